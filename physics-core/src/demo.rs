@@ -1,0 +1,223 @@
+//! The `Demo` interface: what the viewer (window, headless renderer, tour, web page) needs from
+//! a chapter's demo, and nothing about how the chapter does its physics.
+
+use crate::draw::DrawList;
+use crate::scene::{Scene, SceneError};
+use glam::Vec2;
+
+/// The state of one body as the outside world sees it: for the HUD's diagnostics and the trace.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyState {
+    pub position: Vec2,
+    /// Orientation in radians; 0 where a chapter has no rotation.
+    pub angle: f32,
+    pub velocity: Vec2,
+    /// Angular velocity in rad/s; 0 where a chapter has no rotation.
+    pub angular_velocity: f32,
+    /// 1 / mass in 1/kg; 0 for a static (infinitely massive) body.
+    pub inv_mass: f32,
+    /// 1 / moment of inertia about the centre of mass; 0 where a body cannot turn.
+    pub inv_inertia: f32,
+}
+
+impl BodyState {
+    /// A point mass (or a body a chapter does not let turn).
+    pub fn particle(position: Vec2, velocity: Vec2, inv_mass: f32) -> Self {
+        BodyState {
+            position,
+            angle: 0.0,
+            velocity,
+            angular_velocity: 0.0,
+            inv_mass,
+            inv_inertia: 0.0,
+        }
+    }
+}
+
+/// The value of a demo switch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SwitchValue {
+    /// On or off; its key toggles it.
+    Bool(bool),
+    /// A number chosen from a list; its key steps to the next choice, Shift+key to the previous.
+    Number { value: f32, choices: &'static [f32] },
+}
+
+impl SwitchValue {
+    /// The value after one press of the switch's key (`back` with Shift held).
+    pub fn next(self, back: bool) -> SwitchValue {
+        match self {
+            SwitchValue::Bool(on) => SwitchValue::Bool(!on),
+            SwitchValue::Number { value, choices } => {
+                if choices.is_empty() {
+                    return self;
+                }
+                // The choice nearest the current value, then one step along the list.
+                let here = choices
+                    .iter()
+                    .enumerate()
+                    .min_by(|a, b| (a.1 - value).abs().total_cmp(&(b.1 - value).abs()))
+                    .map(|(i, _)| i)
+                    .unwrap_or(0);
+                let n = choices.len();
+                let i = if back {
+                    (here + n - 1) % n
+                } else {
+                    (here + 1) % n
+                };
+                SwitchValue::Number {
+                    value: choices[i],
+                    choices,
+                }
+            }
+        }
+    }
+
+    pub fn as_bool(self) -> Option<bool> {
+        match self {
+            SwitchValue::Bool(b) => Some(b),
+            SwitchValue::Number { .. } => None,
+        }
+    }
+
+    pub fn as_number(self) -> Option<f32> {
+        match self {
+            SwitchValue::Number { value, .. } => Some(value),
+            SwitchValue::Bool(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for SwitchValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SwitchValue::Bool(true) => write!(f, "on"),
+            SwitchValue::Bool(false) => write!(f, "off"),
+            SwitchValue::Number { value, .. } => write!(f, "{value}"),
+        }
+    }
+}
+
+/// A named switch or tunable of a demo, bound to a letter key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Switch {
+    /// The lower-case letter that changes it.
+    pub key: char,
+    pub name: &'static str,
+    pub value: SwitchValue,
+}
+
+impl Switch {
+    pub fn toggle(key: char, name: &'static str, on: bool) -> Self {
+        Switch {
+            key,
+            name,
+            value: SwitchValue::Bool(on),
+        }
+    }
+
+    pub fn number(key: char, name: &'static str, value: f32, choices: &'static [f32]) -> Self {
+        Switch {
+            key,
+            name,
+            value: SwitchValue::Number { value, choices },
+        }
+    }
+}
+
+/// One demo: a small world, how to step it, how to draw it, and what the learner can change.
+///
+/// Every method is free of windows, clocks and files, so a demo runs the same in the window,
+/// headless, in tests and in the browser.
+pub trait Demo {
+    /// The fixed time step this demo is meant to run at, in seconds.
+    fn time_step(&self) -> f32 {
+        1.0 / 60.0
+    }
+
+    /// Advance the world by `dt` seconds.
+    fn step(&mut self, dt: f32);
+
+    /// Put the demo back to its initial state (switches keep their values).
+    fn reset(&mut self);
+
+    /// Add what the world looks like now to `out`, in world coordinates.
+    fn draw(&self, out: &mut DrawList);
+
+    /// The region of the world the camera should show at first: (min corner, max corner).
+    fn bounds(&self) -> (Vec2, Vec2);
+
+    /// Every body's state, in a stable order (the `body` column of the trace).
+    fn bodies(&self) -> Vec<BodyState>;
+
+    /// Gravity, for the potential energy in the diagnostics.
+    fn gravity(&self) -> Vec2 {
+        Vec2::ZERO
+    }
+
+    /// The demo's switches and tunables with their current values.
+    fn switches(&self) -> Vec<Switch> {
+        Vec::new()
+    }
+
+    /// Set the switch bound to `key`. Unknown keys are ignored.
+    fn set_switch(&mut self, _key: char, _value: SwitchValue) {}
+
+    /// The mouse button went down at `at` (world coordinates).
+    fn mouse_press(&mut self, _at: Vec2) {}
+
+    /// The mouse moved to `at` with the button held.
+    fn mouse_drag(&mut self, _at: Vec2) {}
+
+    /// The mouse button came up.
+    fn mouse_release(&mut self) {}
+}
+
+/// How to make one of a chapter's demos.
+#[derive(Clone, Copy)]
+pub struct DemoEntry {
+    /// A short lower-case name, used by `--demo`.
+    pub name: &'static str,
+    /// One line on what the demo shows.
+    pub about: &'static str,
+    pub make: fn() -> Box<dyn Demo>,
+}
+
+/// A chapter as the viewer sees it: a title, its demos, and (from the chapters that load them)
+/// how to turn a scene file into a demo.
+#[derive(Clone, Copy)]
+pub struct Chapter {
+    /// The package name, e.g. `ch01-pong-particles`.
+    pub package: &'static str,
+    /// The title shown in the HUD, e.g. `1. Pong particles`.
+    pub title: &'static str,
+    pub demos: &'static [DemoEntry],
+    pub from_scene: Option<fn(&Scene) -> Result<Box<dyn Demo>, SceneError>>,
+}
+
+impl Chapter {
+    pub fn demo(&self, name: &str) -> Option<&DemoEntry> {
+        self.demos.iter().find(|d| d.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_switch_cycles_both_ways() {
+        const C: &[f32] = &[1.0, 5.0, 10.0];
+        let v = SwitchValue::Number {
+            value: 5.0,
+            choices: C,
+        };
+        assert_eq!(v.next(false).as_number(), Some(10.0));
+        assert_eq!(v.next(false).next(false).as_number(), Some(1.0));
+        assert_eq!(v.next(true).as_number(), Some(1.0));
+        assert_eq!(
+            SwitchValue::Bool(true).next(false),
+            SwitchValue::Bool(false)
+        );
+    }
+}

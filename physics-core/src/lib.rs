@@ -1,0 +1,26 @@
+//! # physics-core
+//!
+//! Everything the workbook's chapters share but none of them teaches:
+//!
+//! - [`math`]: the three 2D cross products and rotation helpers, on top of glam;
+//! - [`draw`]: the draw list a demo fills in world coordinates and the viewer turns into pixels;
+//! - [`demo`]: the [`Demo`](demo::Demo) interface every chapter's demos implement;
+//! - [`timestep`]: the fixed time step with its clamp on frame time;
+//! - [`diagnostics`]: momentum, angular momentum and energy of a set of bodies;
+//! - [`rng`]: a small seeded random generator, so scenes are the same on every run;
+//! - [`scene`]: the JSON scene-file format and its validating loader;
+//! - [`trace`]: the per-step CSV trace writer.
+//!
+//! Nothing here touches a window, a clock or the file system except [`scene::Scene::load`] and
+//! [`trace`]'s file helpers, so the rest compiles for `wasm32-unknown-unknown` as it is.
+
+pub mod demo;
+pub mod diagnostics;
+pub mod draw;
+pub mod math;
+pub mod rng;
+pub mod scene;
+pub mod timestep;
+pub mod trace;
+
+pub use glam::{Mat2, Vec2};

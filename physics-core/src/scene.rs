@@ -1,0 +1,723 @@
+//! Scene files: a world described in JSON, loaded and checked here, mapped by each chapter onto
+//! its own bodies.
+//!
+//! ```json
+//! { "gravity": [0, -9.81], "dt": 0.016666668, "iterations": 10,
+//!   "bodies": [
+//!     { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 4], "velocity": [1, 0],
+//!       "mass": 2.0, "restitution": 0.5, "friction": 0.3 },
+//!     { "shape": { "box": { "half_extents": [10, 0.5] } }, "position": [0, -0.5], "angle": 0.1, "static": true },
+//!     { "shape": { "plane": { "normal": [0, 1], "offset": 0 } }, "static": true }
+//!   ],
+//!   "joints": [ { "distance": { "body_a": 0, "body_b": 1, "anchor_a": [0, 0], "anchor_b": [0, 0], "length": 2.0 } } ] }
+//! ```
+//!
+//! Every field but `bodies` and each body's `shape` (and `position`, except for planes) has a
+//! default. An unknown or misspelt field is an error, never ignored, and so is any value the
+//! engine cannot simulate: each error names the field by its path and shows the value.
+
+use glam::Vec2;
+use serde::Deserialize;
+use std::fmt;
+use std::path::Path;
+
+/// What went wrong with a scene, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneError {
+    /// The field, as a path: `bodies[2].shape.circle.radius`; empty for the file as a whole.
+    pub field: String,
+    /// What is wrong, with the offending value.
+    pub message: String,
+}
+
+impl SceneError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        SceneError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// A value this chapter cannot simulate yet: names the field, the value, and the chapter
+    /// that adds what it needs, e.g. `needs("gravity", "[0, -9.81]", "gravity",
+    /// "chapter 2 (ch02-planes-restitution)")`.
+    pub fn needs(
+        field: impl Into<String>,
+        value: impl fmt::Display,
+        what: &str,
+        chapter: &str,
+    ) -> Self {
+        SceneError::new(
+            field,
+            format!("{value}: {what} is not simulated here; it arrives in {chapter}"),
+        )
+    }
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+/// The shape of a body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    Circle {
+        radius: f32,
+    },
+    Box {
+        half_extents: Vec2,
+    },
+    /// The line `normal . x = offset`. The unit `normal` points into the free side, so a point
+    /// `x` is `normal . x - offset` metres clear of the plane (negative: inside the wall).
+    Plane {
+        normal: Vec2,
+        offset: f32,
+    },
+}
+
+impl Shape {
+    /// Area in m^2 (infinite for a plane).
+    pub fn area(&self) -> f32 {
+        match *self {
+            Shape::Circle { radius } => std::f32::consts::PI * radius * radius,
+            Shape::Box { half_extents } => 4.0 * half_extents.x * half_extents.y,
+            Shape::Plane { .. } => f32::INFINITY,
+        }
+    }
+
+    /// The name used in scene files.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Shape::Circle { .. } => "circle",
+            Shape::Box { .. } => "box",
+            Shape::Plane { .. } => "plane",
+        }
+    }
+}
+
+/// A checked body from a scene file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SceneBody {
+    pub shape: Shape,
+    /// Centre of mass; zero for planes.
+    pub position: Vec2,
+    pub angle: f32,
+    pub velocity: Vec2,
+    pub angular_velocity: f32,
+    /// In kg: `mass` if given, otherwise density x area; infinite for static bodies.
+    pub mass: f32,
+    pub restitution: f32,
+    pub friction: f32,
+    pub is_static: bool,
+}
+
+impl SceneBody {
+    /// 1 / mass; 0 for a static body.
+    pub fn inv_mass(&self) -> f32 {
+        if self.is_static { 0.0 } else { 1.0 / self.mass }
+    }
+}
+
+/// A checked joint from a scene file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SceneJoint {
+    /// Keeps `anchor_a` on body A and `anchor_b` on body B (both in the bodies' own frames)
+    /// `length` apart; without a length, the distance they start at.
+    Distance {
+        body_a: usize,
+        body_b: usize,
+        anchor_a: Vec2,
+        anchor_b: Vec2,
+        length: Option<f32>,
+    },
+}
+
+/// A checked scene.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub gravity: Vec2,
+    pub dt: f32,
+    pub iterations: u32,
+    pub bodies: Vec<SceneBody>,
+    pub joints: Vec<SceneJoint>,
+}
+
+/// The largest step a scene may ask for, in seconds. Beyond a second a step no longer
+/// approximates continuous motion at all, and it is far more likely a value in milliseconds.
+pub const MAX_DT: f32 = 1.0;
+/// The largest solver iteration count a scene may ask for.
+pub const MAX_ITERATIONS: u32 = 1000;
+
+// The file as written. Field names here are the public format: change them only compatibly.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SceneFile {
+    gravity: Option<[f32; 2]>,
+    dt: Option<f32>,
+    iterations: Option<i64>,
+    bodies: Vec<BodyFile>,
+    #[serde(default)]
+    joints: Vec<JointFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BodyFile {
+    shape: ShapeFile,
+    position: Option<[f32; 2]>,
+    angle: Option<f32>,
+    velocity: Option<[f32; 2]>,
+    angular_velocity: Option<f32>,
+    mass: Option<f32>,
+    density: Option<f32>,
+    restitution: Option<f32>,
+    friction: Option<f32>,
+    #[serde(rename = "static")]
+    is_static: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum ShapeFile {
+    Circle(CircleFile),
+    Box(BoxFile),
+    Plane(PlaneFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CircleFile {
+    radius: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoxFile {
+    half_extents: [f32; 2],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaneFile {
+    normal: [f32; 2],
+    offset: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum JointFile {
+    Distance(DistanceFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DistanceFile {
+    body_a: i64,
+    body_b: i64,
+    anchor_a: Option<[f32; 2]>,
+    anchor_b: Option<[f32; 2]>,
+    length: Option<f32>,
+}
+
+fn show(v: [f32; 2]) -> String {
+    format!("[{}, {}]", v[0], v[1])
+}
+
+fn finite(field: &str, v: f32) -> Result<f32, SceneError> {
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{v} is not a finite number"),
+        ))
+    }
+}
+
+fn finite2(field: &str, v: [f32; 2]) -> Result<Vec2, SceneError> {
+    if v[0].is_finite() && v[1].is_finite() {
+        Ok(Vec2::new(v[0], v[1]))
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{} has a component that is not a finite number", show(v)),
+        ))
+    }
+}
+
+fn positive(field: &str, v: f32) -> Result<f32, SceneError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{v} must be a finite number greater than 0"),
+        ))
+    }
+}
+
+impl Scene {
+    /// Read and check a scene file. Errors start with the file's name.
+    pub fn load(path: &Path) -> Result<Scene, SceneError> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            SceneError::new(
+                "",
+                format!("cannot read scene file `{}`: {e}", path.display()),
+            )
+        })?;
+        Scene::from_json(&text).map_err(|e| SceneError {
+            field: e.field,
+            message: format!("{} (in `{}`)", e.message, path.display()),
+        })
+    }
+
+    /// Parse and check a scene from JSON text.
+    pub fn from_json(text: &str) -> Result<Scene, SceneError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let file: SceneFile = serde_path_to_error::deserialize(de).map_err(|e| {
+            let field = e.path().to_string();
+            let inner = e.into_inner();
+            let field = if field == "." { String::new() } else { field };
+            SceneError::new(
+                field,
+                format!(
+                    "{} at line {}, column {}",
+                    strip_position(&inner.to_string()),
+                    inner.line(),
+                    inner.column()
+                ),
+            )
+        })?;
+        file.check()
+    }
+}
+
+/// serde_json appends " at line L column C" to its messages; we print the position ourselves.
+fn strip_position(msg: &str) -> &str {
+    match msg.rfind(" at line ") {
+        Some(i) => &msg[..i],
+        None => msg,
+    }
+}
+
+impl SceneFile {
+    fn check(self) -> Result<Scene, SceneError> {
+        let gravity = match self.gravity {
+            Some(g) => finite2("gravity", g)?,
+            None => Vec2::new(0.0, -9.81),
+        };
+        let dt = match self.dt {
+            Some(dt) => {
+                let dt = positive("dt", dt)?;
+                if dt > MAX_DT {
+                    return Err(SceneError::new(
+                        "dt",
+                        format!(
+                            "{dt} s is longer than the largest step allowed, {MAX_DT} s \
+                             (dt is in seconds: 1/60 s is 0.016666668)"
+                        ),
+                    ));
+                }
+                dt
+            }
+            None => 1.0 / 60.0,
+        };
+        let iterations = match self.iterations {
+            Some(n) if (1..=MAX_ITERATIONS as i64).contains(&n) => n as u32,
+            Some(n) => {
+                return Err(SceneError::new(
+                    "iterations",
+                    format!("{n} must be a whole number from 1 to {MAX_ITERATIONS}"),
+                ));
+            }
+            None => 10,
+        };
+        let bodies = self
+            .bodies
+            .into_iter()
+            .enumerate()
+            .map(|(i, b)| b.check(&format!("bodies[{i}]")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let joints = self
+            .joints
+            .into_iter()
+            .enumerate()
+            .map(|(i, j)| j.check(&format!("joints[{i}]"), &bodies))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Scene {
+            gravity,
+            dt,
+            iterations,
+            bodies,
+            joints,
+        })
+    }
+}
+
+impl BodyFile {
+    fn check(self, at: &str) -> Result<SceneBody, SceneError> {
+        let f = |name: &str| format!("{at}.{name}");
+        let shape = match self.shape {
+            ShapeFile::Circle(c) => Shape::Circle {
+                radius: positive(&f("shape.circle.radius"), c.radius)?,
+            },
+            ShapeFile::Box(b) => {
+                let field = f("shape.box.half_extents");
+                if !(b.half_extents.iter().all(|h| h.is_finite() && *h > 0.0)) {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{} must be two finite numbers greater than 0",
+                            show(b.half_extents)
+                        ),
+                    ));
+                }
+                Shape::Box {
+                    half_extents: Vec2::from(b.half_extents),
+                }
+            }
+            ShapeFile::Plane(p) => {
+                let normal = finite2(&f("shape.plane.normal"), p.normal)?;
+                let len = normal.length();
+                if !(len > 1e-6 && len.is_finite()) {
+                    return Err(SceneError::new(
+                        f("shape.plane.normal"),
+                        format!("{} has no direction (zero length)", show(p.normal)),
+                    ));
+                }
+                Shape::Plane {
+                    normal: normal / len,
+                    offset: finite(&f("shape.plane.offset"), p.offset)? / len,
+                }
+            }
+        };
+        let is_plane = matches!(shape, Shape::Plane { .. });
+        let is_static = match (self.is_static, is_plane) {
+            (Some(false), true) => {
+                return Err(SceneError::new(
+                    f("static"),
+                    "false, but a plane is infinite and always static",
+                ));
+            }
+            (s, plane) => s.unwrap_or(plane),
+        };
+        let position = match (self.position, is_plane) {
+            (Some(p), false) => finite2(&f("position"), p)?,
+            (None, false) => {
+                return Err(SceneError::new(
+                    f("position"),
+                    "is missing; every body but a plane needs one",
+                ));
+            }
+            (Some(p), true) => {
+                return Err(SceneError::new(
+                    f("position"),
+                    format!(
+                        "{} given for a plane; a plane is placed by its normal and offset",
+                        show(p)
+                    ),
+                ));
+            }
+            (None, true) => Vec2::ZERO,
+        };
+        let angle = finite(&f("angle"), self.angle.unwrap_or(0.0))?;
+        let velocity = finite2(&f("velocity"), self.velocity.unwrap_or([0.0, 0.0]))?;
+        let angular_velocity =
+            finite(&f("angular_velocity"), self.angular_velocity.unwrap_or(0.0))?;
+        if is_static && (velocity != Vec2::ZERO || angular_velocity != 0.0) {
+            let (name, value) = if velocity != Vec2::ZERO {
+                ("velocity", show(velocity.to_array()))
+            } else {
+                ("angular_velocity", angular_velocity.to_string())
+            };
+            return Err(SceneError::new(
+                f(name),
+                format!("{value} given for a static body; a static body never moves"),
+            ));
+        }
+        let mass = match (self.mass, self.density) {
+            (Some(_), Some(_)) => {
+                return Err(SceneError::new(
+                    f("density"),
+                    "given together with mass; give one of them",
+                ));
+            }
+            _ if is_static => {
+                if let Some(m) = self.mass {
+                    positive(&f("mass"), m)?;
+                }
+                f32::INFINITY
+            }
+            (Some(m), None) => positive(&f("mass"), m)?,
+            (None, d) => {
+                let density = positive(&f("density"), d.unwrap_or(1.0))?;
+                let m = density * shape.area();
+                if !(m.is_finite() && m > 0.0) {
+                    return Err(SceneError::new(
+                        f("density"),
+                        format!("{density} times the shape's area gives a mass of {m} kg"),
+                    ));
+                }
+                m
+            }
+        };
+        let restitution = finite(&f("restitution"), self.restitution.unwrap_or(0.0))?;
+        if !(0.0..=1.0).contains(&restitution) {
+            return Err(SceneError::new(
+                f("restitution"),
+                format!(
+                    "{restitution} is outside 0 to 1: 0 stops dead, 1 bounces back at full speed, \
+                     and above 1 a bounce would create energy"
+                ),
+            ));
+        }
+        let friction = finite(&f("friction"), self.friction.unwrap_or(0.2))?;
+        if friction < 0.0 {
+            return Err(SceneError::new(
+                f("friction"),
+                format!(
+                    "{friction} is negative; a friction coefficient is 0 (ice) or more \
+                     (rubber on concrete is about 1)"
+                ),
+            ));
+        }
+        Ok(SceneBody {
+            shape,
+            position,
+            angle,
+            velocity,
+            angular_velocity,
+            mass,
+            restitution,
+            friction,
+            is_static,
+        })
+    }
+}
+
+impl JointFile {
+    fn check(self, at: &str, bodies: &[SceneBody]) -> Result<SceneJoint, SceneError> {
+        match self {
+            JointFile::Distance(d) => {
+                let f = |name: &str| format!("{at}.distance.{name}");
+                let index = |name: &str, i: i64| -> Result<usize, SceneError> {
+                    if i >= 0 && (i as usize) < bodies.len() {
+                        Ok(i as usize)
+                    } else {
+                        Err(SceneError::new(
+                            f(name),
+                            format!(
+                                "{i} names no body; bodies are numbered 0 to {} in file order",
+                                bodies.len() as i64 - 1
+                            ),
+                        ))
+                    }
+                };
+                let body_a = index("body_a", d.body_a)?;
+                let body_b = index("body_b", d.body_b)?;
+                if body_a == body_b {
+                    return Err(SceneError::new(
+                        f("body_b"),
+                        format!("{body_b} is body_a too; a joint needs two different bodies"),
+                    ));
+                }
+                if bodies[body_a].is_static && bodies[body_b].is_static {
+                    return Err(SceneError::new(
+                        at,
+                        format!(
+                            "joins bodies {body_a} and {body_b}, which are both static; \
+                             such a joint can never move anything"
+                        ),
+                    ));
+                }
+                let anchor_a = finite2(&f("anchor_a"), d.anchor_a.unwrap_or([0.0, 0.0]))?;
+                let anchor_b = finite2(&f("anchor_b"), d.anchor_b.unwrap_or([0.0, 0.0]))?;
+                let length = match d.length {
+                    Some(l) if l.is_finite() && l >= 0.0 => Some(l),
+                    Some(l) => {
+                        return Err(SceneError::new(
+                            f("length"),
+                            format!("{l} must be a finite number, 0 or more"),
+                        ));
+                    }
+                    None => None,
+                };
+                Ok(SceneJoint::Distance {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    length,
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = r#"{ "gravity": [0, -9.81], "dt": 0.016666668, "iterations": 10,
+      "bodies": [
+        { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 4], "velocity": [1, 0],
+          "mass": 2.0, "restitution": 0.5, "friction": 0.3 },
+        { "shape": { "box": { "half_extents": [10, 0.5] } }, "position": [0, -0.5], "angle": 0.1, "static": true },
+        { "shape": { "plane": { "normal": [0, 1], "offset": 0 } }, "static": true }
+      ],
+      "joints": [ { "distance": { "body_a": 0, "body_b": 1, "anchor_a": [0, 0], "anchor_b": [0, 0], "length": 2.0 } } ] }"#;
+
+    fn err(json: &str) -> SceneError {
+        Scene::from_json(json).expect_err("should be rejected")
+    }
+
+    #[test]
+    fn the_documented_example_loads() {
+        let s = Scene::from_json(EXAMPLE).unwrap();
+        assert_eq!(s.bodies.len(), 3);
+        assert_eq!(s.bodies[0].mass, 2.0);
+        assert_eq!(s.bodies[0].inv_mass(), 0.5);
+        assert!(s.bodies[1].is_static && s.bodies[1].inv_mass() == 0.0);
+        assert_eq!(s.bodies[2].shape.kind(), "plane");
+        assert_eq!(s.joints.len(), 1);
+    }
+
+    #[test]
+    fn defaults_fill_in() {
+        let s = Scene::from_json(
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ] }"#,
+        )
+        .unwrap();
+        assert_eq!(s.gravity, Vec2::new(0.0, -9.81));
+        assert_eq!(s.dt, 1.0 / 60.0);
+        assert_eq!(s.iterations, 10);
+        let b = s.bodies[0];
+        // density 1 times the area of a unit disc
+        assert_eq!(b.mass, std::f32::consts::PI);
+        assert_eq!((b.restitution, b.friction, b.is_static), (0.0, 0.2, false));
+    }
+
+    #[test]
+    fn a_misspelt_field_is_named() {
+        let e = err(
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "postion": [0, 0] } ] }"#,
+        );
+        assert_eq!(e.field, "bodies[0]");
+        assert!(e.message.contains("unknown field `postion`"), "{e}");
+        let e = err(
+            r#"{ "bodies": [ { "shape": { "circel": { "radius": 1 } }, "position": [0, 0] } ] }"#,
+        );
+        assert!(e.to_string().contains("circel"), "{e}");
+        let e = err(r#"{ "gravty": [0, 0], "bodies": [] }"#);
+        assert!(e.to_string().contains("gravty"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_are_named_with_their_value() {
+        let cases = [
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
+                "bodies[0].shape.circle.radius",
+                "-1",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0] } }, "position": [0, 0] } ] }"#,
+                "bodies[0].shape.box.half_extents",
+                "[1, 0]",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": 0 } ] }"#,
+                "bodies[0].mass",
+                "0",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "restitution": 1.5 } ] }"#,
+                "bodies[0].restitution",
+                "1.5",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "friction": -0.1 } ] }"#,
+                "bodies[0].friction",
+                "-0.1",
+            ),
+            (r#"{ "dt": 0, "bodies": [] }"#, "dt", "0"),
+            (r#"{ "dt": 16, "bodies": [] }"#, "dt", "16"),
+            (r#"{ "iterations": 0, "bodies": [] }"#, "iterations", "0"),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } } } ] }"#,
+                "bodies[0].position",
+                "missing",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 0], "offset": 0 } } } ] }"#,
+                "bodies[0].shape.plane.normal",
+                "[0, 0]",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+                   "joints": [ { "distance": { "body_a": 0, "body_b": 3 } } ] }"#,
+                "joints[0].distance.body_b",
+                "3",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+                   "joints": [ { "distance": { "body_a": 0, "body_b": 0 } } ] }"#,
+                "joints[0].distance.body_b",
+                "0",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                                 { "shape": { "circle": { "radius": 1 } }, "position": [3, 0], "static": true } ],
+                   "joints": [ { "distance": { "body_a": 0, "body_b": 1 } } ] }"#,
+                "joints[0]",
+                "static",
+            ),
+            (
+                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e39 } }, "position": [0, 0] } ] }"#,
+                "bodies[0].shape.circle.radius",
+                "inf",
+            ),
+        ];
+        for (json, field, value) in cases {
+            let e = err(json);
+            assert_eq!(e.field, field, "{e}");
+            assert!(e.message.contains(value), "{e} should show {value}");
+        }
+    }
+
+    #[test]
+    fn malformed_json_gives_a_position() {
+        let e = err(r#"{ "bodies": [ "#);
+        assert!(e.message.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_naming_it() {
+        let e = Scene::load(Path::new("no/such/scene.json")).unwrap_err();
+        assert!(e.to_string().contains("no/such/scene.json"), "{e}");
+    }
+
+    #[test]
+    fn plane_normal_is_normalised() {
+        let s = Scene::from_json(
+            r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 2], "offset": 4 } } } ] }"#,
+        )
+        .unwrap();
+        assert_eq!(
+            s.bodies[0].shape,
+            Shape::Plane {
+                normal: Vec2::Y,
+                offset: 2.0
+            }
+        );
+        assert!(s.bodies[0].is_static);
+    }
+}

@@ -1,0 +1,266 @@
+//! The program every chapter binary runs: parse the command line, then open the window or run
+//! headless.
+
+use crate::cli::{self, Args};
+use crate::headless;
+use crate::raster::Frame;
+use crate::session::{Control, Hud, Session};
+use glam::Vec2;
+use minifb::{Key, KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
+use physics_core::demo::Chapter;
+use physics_core::scene::Scene;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Exit code for a usage error and for "no display" (clap uses 2 for usage errors too).
+const EXIT_USAGE: u8 = 2;
+
+/// Run `chapter` with the process's command line. This is all a chapter's `main` calls.
+pub fn run(chapter: Chapter) -> ExitCode {
+    let args = match cli::parse(&chapter, std::env::args()) {
+        Ok(a) => a,
+        Err(e) => {
+            // Prints help or the error; exits 0 for --help, 2 for a usage error.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
+        }
+    };
+    if args.list_demos {
+        for d in chapter.demos {
+            println!("{:<16} {}", d.name, d.about);
+        }
+        return ExitCode::SUCCESS;
+    }
+    let mut session = match open(&chapter, &args) {
+        Ok(s) => s,
+        Err((code, msg)) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(code);
+        }
+    };
+    if args.headless {
+        match headless::run(&mut session, &args) {
+            Ok(summary) => {
+                println!("{summary}");
+                ExitCode::SUCCESS
+            }
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                ExitCode::FAILURE
+            }
+        }
+    } else {
+        window(session, &args)
+    }
+}
+
+/// The session the command line asks for: a scene file, a named demo or the first demo.
+fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
+    let (w, h) = args.size;
+    if let Some(path) = &args.scene {
+        if args.demo.is_some() {
+            return Err((EXIT_USAGE, "give --scene or --demo, not both".into()));
+        }
+        let Some(from_scene) = chapter.from_scene else {
+            return Err((1, format!("{} does not load scene files", chapter.package)));
+        };
+        let scene = Scene::load(path).map_err(|e| (1, format!("scene: {e}")))?;
+        let demo =
+            from_scene(&scene).map_err(|e| (1, format!("scene `{}`: {e}", path.display())))?;
+        let dt = args.dt.or(Some(scene.dt));
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "scene".into());
+        return Ok(Session::new(*chapter, None, &name, demo, dt, w, h));
+    }
+    let index = match &args.demo {
+        None => 0,
+        Some(name) => chapter
+            .demos
+            .iter()
+            .position(|d| d.name == name.as_str())
+            .ok_or_else(|| {
+                let names: Vec<&str> = chapter.demos.iter().map(|d| d.name).collect();
+                (
+                    EXIT_USAGE,
+                    format!(
+                        "--demo: no demo named `{name}` in {}; its demos are: {}",
+                        chapter.package,
+                        names.join(", ")
+                    ),
+                )
+            })?,
+    };
+    if chapter.demos.is_empty() {
+        return Err((1, format!("{} has no demos", chapter.package)));
+    }
+    Ok(Session::with_demo(*chapter, index, args.dt, w, h))
+}
+
+fn no_display(chapter: &Chapter, why: &str) -> ExitCode {
+    eprintln!(
+        "no display ({why}); run headless instead: cargo run -p {} -- --headless --steps 600 --png out.png",
+        chapter.package
+    );
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// The window loop: input, fixed steps, render, present.
+fn window(mut session: Session, args: &Args) -> ExitCode {
+    let chapter = session.chapter;
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        return no_display(&chapter, "DISPLAY is not set");
+    }
+    let (mut w, mut h) = args.size;
+    let title = format!("{} - physics workbook", chapter.title);
+    let mut window = match Window::new(
+        &title,
+        w,
+        h,
+        WindowOptions {
+            resize: true,
+            ..WindowOptions::default()
+        },
+    ) {
+        Ok(win) => win,
+        Err(e) => return no_display(&chapter, &e.to_string()),
+    };
+    window.set_target_fps(60);
+    let mut frame = Frame::new(w, h);
+    let mut stepper = physics_core::timestep::FixedStep::new(session.dt);
+    let mut last = Instant::now();
+    let mut dragging = false;
+    let mut panning: Option<Vec2> = None;
+
+    while window.is_open() && !window.is_key_down(Key::Escape) {
+        let now = Instant::now();
+        let elapsed = (now - last).as_secs_f32();
+        last = now;
+
+        let (nw, nh) = window.get_size();
+        if (nw, nh) != (w, h) && nw > 0 && nh > 0 {
+            (w, h) = (nw, nh);
+            frame.resize(w, h);
+            session.camera.resize(w, h);
+        }
+
+        let shift = window.is_key_down(Key::LeftShift) || window.is_key_down(Key::RightShift);
+        let demo_before = (session.demo_index, session.steps == 0);
+        for key in window.get_keys_pressed(KeyRepeat::No) {
+            if let Some(c) = control_for(key, shift) {
+                session.control(c);
+            }
+        }
+        if window.is_key_pressed(Key::Right, KeyRepeat::Yes)
+            && !window.is_key_pressed(Key::Right, KeyRepeat::No)
+        {
+            session.control(Control::Step);
+        }
+        if (session.demo_index, session.steps == 0) != demo_before {
+            stepper = physics_core::timestep::FixedStep::new(session.dt);
+        }
+
+        let mouse = window
+            .get_mouse_pos(MouseMode::Discard)
+            .map(|(x, y)| Vec2::new(x, y));
+        let left = window.get_mouse_down(MouseButton::Left);
+        match (left, dragging, mouse) {
+            (true, false, Some(m)) => {
+                session.mouse_press(m);
+                dragging = true;
+            }
+            (true, true, Some(m)) => session.mouse_drag(m),
+            (false, true, _) => {
+                session.mouse_release();
+                dragging = false;
+            }
+            _ => {}
+        }
+        let right = window.get_mouse_down(MouseButton::Right);
+        match (right, panning, mouse) {
+            (true, None, Some(m)) => panning = Some(m),
+            (true, Some(p), Some(m)) => {
+                session.camera.center -= (m - p) * Vec2::new(1.0, -1.0) / session.camera.scale;
+                panning = Some(m);
+            }
+            (false, _, _) => panning = None,
+            _ => {}
+        }
+        if let (Some((_, dy)), Some(m)) = (window.get_scroll_wheel(), mouse) {
+            session.wheel(m, dy.signum());
+        }
+
+        if !session.paused {
+            let n = stepper.advance(elapsed * session.time_scale);
+            for _ in 0..n {
+                session.step();
+            }
+        }
+
+        session.render(&mut frame, Hud::Full);
+        if window.update_with_buffer(&frame.pixels, w, h).is_err() {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The shared control a key stands for.
+fn control_for(key: Key, shift: bool) -> Option<Control> {
+    Some(match key {
+        Key::Space => Control::Pause,
+        Key::Right | Key::Period => Control::Step,
+        Key::R => Control::Reset,
+        Key::Equal | Key::NumPadPlus => Control::Faster,
+        Key::Minus | Key::NumPadMinus => Control::Slower,
+        Key::H => Control::Help,
+        Key::Tab => Control::NextDemo { back: shift },
+        Key::Key1 => Control::Demo(0),
+        Key::Key2 => Control::Demo(1),
+        Key::Key3 => Control::Demo(2),
+        Key::Key4 => Control::Demo(3),
+        Key::Key5 => Control::Demo(4),
+        Key::Key6 => Control::Demo(5),
+        Key::Key7 => Control::Demo(6),
+        Key::Key8 => Control::Demo(7),
+        Key::Key9 => Control::Demo(8),
+        k => {
+            let letter = letter(k)?;
+            Control::Switch {
+                key: letter,
+                back: shift,
+            }
+        }
+    })
+}
+
+fn letter(key: Key) -> Option<char> {
+    const LETTERS: [(Key, char); 24] = [
+        (Key::A, 'a'),
+        (Key::B, 'b'),
+        (Key::C, 'c'),
+        (Key::D, 'd'),
+        (Key::E, 'e'),
+        (Key::F, 'f'),
+        (Key::G, 'g'),
+        (Key::I, 'i'),
+        (Key::J, 'j'),
+        (Key::K, 'k'),
+        (Key::L, 'l'),
+        (Key::M, 'm'),
+        (Key::N, 'n'),
+        (Key::O, 'o'),
+        (Key::P, 'p'),
+        (Key::Q, 'q'),
+        (Key::S, 's'),
+        (Key::T, 't'),
+        (Key::U, 'u'),
+        (Key::V, 'v'),
+        (Key::W, 'w'),
+        (Key::X, 'x'),
+        (Key::Y, 'y'),
+        (Key::Z, 'z'),
+    ];
+    LETTERS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
+}
