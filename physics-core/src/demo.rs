@@ -173,6 +173,9 @@ pub trait Demo {
     fn mouse_release(&mut self) {}
 }
 
+/// How a chapter turns a checked scene into a demo, or says what it cannot simulate.
+pub type FromScene = fn(&Scene) -> Result<Box<dyn Demo>, SceneError>;
+
 /// How to make one of a chapter's demos.
 #[derive(Clone, Copy)]
 pub struct DemoEntry {
@@ -192,7 +195,7 @@ pub struct Chapter {
     /// The title shown in the HUD, e.g. `1. Pong particles`.
     pub title: &'static str,
     pub demos: &'static [DemoEntry],
-    pub from_scene: Option<fn(&Scene) -> Result<Box<dyn Demo>, SceneError>>,
+    pub from_scene: Option<FromScene>,
 }
 
 impl Chapter {

@@ -610,8 +610,12 @@ mod tests {
         let e = err(
             r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "postion": [0, 0] } ] }"#,
         );
-        assert_eq!(e.field, "bodies[0]");
+        assert_eq!(e.field, "bodies[0].postion");
         assert!(e.message.contains("unknown field `postion`"), "{e}");
+        assert!(
+            e.message.contains("`position`"),
+            "lists the right names: {e}"
+        );
         let e = err(
             r#"{ "bodies": [ { "shape": { "circel": { "radius": 1 } }, "position": [0, 0] } ] }"#,
         );

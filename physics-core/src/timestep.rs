@@ -27,12 +27,14 @@ impl FixedStep {
     /// Add `frame_time` seconds of real time (already scaled by any time scale) and return how
     /// many steps to take now. The remainder stays banked for the next frame.
     pub fn advance(&mut self, frame_time: f32) -> u32 {
-        if !(self.dt > 0.0) || !frame_time.is_finite() {
+        if self.dt.is_nan() || self.dt <= 0.0 || !frame_time.is_finite() {
             return 0;
         }
         self.accumulator += frame_time.clamp(0.0, self.max_frame);
-        let steps = (self.accumulator / self.dt).floor();
-        self.accumulator -= steps * self.dt;
+        // A hair of slack so that 0.25 s of 1/60 s steps is 15 steps, not 14.99999 rounded
+        // down; the accumulator never goes meaningfully negative.
+        let steps = (self.accumulator / self.dt + 1e-4).floor();
+        self.accumulator = (self.accumulator - steps * self.dt).max(0.0);
         steps as u32
     }
 

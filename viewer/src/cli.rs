@@ -76,6 +76,7 @@ pub fn command(chapter: &Chapter) -> Command {
                 .long("steps")
                 .value_name("N")
                 .value_parser(value_parser!(u64))
+                .allow_negative_numbers(true)
                 .help("Steps to run headless [default: 600]"),
         )
         .arg(
@@ -130,6 +131,7 @@ pub fn command(chapter: &Chapter) -> Command {
                 .long("dt")
                 .value_name("SECONDS")
                 .value_parser(parse_dt)
+                .allow_negative_numbers(true)
                 .help("The fixed time step [default: the demo's own, usually 1/60]"),
         )
         .arg(
@@ -201,6 +203,7 @@ mod tests {
     fn bad_values_name_the_flag_and_value() {
         for (argv, flag, value) in [
             (&["--steps", "ten"][..], "--steps", "ten"),
+            (&["--steps", "-5"][..], "--steps", "-5"),
             (&["--dt", "0"][..], "--dt", "0"),
             (&["--dt", "NaN"][..], "--dt", "NaN"),
             (&["--dt", "-0.01"][..], "--dt", "-0.01"),

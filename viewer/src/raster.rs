@@ -266,10 +266,10 @@ mod tests {
     #[test]
     fn disc_covers_its_centre_and_not_far_away() {
         let mut f = Frame::new(40, 40);
-        f.fill_circle(Vec2::new(20.0, 20.0), 5.0, Color::RED);
+        f.fill_circle(Vec2::new(20.5, 20.5), 5.0, Color::RED);
         assert_eq!(f.get(20, 20), Color::RED);
         assert_eq!(f.get(30, 20), BACKGROUND);
-        // An edge pixel is a blend, neither colour.
+        // Pixel 25's centre is exactly on the edge: half covered, a blend of both colours.
         let edge = f.get(25, 20);
         assert!(edge != Color::RED && edge != BACKGROUND, "{edge:?}");
     }
@@ -304,8 +304,11 @@ mod tests {
         f.line(Vec2::ZERO, Vec2::new(f32::INFINITY, 0.0), 2.0, Color::RED);
         f.fill_convex(&[Vec2::ZERO, Vec2::X, Vec2::splat(f32::NAN)], Color::RED);
         assert!(f.pixels.iter().all(|p| *p == BACKGROUND.0));
-        // Huge but finite: clipped to the frame, so it covers it and returns.
-        f.fill_circle(Vec2::new(1e30, -1e30), 1e31, Color::RED);
+        // Far off screen but finite: only the frame's pixels are visited, and they are covered.
+        f.fill_circle(Vec2::new(1e6, -1e6), 2e6, Color::RED);
+        assert_eq!(f.get(5, 5), Color::RED);
+        // So far out that distances overflow to infinity: nothing drawn, no panic.
+        f.fill_circle(Vec2::new(1e30, -1e30), 1e31, Color::GREEN);
         assert_eq!(f.get(5, 5), Color::RED);
     }
 
@@ -313,7 +316,7 @@ mod tests {
     fn text_draws_pixels() {
         let mut f = Frame::new(40, 10);
         f.text(0, 0, "Hi", Color::WHITE, 1);
-        assert!(f.pixels.iter().any(|p| *p == Color::WHITE.0));
+        assert!(f.pixels.contains(&Color::WHITE.0));
         assert_eq!(text_width("Hi", 2), 32);
     }
 }
