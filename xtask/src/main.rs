@@ -175,7 +175,11 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
     for page in &pages {
         let text = std::fs::read_to_string(page).unwrap_or_default();
         let dir = page.parent().unwrap();
-        let name = page.strip_prefix(root).unwrap_or(page).display().to_string();
+        let name = page
+            .strip_prefix(root)
+            .unwrap_or(page)
+            .display()
+            .to_string();
         for arg in includes(&text) {
             let (file, anchor) = match arg.split_once(':') {
                 Some((f, a)) => (f, Some(a)),
@@ -187,8 +191,7 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 continue;
             };
             // A line range (`:10`, `:3:8`) is not an anchor.
-            if let Some(a) = anchor.filter(|a| !a.starts_with(|c: char| c.is_ascii_digit()))
-            {
+            if let Some(a) = anchor.filter(|a| !a.starts_with(|c: char| c.is_ascii_digit())) {
                 let start = body.contains(&format!("ANCHOR: {a}"));
                 let end = body.contains(&format!("ANCHOR_END: {a}"));
                 if !(start && end) {
@@ -261,7 +264,10 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
         println!("(book/book not built; run `mdbook build book` to check the HTML too)");
     }
     if problems.is_empty() {
-        println!("book check: {} pages, all includes, anchors and pictures present", pages.len());
+        println!(
+            "book check: {} pages, all includes, anchors and pictures present",
+            pages.len()
+        );
         Ok(())
     } else {
         Err(problems)
