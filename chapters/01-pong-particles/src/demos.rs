@@ -205,10 +205,11 @@ impl Demo for Pong {
 }
 
 // ANCHOR: from_scene
-/// A scene file as chapter 1 particles. Chapter 1 has points, no gravity and perfectly
-/// elastic walls, so a scene must say `"gravity": [0, 0]` and `"restitution": 1` on each body,
-/// and may hold only circles (their radius is drawn, but a particle has no size). The box is
-/// always the tutorial's 2 m x 2 m.
+/// A scene file as chapter 1 particles. Chapter 1 has points, no
+/// gravity and perfectly elastic walls, so a scene must say
+/// `"gravity": [0, 0]` and `"restitution": 1` on each body, and may
+/// hold only circles (a radius is required by the format, but a
+/// particle has no size). The box is always the tutorial's 2 m x 2 m.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     if scene.gravity != Vec2::ZERO {
         return Err(SceneError::needs(

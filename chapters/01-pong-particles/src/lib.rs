@@ -28,11 +28,13 @@ pub struct Particle {
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
     pub particles: Vec<Particle>,
-    /// Half the side of the box: the walls are the lines x = -h, x = +h, y = -h and y = +h.
-    /// The tutorial's world is 2 m across, so h = 1.
+    /// Half the side of the box, h: the walls are the lines
+    /// x = -h, x = +h, y = -h and y = +h. The tutorial's world is
+    /// 2 m across, so h = 1.
     pub half_size: f32,
-    /// Flip a velocity component only while the particle moves towards that wall. Without it a
-    /// particle that is still outside after a bounce is flipped again, back into the wall.
+    /// Flip a velocity component only while the particle moves
+    /// towards that wall. Without it, a particle still outside after
+    /// a bounce is flipped again, back into the wall.
     pub approach_check: bool,
 }
 // ANCHOR_END: world
@@ -61,22 +63,24 @@ impl World {
 }
 
 // ANCHOR: integrate
-/// Move a particle along its velocity for `dt` seconds: x += v dt. Nothing changes its velocity
-/// between bounces, so this is exact.
+/// Move a particle along its velocity for `dt` seconds: x += v dt.
+/// Nothing changes its velocity between bounces, so this is exact.
 pub fn integrate(p: &mut Particle, dt: f32) {
     p.position += p.velocity * dt;
 }
 // ANCHOR_END: integrate
 
 // ANCHOR: bounce
-/// Bounce `p` off each wall of the box `[-h, h] x [-h, h]` it has gone through, by flipping the
-/// velocity component across that wall. With `approach_check`, a wall only flips a particle that
-/// is moving towards it (outwards); a particle already on its way back in is left alone.
+/// Bounce `p` off each wall of the box `[-h, h] x [-h, h]` it has gone
+/// through, by flipping the velocity component across that wall. With
+/// `approach_check`, a wall only flips a particle that is moving towards
+/// it (outwards); one already on its way back in is left alone.
 /// Returns how many components were flipped.
 pub fn bounce_off_walls(p: &mut Particle, h: f32, approach_check: bool) -> u32 {
     let mut flips = 0;
     let v = &mut p.velocity;
-    // Left and right walls: past x = -h moving left, or past x = +h moving right.
+    // Left and right walls: past x = -h moving left,
+    // or past x = +h moving right.
     if (p.position.x < -h && (v.x < 0.0 || !approach_check))
         || (p.position.x > h && (v.x > 0.0 || !approach_check))
     {
