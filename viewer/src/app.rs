@@ -17,7 +17,30 @@ const EXIT_USAGE: u8 = 2;
 
 /// Run `chapter` with the process's command line. This is all a chapter's `main` calls.
 pub fn run(chapter: Chapter) -> ExitCode {
-    let args = match cli::parse(&chapter, std::env::args()) {
+    run_chapters(&[chapter], false)
+}
+
+/// The tour: every chapter in one window, PageUp/PageDown to move between them. Headless, it
+/// runs the chapter chosen with `--chapter` (the first by default).
+pub fn run_tour(chapters: &[Chapter]) -> ExitCode {
+    run_chapters(chapters, true)
+}
+
+/// The name and title the tour's command line goes by.
+const TOUR: Chapter = Chapter {
+    package: "tour",
+    title: "The workbook: every chapter",
+    demos: &[],
+    from_scene: None,
+};
+
+fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
+    let Some(first) = chapters.first() else {
+        eprintln!("error: no chapters");
+        return ExitCode::FAILURE;
+    };
+    let front = if tour { &TOUR } else { first };
+    let args = match cli::parse(front, tour, std::env::args()) {
         Ok(a) => a,
         Err(e) => {
             // Prints help or the error; exits 0 for --help, 2 for a usage error.
@@ -25,9 +48,37 @@ pub fn run(chapter: Chapter) -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
         }
     };
+    let index = match &args.chapter {
+        None => 0,
+        Some(c) => match chapters
+            .iter()
+            .enumerate()
+            .position(|(i, ch)| ch.package == c.as_str() || (i + 1).to_string() == *c)
+        {
+            Some(i) => i,
+            None => {
+                let names: Vec<String> = chapters
+                    .iter()
+                    .enumerate()
+                    .map(|(i, ch)| format!("{} ({})", i + 1, ch.package))
+                    .collect();
+                eprintln!(
+                    "error: --chapter: no chapter `{c}`; the chapters are {}",
+                    names.join(", ")
+                );
+                return ExitCode::from(EXIT_USAGE);
+            }
+        },
+    };
+    let chapter = chapters[index];
     if args.list_demos {
-        for d in chapter.demos {
-            println!("{:<16} {}", d.name, d.about);
+        for ch in if tour { chapters } else { &chapters[..1] } {
+            if tour {
+                println!("{} ({})", ch.title, ch.package);
+            }
+            for d in ch.demos {
+                println!("{:<16} {}", d.name, d.about);
+            }
         }
         return ExitCode::SUCCESS;
     }
@@ -38,6 +89,9 @@ pub fn run(chapter: Chapter) -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if tour {
+        session.tour = Some((index, chapters.len()));
+    }
     if args.headless {
         match headless::run(&mut session, &args) {
             Ok(summary) => {
@@ -50,7 +104,7 @@ pub fn run(chapter: Chapter) -> ExitCode {
             }
         }
     } else {
-        window(session, &args)
+        window(session, chapters, &args)
     }
 }
 
@@ -100,14 +154,14 @@ fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
 
 fn no_display(chapter: &Chapter, why: &str) -> ExitCode {
     eprintln!(
-        "no display ({why}); run headless instead: cargo run -p {} -- --headless --steps 600 --png out.png",
+        "no display ({why}); run headless instead: cargo run --release -p {} -- --headless --steps 600 --png out.png",
         chapter.package
     );
     ExitCode::from(EXIT_USAGE)
 }
 
 /// The window loop: input, fixed steps, render, present.
-fn window(mut session: Session, args: &Args) -> ExitCode {
+fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
     let chapter = session.chapter;
     if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
         return no_display(&chapter, "DISPLAY is not set");
@@ -148,6 +202,20 @@ fn window(mut session: Session, args: &Args) -> ExitCode {
         let shift = window.is_key_down(Key::LeftShift) || window.is_key_down(Key::RightShift);
         let demo_before = (session.demo_index, session.steps == 0);
         for key in window.get_keys_pressed(KeyRepeat::No) {
+            if let (Some((i, n)), Key::PageDown | Key::PageUp) = (session.tour, key) {
+                // The tour: the next or previous chapter, at its first demo.
+                let next = if key == Key::PageDown {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                };
+                let (paused, scale, help) = (session.paused, session.time_scale, session.show_help);
+                session = Session::with_demo(chapters[next], 0, args.dt, w, h);
+                (session.paused, session.time_scale, session.show_help) = (paused, scale, help);
+                session.tour = Some((next, n));
+                window.set_title(&format!("{} - physics workbook", chapters[next].title));
+                continue;
+            }
             if let Some(c) = control_for(key, shift) {
                 session.control(c);
             }
@@ -157,7 +225,7 @@ fn window(mut session: Session, args: &Args) -> ExitCode {
         {
             session.control(Control::Step);
         }
-        if (session.demo_index, session.steps == 0) != demo_before {
+        if (session.demo_index, session.steps == 0) != demo_before || stepper.dt != session.dt {
             stepper = physics_core::timestep::FixedStep::new(session.dt);
         }
 

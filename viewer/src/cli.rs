@@ -22,6 +22,8 @@ pub struct Args {
     pub scene: Option<PathBuf>,
     pub dt: Option<f32>,
     pub size: (usize, usize),
+    /// The tour only: the chapter to start in, by number (from 1) or package name.
+    pub chapter: Option<String>,
 }
 
 fn parse_dt(s: &str) -> Result<f32, String> {
@@ -52,9 +54,21 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     Ok((w, h))
 }
 
-pub fn command(chapter: &Chapter) -> Command {
+/// The command line of one chapter's binary, or (`tour`) of the tour, which adds `--chapter`.
+pub fn command(chapter: &Chapter, tour: bool) -> Command {
     let demos: Vec<&str> = chapter.demos.iter().map(|d| d.name).collect();
-    Command::new(chapter.package)
+    let cmd = Command::new(chapter.package);
+    let cmd = if tour {
+        cmd.arg(
+            Arg::new("chapter")
+                .long("chapter")
+                .value_name("N")
+                .help("The chapter to start in: its number (1, 2, ...) or package name"),
+        )
+    } else {
+        cmd
+    };
+    cmd
         .about(format!(
             "{}: the demos of this chapter in a window, or headless.",
             chapter.title
@@ -145,9 +159,10 @@ pub fn command(chapter: &Chapter) -> Command {
 
 pub fn parse(
     chapter: &Chapter,
+    tour: bool,
     argv: impl IntoIterator<Item = String>,
 ) -> Result<Args, clap::Error> {
-    let m = command(chapter).try_get_matches_from(argv)?;
+    let m = command(chapter, tour).try_get_matches_from(argv)?;
     let png = m.get_one::<PathBuf>("png").cloned();
     let gif = m.get_one::<PathBuf>("gif").cloned();
     let trace = m.get_one::<PathBuf>("trace").cloned();
@@ -168,6 +183,11 @@ pub fn parse(
             .get_one::<(usize, usize)>("size")
             .copied()
             .unwrap_or(default_size),
+        chapter: if tour {
+            m.get_one::<String>("chapter").cloned()
+        } else {
+            None
+        },
     })
 }
 
@@ -185,6 +205,7 @@ mod tests {
     fn args(a: &[&str]) -> Result<Args, clap::Error> {
         parse(
             &CH,
+            false,
             std::iter::once("bin")
                 .chain(a.iter().copied())
                 .map(String::from),

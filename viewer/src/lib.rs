@@ -23,4 +23,4 @@ mod encode;
 mod headless;
 
 #[cfg(feature = "native")]
-pub use app::run;
+pub use app::{run, run_tour};

@@ -40,6 +40,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("R", "reset the demo"),
     ("+ / -", "run faster / slower"),
     ("Tab, 1-9", "next demo / demo number"),
+    ("PgUp / PgDn", "previous / next chapter (the tour)"),
     ("letters", "the demo's switches (Shift: back)"),
     ("mouse drag", "grab a body"),
     ("wheel", "zoom about the cursor"),
@@ -68,6 +69,8 @@ pub struct Session {
     pub camera: Camera,
     /// (kinetic energy, kinetic + potential energy) per step.
     pub history: VecDeque<(f32, f32)>,
+    /// In the tour: (this chapter's index, the number of chapters).
+    pub tour: Option<(usize, usize)>,
 }
 
 impl Session {
@@ -95,6 +98,7 @@ impl Session {
             show_help: false,
             camera: Camera::fit(lo, hi, width, height),
             history: VecDeque::new(),
+            tour: None,
         };
         s.sample();
         s
@@ -159,7 +163,9 @@ impl Session {
         let paused = self.paused;
         let scale = self.time_scale;
         let help = self.show_help;
+        let tour = self.tour;
         *self = Session::with_demo(self.chapter, index % n, self.dt_override, w, h);
+        self.tour = tour;
         self.paused = paused;
         self.time_scale = scale;
         self.show_help = help;
@@ -257,8 +263,16 @@ impl Session {
             Some(i) => format!("demo {}/{}", i + 1, n),
             None => "scene file".to_string(),
         };
+        let title = match self.tour {
+            Some((i, n)) => format!(
+                "{}   (chapter {}/{n}, PgUp/PgDn: chapters)",
+                self.chapter.title,
+                i + 1
+            ),
+            None => self.chapter.title.to_string(),
+        };
         let mut lines = vec![
-            (self.chapter.title.to_string(), Color::WHITE),
+            (title, Color::WHITE),
             (
                 format!("{which}: {}   (Tab: next)", self.demo_name),
                 Color::CYAN,
