@@ -4,7 +4,11 @@
 use physics_core::demo::Chapter;
 
 /// The chapters, in reading order. A new chapter adds one line here.
-const CHAPTERS: &[Chapter] = &[ch01_pong_particles::demos::CHAPTER];
+const CHAPTERS: &[Chapter] = &[
+    ch01_pong_particles::demos::CHAPTER,
+    ch02_planes_restitution::demos::CHAPTER,
+    ch03_mass_weighted_impulses::demos::CHAPTER,
+];
 
 fn main() -> std::process::ExitCode {
     viewer::run_tour(CHAPTERS)

@@ -1,0 +1,398 @@
+//! Chapter 2's demos: what the window shows and the headless runs draw.
+
+use crate::{Particle, Plane, World};
+use glam::Vec2;
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::draw::{Color, DrawList};
+use physics_core::rng::Rng;
+use physics_core::scene::{Scene, SceneError, Shape};
+
+/// The chapter as the viewer sees it.
+pub const CHAPTER: Chapter = Chapter {
+    package: "ch02-planes-restitution",
+    title: "2. Planes and restitution",
+    demos: DEMOS,
+    from_scene: Some(from_scene),
+};
+
+/// The demos, in the order Tab walks through them.
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "gravity",
+        about: "particles under gravity, restitution from 0 (blue) to 1 (red); drag to turn the box",
+        make: || Box::new(Planes::gravity()),
+    },
+    DemoEntry {
+        name: "rotate",
+        about: "the box turns slowly (T changes the rate); drag the mouse around the centre to turn it yourself",
+        make: || Box::new(Planes::rotate()),
+    },
+    DemoEntry {
+        name: "funnel",
+        about: "a funnel of two sloping planes between two walls, planes at any angle",
+        make: || Box::new(Planes::funnel()),
+    },
+];
+
+/// Gravity as the G switch turns it on, in m/s^2.
+const EARTH_GRAVITY: Vec2 = Vec2::new(0.0, -9.81);
+/// The E switch's choices; a negative value means "each particle its own".
+const RESTITUTION_CHOICES: &[f32] = &[-1.0, 0.0, 0.5, 0.9, 1.0];
+/// The T switch's choices, in radians per second.
+const TURN_RATE_CHOICES: &[f32] = &[0.0, 0.25, 0.5, 1.0, -0.5];
+/// How far (metres) the drawn planes reach either side of the view's centre.
+const PLANE_DRAW_HALF_LENGTH: f32 = 50.0;
+
+/// A world of planes and particles, with the switches the chapter talks about.
+pub struct Planes {
+    world: World,
+    start: World,
+    /// Radians per second the world turns by itself (the T switch).
+    turn_rate: f32,
+    /// The mouse's angle about the world's centre at the last press or drag.
+    mouse_angle: Option<f32>,
+    bounds: (Vec2, Vec2),
+}
+
+/// `n` particles at seeded random places in `[lo, hi]`, with seeded random velocities up to
+/// `speed` and restitution spread evenly from 0 to 1.
+fn scatter(n: usize, seed: u64, lo: Vec2, hi: Vec2, speed: f32) -> Vec<Particle> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|i| Particle {
+            position: Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y)),
+            velocity: Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU))
+                * rng.range(0.0, speed),
+            restitution: if n > 1 {
+                i as f32 / (n - 1) as f32
+            } else {
+                1.0
+            },
+        })
+        .collect()
+}
+
+impl Planes {
+    pub fn new(world: World, turn_rate: f32, bounds: (Vec2, Vec2)) -> Self {
+        Planes {
+            start: world.clone(),
+            world,
+            turn_rate,
+            mouse_angle: None,
+            bounds,
+        }
+    }
+
+    /// 150 particles in chapter 1's box, now under gravity and bouncing less than perfectly.
+    pub fn gravity() -> Self {
+        let particles = scatter(150, 2, Vec2::splat(-0.95), Vec2::splat(0.95), 2.0);
+        Planes::new(
+            World::new(particles),
+            0.0,
+            (Vec2::splat(-1.5), Vec2::splat(1.5)),
+        )
+    }
+
+    /// The same box turning by itself; the mouse turns it too.
+    pub fn rotate() -> Self {
+        let particles = scatter(200, 3, Vec2::splat(-0.9), Vec2::splat(0.9), 1.0);
+        Planes::new(
+            World::new(particles),
+            0.25,
+            (Vec2::splat(-1.5), Vec2::splat(1.5)),
+        )
+    }
+
+    /// Two planes sloping down to a point, between two upright walls: planes at any angle.
+    pub fn funnel() -> Self {
+        let slope = 0.45_f32; // radians, about 26 degrees
+        let planes = vec![
+            // The left slope faces up and to the right, the right slope up and to the left;
+            // both pass through the funnel's bottom at (0, -1).
+            Plane::through(Vec2::new(0.0, -1.0), Vec2::new(slope.sin(), slope.cos())),
+            Plane::through(Vec2::new(0.0, -1.0), Vec2::new(-slope.sin(), slope.cos())),
+            Plane::through(Vec2::new(-1.6, 0.0), Vec2::X),
+            Plane::through(Vec2::new(1.6, 0.0), -Vec2::X),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let particles = scatter(150, 4, Vec2::new(-1.4, 0.2), Vec2::new(1.4, 1.4), 0.5);
+        let world = World {
+            planes,
+            ..World::new(particles)
+        };
+        Planes::new(world, 0.0, (Vec2::new(-1.8, -1.3), Vec2::new(1.8, 1.7)))
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+}
+
+/// `angle` wrapped into `(-pi, pi]`, so a drag across the negative x axis turns a little, not
+/// almost a full turn.
+fn wrap_angle(angle: f32) -> f32 {
+    use std::f32::consts::{PI, TAU};
+    let a = angle.rem_euclid(TAU);
+    if a > PI { a - TAU } else { a }
+}
+
+impl Demo for Planes {
+    fn step(&mut self, dt: f32) {
+        if self.turn_rate != 0.0 {
+            self.world.turn(self.turn_rate * dt);
+        }
+        self.world.step(dt);
+    }
+
+    fn reset(&mut self) {
+        let start = self.start.clone();
+        // Switches keep their values across a reset.
+        self.world = World {
+            approach_check: self.world.approach_check,
+            push_back: self.world.push_back,
+            restitution_override: self.world.restitution_override,
+            gravity: self.world.gravity,
+            ..start
+        };
+        self.mouse_angle = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
+        for (i, plane) in self.world.planes.iter().enumerate() {
+            let Some((a, b)) = visible_part(i, &self.world.planes, view_centre) else {
+                continue;
+            };
+            out.segment_width(a, b, Color::GREY, 2.0);
+            // A short tick on the free side shows which way the normal points.
+            let middle = (a + b) * 0.5;
+            out.segment(middle, middle + 0.1 * plane.normal, Color::GREY);
+        }
+        for p in &self.world.particles {
+            let e = self.world.restitution_override.unwrap_or(p.restitution);
+            out.point(p.position, 5.0, Color::ramp(e));
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        self.bounds
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        // Mass plays no part against planes that cannot move; the HUD counts 1 kg each.
+        self.world
+            .particles
+            .iter()
+            .map(|p| BodyState::particle(p.position, p.velocity, 1.0))
+            .collect()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.world.gravity
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        vec![
+            Switch::toggle('a', "approach check", self.world.approach_check),
+            Switch::toggle('p', "push back", self.world.push_back),
+            Switch::toggle('g', "gravity", self.world.gravity != Vec2::ZERO),
+            Switch::number(
+                'e',
+                "restitution (-1: each its own)",
+                self.world.restitution_override.unwrap_or(-1.0),
+                RESTITUTION_CHOICES,
+            ),
+            Switch::number('t', "turn rate rad/s", self.turn_rate, TURN_RATE_CHOICES),
+        ]
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        match (key, value) {
+            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
+            ('p', SwitchValue::Bool(on)) => self.world.push_back = on,
+            ('g', SwitchValue::Bool(on)) => {
+                self.world.gravity = if on { EARTH_GRAVITY } else { Vec2::ZERO }
+            }
+            ('e', SwitchValue::Number { value, .. }) if value.is_finite() => {
+                self.world.restitution_override = (value >= 0.0).then(|| value.min(1.0))
+            }
+            ('t', SwitchValue::Number { value, .. }) if value.is_finite() => self.turn_rate = value,
+            _ => {}
+        }
+    }
+
+    // ANCHOR: mouse
+    fn mouse_press(&mut self, at: Vec2) {
+        let r = at - self.world.centre;
+        self.mouse_angle = Some(r.y.atan2(r.x));
+    }
+
+    /// Turn the world by the angle the mouse has swept around its centre since the last call.
+    fn mouse_drag(&mut self, at: Vec2) {
+        let r = at - self.world.centre;
+        let angle = r.y.atan2(r.x);
+        if let Some(before) = self.mouse_angle {
+            self.world.turn(wrap_angle(angle - before));
+        }
+        self.mouse_angle = Some(angle);
+    }
+    // ANCHOR_END: mouse
+
+    fn mouse_release(&mut self) {
+        self.mouse_angle = None;
+    }
+}
+
+// ANCHOR: from_scene
+/// A scene file as chapter 2 particles and planes. Circles become particles (chapter 2 gives
+/// them no size and no mass in a bounce), each with its own restitution; planes become planes.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    if !scene.joints.is_empty() {
+        return Err(SceneError::needs(
+            "joints",
+            format!("{} joints", scene.joints.len()),
+            "a joint",
+            "chapter 7 (ch07-distance-constraints)",
+        ));
+    }
+    let mut particles = Vec::new();
+    let mut planes = Vec::new();
+    for (i, b) in scene.bodies.iter().enumerate() {
+        let at = |f: &str| format!("bodies[{i}].{f}");
+        if b.angle != 0.0 || b.angular_velocity != 0.0 {
+            let (f, v) = if b.angle != 0.0 {
+                ("angle", b.angle)
+            } else {
+                ("angular_velocity", b.angular_velocity)
+            };
+            return Err(SceneError::needs(
+                at(f),
+                v,
+                "rotation",
+                "chapter 6 (ch06-rotation-friction)",
+            ));
+        }
+        match b.shape {
+            Shape::Plane { normal, offset } => planes.push(Plane { normal, offset }),
+            Shape::Box { .. } => {
+                return Err(SceneError::needs(
+                    at("shape"),
+                    "box",
+                    "a box",
+                    "chapter 4 (ch04-manifolds)",
+                ));
+            }
+            Shape::Circle { .. } if b.is_static => {
+                return Err(SceneError::needs(
+                    at("static"),
+                    "true",
+                    "a static circle (chapter 2's only static things are planes)",
+                    "chapter 3 (ch03-mass-weighted-impulses)",
+                ));
+            }
+            Shape::Circle { .. } => particles.push(Particle {
+                position: b.position,
+                velocity: b.velocity,
+                restitution: b.restitution,
+            }),
+        }
+    }
+    let bounds = scene_bounds(&particles, &planes);
+    let world = World {
+        planes,
+        gravity: scene.gravity,
+        centre: (bounds.0 + bounds.1) * 0.5,
+        ..World::new(particles)
+    };
+    Ok(Box::new(Planes::new(world, 0.0, bounds)))
+}
+// ANCHOR_END: from_scene
+
+/// The part of plane `i`'s line that borders the free region (the side every other plane
+/// faces), as a segment near `view_centre`; `None` if no part of it does. For drawing walls.
+pub fn visible_part(i: usize, planes: &[Plane], view_centre: Vec2) -> Option<(Vec2, Vec2)> {
+    let plane = planes[i];
+    // The line as foot + t along, t in [lo, hi].
+    let foot = view_centre - plane.distance(view_centre) * plane.normal;
+    let along = plane.normal.perp();
+    let (mut lo, mut hi) = (-PLANE_DRAW_HALF_LENGTH, PLANE_DRAW_HALF_LENGTH);
+    for (j, other) in planes.iter().enumerate() {
+        if j == i {
+            continue;
+        }
+        // other.distance(foot + t along) = d0 + t slope must stay >= 0.
+        let d0 = other.distance(foot);
+        let slope = other.normal.dot(along);
+        if slope.abs() < 1e-6 {
+            if d0 < 0.0 {
+                return None;
+            }
+        } else if slope > 0.0 {
+            lo = lo.max(-d0 / slope);
+        } else {
+            hi = hi.min(-d0 / slope);
+        }
+    }
+    (lo < hi).then(|| (foot + lo * along, foot + hi * along))
+}
+
+/// A view of a scene: the particles' extent, grown to take in the nearest point of each plane,
+/// with a margin; at least 2 m across.
+fn scene_bounds(particles: &[Particle], planes: &[Plane]) -> (Vec2, Vec2) {
+    let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for p in particles {
+        lo = lo.min(p.position);
+        hi = hi.max(p.position);
+    }
+    if particles.is_empty() {
+        (lo, hi) = (Vec2::ZERO, Vec2::ZERO);
+    }
+    let middle = (lo + hi) * 0.5;
+    for plane in planes {
+        let foot = middle - plane.distance(middle) * plane.normal;
+        lo = lo.min(foot);
+        hi = hi.max(foot);
+    }
+    let centre = (lo + hi) * 0.5;
+    let half = ((hi - lo) * 0.5 + Vec2::splat(0.3)).max(Vec2::ONE);
+    (centre - half, centre + half)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::box_planes;
+
+    #[test]
+    fn wrap_angle_takes_the_short_way() {
+        assert!((wrap_angle(6.0) - (6.0 - std::f32::consts::TAU)).abs() < 1e-6);
+        assert!((wrap_angle(-0.5) + 0.5).abs() < 1e-6);
+        assert!((wrap_angle(0.5) - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_drag_round_the_centre_turns_the_box() {
+        let mut d = Planes::gravity();
+        d.mouse_press(Vec2::new(1.0, 0.0));
+        d.mouse_drag(Vec2::new(0.0, 1.0));
+        // A quarter turn: the left wall's normal (+x) now points up.
+        let n = d.world().planes[0].normal;
+        assert!((n - Vec2::Y).length() < 1e-6, "{n}");
+        assert!(d.world().max_penetration() < 1e-5);
+        // A press at the centre itself has angle 0, not NaN.
+        d.mouse_press(Vec2::ZERO);
+        d.mouse_drag(Vec2::ZERO);
+        assert!(d.world().planes.iter().all(|p| p.normal.is_finite()));
+    }
+
+    #[test]
+    fn box_planes_are_chapter_1s_box() {
+        assert_eq!(World::new(vec![]).planes, box_planes(1.0).to_vec());
+    }
+}

@@ -1,0 +1,453 @@
+//! Chapter 3's demos: what the window shows and the headless runs draw.
+
+use crate::{Circle, Pair, Wall, World};
+use ch02_planes_restitution::box_planes;
+use ch02_planes_restitution::demos::visible_part;
+use glam::Vec2;
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::draw::{Color, DrawList};
+use physics_core::rng::Rng;
+use physics_core::scene::{Scene, SceneError, Shape};
+
+/// The chapter as the viewer sees it.
+pub const CHAPTER: Chapter = Chapter {
+    package: "ch03-mass-weighted-impulses",
+    title: "3. Mass-weighted impulses",
+    demos: DEMOS,
+    from_scene: Some(from_scene),
+};
+
+/// The demos, in the order Tab walks through them.
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "billiards",
+        about: "a break: the cue ball into a rack of fifteen, seen from above",
+        make: || Box::new(Circles::billiards()),
+    },
+    DemoEntry {
+        name: "ball-pit",
+        about: "circles from light (blue) to heavy (red) falling past two fixed pegs (grey) into a box",
+        make: || Box::new(Circles::ball_pit()),
+    },
+    DemoEntry {
+        name: "heavy",
+        about: "a 20 kg ball ploughs through 0.2 kg ones",
+        make: || Box::new(Circles::heavy()),
+    },
+    DemoEntry {
+        name: "cradle",
+        about: "Newton's cradle on a table: one ball in, one ball out",
+        make: || Box::new(Circles::cradle()),
+    },
+    DemoEntry {
+        name: "resting",
+        about: "balls of 0.5 to 8 kg at rest on the floor: switch C off and they sink",
+        make: || Box::new(Circles::resting()),
+    },
+];
+
+const EARTH_GRAVITY: Vec2 = Vec2::new(0.0, -9.81);
+/// The E switch's choices; a negative value means "the smaller of the two bodies'".
+const RESTITUTION_CHOICES: &[f32] = &[-1.0, 0.0, 0.5, 0.9, 1.0];
+const PERCENT_CHOICES: &[f32] = &[0.2, 0.4, 0.6, 0.8, 1.0];
+const SLOP_CHOICES: &[f32] = &[0.0, 0.005, 0.01, 0.05];
+/// How close (metres) a click must be to a circle's edge to grab it.
+const GRAB_MARGIN: f32 = 0.05;
+
+/// Circles and walls, with the switches the chapter talks about.
+pub struct Circles {
+    world: World,
+    start: World,
+    bounds: (Vec2, Vec2),
+    /// Draw each contact's normal and penetration.
+    show_contacts: bool,
+    /// The circle held by the mouse, and where the mouse is.
+    grab: Option<(usize, Vec2)>,
+    /// The lightest and heaviest dynamic mass, for the colours.
+    mass_range: (f32, f32),
+}
+
+fn walls(planes: impl IntoIterator<Item = crate::Plane>, restitution: f32) -> Vec<Wall> {
+    planes
+        .into_iter()
+        .map(|plane| Wall { plane, restitution })
+        .collect()
+}
+
+/// Walls around the rectangle `[-half, half]`: left, right, floor, ceiling, facing in.
+fn rectangle(half: Vec2, restitution: f32) -> Vec<Wall> {
+    let [left, right, floor, ceiling] = box_planes(1.0);
+    walls(
+        [
+            crate::Plane {
+                offset: -half.x,
+                ..left
+            },
+            crate::Plane {
+                offset: -half.x,
+                ..right
+            },
+            crate::Plane {
+                offset: -half.y,
+                ..floor
+            },
+            crate::Plane {
+                offset: -half.y,
+                ..ceiling
+            },
+        ],
+        restitution,
+    )
+}
+
+impl Circles {
+    pub fn new(world: World, bounds: (Vec2, Vec2)) -> Self {
+        let masses = world
+            .circles
+            .iter()
+            .filter(|c| c.inv_mass > 0.0)
+            .map(|c| c.mass());
+        let mass_range = masses.fold((f32::INFINITY, 0.0f32), |(lo, hi), m| {
+            (lo.min(m), hi.max(m))
+        });
+        Circles {
+            start: world.clone(),
+            world,
+            bounds,
+            show_contacts: false,
+            grab: None,
+            mass_range,
+        }
+    }
+
+    /// A pool table (2.54 m x 1.27 m) from above: no gravity, fifteen balls racked in a
+    /// triangle, the cue ball at 8 m/s.
+    pub fn billiards() -> Self {
+        let radius = 0.028_575; // 57.15 mm balls
+        let mass = 0.17;
+        let ball_e = 0.95;
+        let mut circles = Vec::new();
+        let mut cue = Circle::new(Vec2::new(-0.64, 0.0), radius, mass, ball_e);
+        cue.velocity = Vec2::new(8.0, 0.0);
+        circles.push(cue);
+        // Rows of 1, 2, ... 5 balls, a hair apart so the rack starts without overlap.
+        let spacing = 2.0 * radius + 1e-4;
+        for row in 0..5 {
+            for k in 0..=row {
+                let x = 0.64 + row as f32 * spacing * 0.75_f32.sqrt();
+                let y = (k as f32 - row as f32 * 0.5) * spacing;
+                circles.push(Circle::new(Vec2::new(x, y), radius, mass, ball_e));
+            }
+        }
+        let mut world = World::new(circles, rectangle(Vec2::new(1.27, 0.635), 0.8));
+        world.gravity = Vec2::ZERO;
+        Circles::new(world, (Vec2::new(-1.35, -0.72), Vec2::new(1.35, 0.72)))
+    }
+
+    /// Sixty circles of seeded random size and density and two fixed pegs in a 2 m box under
+    /// gravity.
+    pub fn ball_pit() -> Self {
+        let mut rng = Rng::new(3);
+        let mut circles = Vec::new();
+        for row in 0..6 {
+            for col in 0..10 {
+                let radius = rng.range(0.05, 0.09);
+                // Densities spread over a factor of 30, evenly on a log scale.
+                let density = 100.0 * 30.0_f32.powf(rng.next_f32());
+                let mass = density * std::f32::consts::PI * radius * radius;
+                let at = Vec2::new(-0.9 + col as f32 * 0.2, -0.25 + row as f32 * 0.22)
+                    + Vec2::new(rng.range(-0.01, 0.01), 0.0);
+                circles.push(Circle::new(at, radius, mass, 0.3));
+            }
+        }
+        // Two pegs nothing can move: static circles, inverse mass 0.
+        circles.push(Circle::fixed(Vec2::new(-0.45, -0.6), 0.12, 1.0));
+        circles.push(Circle::fixed(Vec2::new(0.45, -0.6), 0.12, 1.0));
+        let world = World::new(circles, rectangle(Vec2::ONE, 1.0));
+        Circles::new(world, (Vec2::splat(-1.15), Vec2::splat(1.15)))
+    }
+
+    /// A 20 kg ball at 3 m/s into a loose crowd of 0.2 kg ones, no gravity.
+    pub fn heavy() -> Self {
+        let mut heavy = Circle::new(Vec2::new(-1.2, 0.05), 0.25, 20.0, 0.9);
+        heavy.velocity = Vec2::new(3.0, 0.0);
+        let mut circles = vec![heavy];
+        for col in 0..6 {
+            for row in 0..7 {
+                let at = Vec2::new(-0.2 + col as f32 * 0.22, -0.66 + row as f32 * 0.22);
+                circles.push(Circle::new(at, 0.08, 0.2, 0.9));
+            }
+        }
+        let mut world = World::new(circles, rectangle(Vec2::new(1.6, 1.0), 1.0));
+        world.gravity = Vec2::ZERO;
+        Circles::new(world, (Vec2::new(-1.7, -1.1), Vec2::new(1.7, 1.1)))
+    }
+
+    /// Five equal balls in a touching row and one more rolling into them, between two walls.
+    pub fn cradle() -> Self {
+        let radius = 0.1;
+        let mut circles = Vec::new();
+        let mut first = Circle::new(Vec2::new(-1.2, 0.0), radius, 1.0, 1.0);
+        first.velocity = Vec2::new(2.0, 0.0);
+        circles.push(first);
+        for k in 0..5 {
+            circles.push(Circle::new(
+                Vec2::new(k as f32 * 2.0 * radius, 0.0),
+                radius,
+                1.0,
+                1.0,
+            ));
+        }
+        let mut world = World::new(circles, rectangle(Vec2::new(1.6, 0.5), 1.0));
+        world.gravity = Vec2::ZERO;
+        Circles::new(world, (Vec2::new(-1.7, -0.8), Vec2::new(1.7, 0.8)))
+    }
+
+    /// Balls from 0.5 kg to 8 kg resting on the floor, e = 0.
+    pub fn resting() -> Self {
+        let radius = 0.12;
+        let floor = -1.0 + radius;
+        let circles: Vec<Circle> = (0..5)
+            .map(|k| {
+                let mass = 0.5 * 2.0_f32.powi(k);
+                Circle::new(Vec2::new(-1.2 + k as f32 * 0.4, floor), radius, mass, 0.0)
+            })
+            .collect();
+        let world = World::new(circles, rectangle(Vec2::new(1.5, 1.0), 0.0));
+        Circles::new(world, (Vec2::new(-1.6, -1.1), Vec2::new(1.6, 1.1)))
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    fn color(&self, c: &Circle) -> Color {
+        if c.inv_mass == 0.0 {
+            return Color::GREY;
+        }
+        let (lo, hi) = self.mass_range;
+        if hi > lo {
+            Color::ramp((c.mass() / lo).ln() / (hi / lo).ln())
+        } else {
+            Color::CYAN
+        }
+    }
+}
+
+impl Demo for Circles {
+    fn step(&mut self, dt: f32) {
+        // A grabbed circle is given the velocity that takes it to the mouse in one step.
+        if let Some((i, target)) = self.grab {
+            let c = &mut self.world.circles[i];
+            c.velocity = (target - c.position) / dt;
+        }
+        self.world.step(dt);
+    }
+
+    fn reset(&mut self) {
+        // Switches keep their values across a reset.
+        self.world = World {
+            approach_check: self.world.approach_check,
+            restitution_override: self.world.restitution_override,
+            correction: self.world.correction,
+            gravity: self.world.gravity,
+            ..self.start.clone()
+        };
+        self.grab = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
+        let planes: Vec<_> = self.world.walls.iter().map(|w| w.plane).collect();
+        for i in 0..planes.len() {
+            if let Some((a, b)) = visible_part(i, &planes, view_centre) {
+                out.segment_width(a, b, Color::GREY, 2.0);
+            }
+        }
+        for c in &self.world.circles {
+            out.circle(c.position, c.radius, self.color(c));
+        }
+        if self.show_contacts {
+            for (pair, contact) in &self.world.contacts {
+                let at = match *pair {
+                    Pair::Circles(i, _) => {
+                        let a = &self.world.circles[i];
+                        a.position + contact.normal * (a.radius - contact.penetration * 0.5)
+                    }
+                    Pair::WallCircle(_, i) => {
+                        let b = &self.world.circles[i];
+                        b.position - contact.normal * (b.radius - contact.penetration * 0.5)
+                    }
+                };
+                out.arrow(at, at + contact.normal * 0.1, Color::YELLOW);
+                out.point(at, 4.0, Color::WHITE);
+            }
+        }
+        if let Some((i, target)) = self.grab {
+            out.segment(self.world.circles[i].position, target, Color::WHITE);
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        self.bounds
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.world
+            .circles
+            .iter()
+            .map(|c| BodyState::particle(c.position, c.velocity, c.inv_mass))
+            .collect()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.world.gravity
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        let c = &self.world.correction;
+        vec![
+            Switch::toggle('c', "positional correction", c.enabled),
+            Switch::number('p', "percent", c.percent, PERCENT_CHOICES),
+            Switch::number('s', "slop m", c.slop, SLOP_CHOICES),
+            Switch::toggle('a', "approach check", self.world.approach_check),
+            Switch::number(
+                'e',
+                "restitution (-1: min of the two)",
+                self.world.restitution_override.unwrap_or(-1.0),
+                RESTITUTION_CHOICES,
+            ),
+            Switch::toggle('g', "gravity", self.world.gravity != Vec2::ZERO),
+            Switch::toggle('n', "show contacts", self.show_contacts),
+        ]
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        let c = &mut self.world.correction;
+        match (key, value) {
+            ('c', SwitchValue::Bool(on)) => c.enabled = on,
+            ('p', SwitchValue::Number { value, .. }) if value.is_finite() => {
+                c.percent = value.clamp(0.0, 1.0)
+            }
+            ('s', SwitchValue::Number { value, .. }) if value.is_finite() => {
+                c.slop = value.max(0.0)
+            }
+            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
+            ('e', SwitchValue::Number { value, .. }) if value.is_finite() => {
+                self.world.restitution_override = (value >= 0.0).then(|| value.min(1.0))
+            }
+            ('g', SwitchValue::Bool(on)) => {
+                self.world.gravity = if on { EARTH_GRAVITY } else { Vec2::ZERO }
+            }
+            ('n', SwitchValue::Bool(on)) => self.show_contacts = on,
+            _ => {}
+        }
+    }
+
+    fn mouse_press(&mut self, at: Vec2) {
+        self.grab = self
+            .world
+            .circles
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.inv_mass > 0.0)
+            .map(|(i, c)| (i, c.position.distance(at) - c.radius))
+            .filter(|(_, d)| *d < GRAB_MARGIN)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| (i, at));
+    }
+
+    fn mouse_drag(&mut self, at: Vec2) {
+        if let Some((_, target)) = self.grab.as_mut() {
+            *target = at;
+        }
+    }
+
+    fn mouse_release(&mut self) {
+        self.grab = None;
+    }
+}
+
+// ANCHOR: from_scene
+/// A scene file as chapter 3 circles and walls. Circles keep their mass (static ones get
+/// inverse mass 0) and restitution; planes become walls of infinite mass.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    if !scene.joints.is_empty() {
+        return Err(SceneError::needs(
+            "joints",
+            format!("{} joints", scene.joints.len()),
+            "a joint",
+            "chapter 7 (ch07-distance-constraints)",
+        ));
+    }
+    let mut circles = Vec::new();
+    let mut walls = Vec::new();
+    for (i, b) in scene.bodies.iter().enumerate() {
+        let at = |f: &str| format!("bodies[{i}].{f}");
+        if b.angle != 0.0 || b.angular_velocity != 0.0 {
+            let (f, v) = if b.angle != 0.0 {
+                ("angle", b.angle)
+            } else {
+                ("angular_velocity", b.angular_velocity)
+            };
+            return Err(SceneError::needs(
+                at(f),
+                v,
+                "rotation",
+                "chapter 6 (ch06-rotation-friction)",
+            ));
+        }
+        match b.shape {
+            Shape::Plane { normal, offset } => walls.push(Wall {
+                plane: crate::Plane { normal, offset },
+                restitution: b.restitution,
+            }),
+            Shape::Box { .. } => {
+                return Err(SceneError::needs(
+                    at("shape"),
+                    "box",
+                    "a box",
+                    "chapter 4 (ch04-manifolds)",
+                ));
+            }
+            Shape::Circle { radius } => circles.push(Circle {
+                position: b.position,
+                velocity: b.velocity,
+                radius,
+                inv_mass: b.inv_mass(),
+                restitution: b.restitution,
+            }),
+        }
+    }
+    let bounds = scene_bounds(&circles, &walls);
+    let mut world = World::new(circles, walls);
+    world.gravity = scene.gravity;
+    Ok(Box::new(Circles::new(world, bounds)))
+}
+// ANCHOR_END: from_scene
+
+/// A view of a scene: the circles' extent, grown to take in the nearest point of each wall,
+/// with a margin; at least 2 m across.
+fn scene_bounds(circles: &[Circle], walls: &[Wall]) -> (Vec2, Vec2) {
+    let (mut lo, mut hi) = (Vec2::ZERO, Vec2::ZERO);
+    if let Some(first) = circles.first() {
+        (lo, hi) = (first.position, first.position);
+    }
+    for c in circles {
+        lo = lo.min(c.position - Vec2::splat(c.radius));
+        hi = hi.max(c.position + Vec2::splat(c.radius));
+    }
+    let middle = (lo + hi) * 0.5;
+    for w in walls {
+        let foot = middle - w.plane.distance(middle) * w.plane.normal;
+        lo = lo.min(foot);
+        hi = hi.max(foot);
+    }
+    let centre = (lo + hi) * 0.5;
+    let half = ((hi - lo) * 0.5 + Vec2::splat(0.2)).max(Vec2::ONE);
+    (centre - half, centre + half)
+}

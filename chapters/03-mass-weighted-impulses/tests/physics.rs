@@ -1,0 +1,283 @@
+//! The laws chapter 3 claims, checked over random bodies, and the tutorials' slips shown failing
+//! them.
+
+use ch03_mass_weighted_impulses::{
+    Circle, Contact, Plane, Wall, World, circle_circle, impulse_scalar, inverse_mass, resolve,
+};
+use glam::Vec2;
+use proptest::prelude::*;
+
+fn vec2(max: f32) -> impl Strategy<Value = Vec2> {
+    (-max..max, -max..max).prop_map(|(x, y)| Vec2::new(x, y))
+}
+
+fn unit() -> impl Strategy<Value = Vec2> {
+    (0.0f32..std::f32::consts::TAU).prop_map(Vec2::from_angle)
+}
+
+/// Two dynamic bodies of 0.1 to 10 kg with any velocities up to 10 m/s, and a normal.
+fn pair() -> impl Strategy<Value = (Circle, Circle, Vec2)> {
+    (0.1f32..10.0, 0.1f32..10.0, vec2(10.0), vec2(10.0), unit()).prop_map(|(ma, mb, va, vb, n)| {
+        let mut a = Circle::new(Vec2::ZERO, 0.5, ma, 1.0);
+        let mut b = Circle::new(n * 0.9, 0.5, mb, 1.0);
+        a.velocity = va;
+        b.velocity = vb;
+        (a, b, n)
+    })
+}
+
+fn momentum(a: &Circle, b: &Circle) -> Vec2 {
+    a.mass() * a.velocity + b.mass() * b.velocity
+}
+
+fn kinetic_energy(a: &Circle, b: &Circle) -> f32 {
+    0.5 * a.mass() * a.velocity.length_squared() + 0.5 * b.mass() * b.velocity.length_squared()
+}
+
+/// The momentum scale of a collision: what f32 rounding is relative to.
+fn scale(a: &Circle, b: &Circle) -> f32 {
+    a.mass() * a.velocity.length() + b.mass() * b.velocity.length() + 1.0
+}
+
+fn contact(n: Vec2) -> Contact {
+    Contact {
+        normal: n,
+        penetration: 0.1,
+    }
+}
+
+proptest! {
+    /// Whatever the masses, velocities and restitution, the impulse changes the total momentum by
+    /// nothing: A loses exactly the `j n` that B gains. The tolerance, 1e-5 of the momentum
+    /// involved, allows each of the few f32 operations its half-ulp (6e-8) on numbers of up to
+    /// that size, with room to spare; a mass ratio on the wrong body is off by tens of percent.
+    #[test]
+    fn momentum_is_unchanged_by_any_impulse((mut a, mut b, n) in pair(), e in 0.0f32..=1.0, check in any::<bool>()) {
+        let before = momentum(&a, &b);
+        let tol = 1e-5 * scale(&a, &b);
+        resolve(&mut a, &mut b, &contact(n), e, check);
+        prop_assert!((momentum(&a, &b) - before).length() <= tol, "{before} -> {}", momentum(&a, &b));
+    }
+
+    /// Newton's law of restitution: when the bodies approach, the relative normal velocity after
+    /// the impulse is -e times what it was before. Tolerance as above, on velocities up to 20 m/s.
+    #[test]
+    fn relative_normal_velocity_becomes_minus_e_times((mut a, mut b, n) in pair(), e in 0.0f32..=1.0) {
+        let before = (b.velocity - a.velocity).dot(n);
+        prop_assume!(before < 0.0);
+        resolve(&mut a, &mut b, &contact(n), e, true);
+        let after = (b.velocity - a.velocity).dot(n);
+        prop_assert!((after + e * before).abs() <= 1e-5 * 40.0, "{before} -> {after}");
+    }
+
+    /// For e <= 1 an impulse never creates kinetic energy: it loses (1 - e^2) of the energy of
+    /// the relative normal motion. Tolerance 1e-5 of the energy involved, for rounding as above.
+    #[test]
+    fn one_impulse_never_gains_energy((mut a, mut b, n) in pair(), e in 0.0f32..=1.0, check in any::<bool>()) {
+        let before = kinetic_energy(&a, &b);
+        resolve(&mut a, &mut b, &contact(n), e, check);
+        prop_assert!(kinetic_energy(&a, &b) <= before * (1.0 + 1e-5) + 1e-6, "{before} -> {}", kinetic_energy(&a, &b));
+    }
+
+    /// A whole world without gravity and without positional correction never gains kinetic energy
+    /// in a step: every impulse is one of those above, and walls take energy, never give it.
+    /// Tolerance 1e-5 of the energy per step, for the rounding of each impulse as above.
+    #[test]
+    fn a_world_never_gains_energy(
+        bodies in prop::collection::vec((vec2(0.8), vec2(5.0), 0.05f32..0.2, 0.1f32..10.0, 0.0f32..=1.0), 2..12),
+    ) {
+        let circles = bodies.iter().map(|&(x, v, r, m, e)| Circle { velocity: v, ..Circle::new(x, r, m, e) }).collect();
+        let walls = ch02_planes_restitution::box_planes(1.0).map(|plane| Wall { plane, restitution: 1.0 }).to_vec();
+        let mut world = World::new(circles, walls);
+        world.gravity = Vec2::ZERO;
+        world.correction.enabled = false;
+        let energy = |w: &World| w.circles.iter().map(|c| 0.5 * c.mass() * c.velocity.length_squared()).sum::<f32>();
+        for _ in 0..200 {
+            let before = energy(&world);
+            world.step(1.0 / 60.0);
+            prop_assert!(energy(&world) <= before * (1.0 + 1e-5) + 1e-6, "{before} -> {}", energy(&world));
+        }
+    }
+
+    /// The heavier body's velocity changes less: both get the same impulse, divided by their own
+    /// masses, so |dv_a| m_a = |dv_b| m_b.
+    #[test]
+    fn the_heavier_body_changes_less((mut a, mut b, n) in pair(), e in 0.0f32..=1.0) {
+        let (va, vb) = (a.velocity, b.velocity);
+        resolve(&mut a, &mut b, &contact(n), e, true);
+        let (dva, dvb) = ((a.velocity - va).length(), (b.velocity - vb).length());
+        let tol = 1e-5 * 40.0;
+        if a.mass() > b.mass() {
+            prop_assert!(dva <= dvb + tol, "{dva} {dvb}");
+        } else {
+            prop_assert!(dvb <= dva + tol, "{dva} {dvb}");
+        }
+    }
+
+    /// A static body (inverse mass 0) never moves, however hard it is hit and however deep the
+    /// overlap: exactly, since everything it receives is multiplied by 0.
+    #[test]
+    fn a_static_body_never_moves(
+        bodies in prop::collection::vec((vec2(0.8), vec2(8.0), 0.05f32..0.3, 0.1f32..10.0), 1..10),
+        peg in vec2(0.5),
+    ) {
+        let mut circles: Vec<Circle> = bodies.iter().map(|&(x, v, r, m)| Circle { velocity: v, ..Circle::new(x, r, m, 0.5) }).collect();
+        circles.insert(0, Circle::fixed(peg, 0.3, 1.0));
+        let walls = ch02_planes_restitution::box_planes(1.0).map(|plane| Wall { plane, restitution: 0.5 }).to_vec();
+        let mut world = World::new(circles, walls);
+        let start = world.circles[0];
+        for _ in 0..300 {
+            world.step(1.0 / 60.0);
+            prop_assert_eq!(world.circles[0], start);
+        }
+    }
+
+    /// No NaN from finite input: any two circles, coincident centres included, give a finite
+    /// unit normal from A to B and a finite penetration.
+    #[test]
+    fn circle_contacts_are_finite(a in vec2(5.0), offset in prop_oneof![Just(Vec2::ZERO), vec2(1.0)], ra in 0.01f32..1.0, rb in 0.01f32..1.0) {
+        let ca = Circle::new(a, ra, 1.0, 1.0);
+        let cb = Circle::new(a + offset, rb, 1.0, 1.0);
+        if let Some(c) = circle_circle(&ca, &cb) {
+            prop_assert!(c.normal.is_finite() && c.penetration.is_finite());
+            prop_assert!((c.normal.length() - 1.0).abs() < 1e-5);
+            prop_assert!(c.normal.dot(cb.position - ca.position) >= 0.0);
+        }
+    }
+
+    /// The overlap test without a square root agrees with the one that takes it, except within
+    /// rounding of touching: they differ only when the gap is below 1e-5 m.
+    #[test]
+    fn no_square_root_until_it_must(a in vec2(3.0), b in vec2(3.0), ra in 0.01f32..1.5, rb in 0.01f32..1.5) {
+        let found = circle_circle(&Circle::new(a, ra, 1.0, 1.0), &Circle::new(b, rb, 1.0, 1.0)).is_some();
+        let gap = a.distance(b) - (ra + rb);
+        if gap.abs() > 1e-5 {
+            prop_assert_eq!(found, gap < 0.0);
+        }
+    }
+}
+
+// ANCHOR: textbook
+/// The textbook head-on collision: 1 kg at 4 m/s into 3 kg at rest. Momentum 4 kg m/s before
+/// and after; e = 1 gives -2 and 2 m/s (energy 8 J kept), e = 0.5 gives -0.5 and 1.5 m/s.
+/// Tolerance 1e-6 m/s: a handful of roundings of numbers near 4 (ulp 4.8e-7).
+#[test]
+fn textbook_one_dimensional_collisions() {
+    for (e, v1, v2) in [(1.0, -2.0, 2.0), (0.5, -0.5, 1.5), (0.0, 1.0, 1.0)] {
+        let mut a = Circle::new(Vec2::ZERO, 0.5, 1.0, e);
+        let mut b = Circle::new(Vec2::new(0.9, 0.0), 0.5, 3.0, e);
+        a.velocity = Vec2::new(4.0, 0.0);
+        let c = circle_circle(&a, &b).unwrap();
+        resolve(&mut a, &mut b, &c, e, true);
+        assert!(
+            (a.velocity.x - v1).abs() < 1e-6,
+            "e = {e}: {}",
+            a.velocity.x
+        );
+        assert!(
+            (b.velocity.x - v2).abs() < 1e-6,
+            "e = {e}: {}",
+            b.velocity.x
+        );
+    }
+}
+// ANCHOR_END: textbook
+
+// ANCHOR: errata
+/// Source 003's "equivalent" mass-ratio snippet: A's velocity changes by `m_a / (m_a + m_b)` of
+/// the velocity change, B's by `m_b / (m_a + m_b)`, so each body gets the ratio that belongs to
+/// the other one. (Here `kick` is the whole change of relative velocity, `(1 + e)(v_rel . n) n`.)
+fn tutorial_inverted_ratio(a: &mut Circle, b: &mut Circle, n: Vec2, e: f32) {
+    let kick = (1.0 + e) * (b.velocity - a.velocity).dot(n) * n;
+    let mass_sum = a.mass() + b.mass();
+    a.velocity += a.mass() / mass_sum * kick;
+    b.velocity -= b.mass() / mass_sum * kick;
+}
+
+/// The same with the ratios the right way round: `m_b / (m_a + m_b)` for A.
+fn corrected_ratio(a: &mut Circle, b: &mut Circle, n: Vec2, e: f32) {
+    let kick = (1.0 + e) * (b.velocity - a.velocity).dot(n) * n;
+    let mass_sum = a.mass() + b.mass();
+    a.velocity += b.mass() / mass_sum * kick;
+    b.velocity -= a.mass() / mass_sum * kick;
+}
+
+proptest! {
+    /// The inverted ratio breaks the momentum property whenever the masses differ (by at least
+    /// half here) and the bodies approach; the corrected ratio keeps it, and gives exactly what
+    /// the impulse scalar gives.
+    #[test]
+    fn the_inverted_mass_ratio_breaks_momentum(
+        (mut a, mut b, n) in pair(), heavier in 1.5f32..10.0, e in 0.0f32..=1.0,
+    ) {
+        b.inv_mass = a.inv_mass / heavier;
+        let approach = (b.velocity - a.velocity).dot(n);
+        prop_assume!(approach < -0.1);
+        let before = momentum(&a, &b);
+        let tol = 1e-5 * scale(&a, &b);
+        let (mut a2, mut b2) = (a, b);
+        corrected_ratio(&mut a2, &mut b2, n, e);
+        prop_assert!((momentum(&a2, &b2) - before).length() <= tol);
+        let (mut a3, mut b3) = (a, b);
+        resolve(&mut a3, &mut b3, &contact(n), e, true);
+        prop_assert!((a3.velocity - a2.velocity).length() <= tol && (b3.velocity - b2.velocity).length() <= tol);
+        tutorial_inverted_ratio(&mut a, &mut b, n, e);
+        prop_assert!((momentum(&a, &b) - before).length() > 100.0 * tol, "the slip went unnoticed");
+    }
+}
+
+/// Source 001's first two-body formula used one body's own velocity, `(V_a . N)`, where the
+/// relative velocity belongs. A ball at rest hit head-on then never moves, whatever hits it:
+/// Newton's law of restitution fails. The impulse scalar uses `v_b - v_a` and moves it.
+#[test]
+fn one_bodys_velocity_in_place_of_the_relative_velocity_fails() {
+    let n = Vec2::X; // from A (at rest, left) to B (coming in from the right)
+    let (va, vb) = (Vec2::ZERO, Vec2::new(-3.0, 0.0));
+    let (ma, mb) = (1.0f32, 1.0f32);
+    let e = 1.0;
+    // The slip: A's change uses A's own normal velocity, which is zero.
+    let va_slip = va - (1.0 + e) * n * va.dot(n) * (mb / (ma + mb));
+    assert_eq!(
+        va_slip,
+        Vec2::ZERO,
+        "the slip leaves the resting ball at rest"
+    );
+    // The relative velocity: equal masses, e = 1, so the velocities swap.
+    let j = impulse_scalar(va, inverse_mass(ma), vb, inverse_mass(mb), n, e, true);
+    let va_after = va - j * inverse_mass(ma) * n;
+    let vb_after = vb + j * inverse_mass(mb) * n;
+    assert!((va_after - vb).length() < 1e-6 && (vb_after - va).length() < 1e-6);
+}
+
+/// An erratum in source 001's comments: its "corrected" formula, with the relative velocity
+/// `V_b - V_a` and the normal from B to A, sends two equal balls meeting head-on at 10 m/s
+/// each apart at 30 and 10 m/s (a reader's worked example): momentum 0 becomes 40 kg m/s.
+/// With the normal from A to B and `v_rel = v_b - v_a` they bounce apart at 10 m/s each.
+#[test]
+fn the_comment_formula_with_the_normal_reversed_gains_momentum() {
+    let (va, vb) = (Vec2::new(0.0, 10.0), Vec2::new(0.0, -10.0));
+    let n_b_to_a = Vec2::new(0.0, -1.0); // A is below B
+    let va_slip = va - 2.0 * n_b_to_a * (vb - va).dot(n_b_to_a) * 0.5;
+    assert_eq!(va_slip, Vec2::new(0.0, 30.0));
+    let j = impulse_scalar(va, 1.0, vb, 1.0, -n_b_to_a, 1.0, true);
+    assert_eq!(va - j * -n_b_to_a, Vec2::new(0.0, -10.0));
+    assert_eq!(vb + j * -n_b_to_a, Vec2::new(0.0, 10.0));
+}
+// ANCHOR_END: errata
+
+/// Planes are chapter 2's, imported: a wall made from one behaves as a body of infinite mass.
+#[test]
+fn a_wall_is_a_body_of_infinite_mass() {
+    let wall = Wall {
+        plane: Plane {
+            normal: Vec2::Y,
+            offset: 0.0,
+        },
+        restitution: 1.0,
+    };
+    let mut b = Circle::new(Vec2::new(0.0, 0.4), 0.5, 2.0, 0.5);
+    b.velocity = Vec2::new(1.0, -4.0);
+    let c = ch03_mass_weighted_impulses::plane_circle(&wall.plane, &b).unwrap();
+    ch03_mass_weighted_impulses::resolve_wall(&mut b, &c, 0.5, true);
+    assert!((b.velocity - Vec2::new(1.0, 2.0)).length() < 1e-6);
+}
