@@ -204,6 +204,61 @@ impl Chapter {
     }
 }
 
+/// The checks every chapter's demos must pass, for each chapter's `tests/demos.rs`: each demo
+/// runs `steps` steps and stays finite with bodies to show; reset brings back the exact start and
+/// keeps the switches; and each switch, pressed once from the start, still gives a finite run.
+/// Panics with a message naming the demo and the switch.
+pub fn check_demos(chapter: &Chapter, steps: usize) {
+    fn finite(demo: &dyn Demo) -> bool {
+        demo.bodies().iter().all(|b| {
+            b.position.is_finite()
+                && b.velocity.is_finite()
+                && b.angle.is_finite()
+                && b.angular_velocity.is_finite()
+        })
+    }
+    for entry in chapter.demos {
+        let mut demo = (entry.make)();
+        let dt = demo.time_step();
+        assert!(dt.is_finite() && dt > 0.0, "{}: time step {dt}", entry.name);
+        let start = demo.bodies();
+        assert!(!start.is_empty(), "{} has no bodies", entry.name);
+        for _ in 0..steps {
+            demo.step(dt);
+        }
+        assert!(finite(demo.as_ref()), "{} went non-finite", entry.name);
+
+        let switches = demo.switches();
+        demo.reset();
+        assert_eq!(
+            demo.bodies(),
+            start,
+            "{}: reset is not the start",
+            entry.name
+        );
+        assert_eq!(
+            demo.switches(),
+            switches,
+            "{}: reset changed a switch",
+            entry.name
+        );
+
+        for s in switches {
+            let mut demo = (entry.make)();
+            demo.set_switch(s.key, s.value.next(false));
+            for _ in 0..steps.min(120) {
+                demo.step(dt);
+            }
+            assert!(
+                finite(demo.as_ref()),
+                "{} with `{}` switched went non-finite",
+                entry.name,
+                s.name
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

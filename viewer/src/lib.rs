@@ -18,6 +18,8 @@ mod app;
 #[cfg(feature = "native")]
 mod cli;
 #[cfg(feature = "native")]
+pub mod conformance;
+#[cfg(feature = "native")]
 mod encode;
 #[cfg(feature = "native")]
 mod headless;

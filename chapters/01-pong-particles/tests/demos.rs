@@ -4,23 +4,10 @@ use ch01_pong_particles::demos::{CHAPTER, Pong};
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 
-fn finite(demo: &dyn Demo) -> bool {
-    demo.bodies()
-        .iter()
-        .all(|b| b.position.is_finite() && b.velocity.is_finite())
-}
-
+/// Every demo runs, stays finite, resets to its start, and survives each switch.
 #[test]
-fn every_demo_runs_600_steps_and_stays_finite() {
-    for entry in CHAPTER.demos {
-        let mut demo = (entry.make)();
-        let dt = demo.time_step();
-        for _ in 0..600 {
-            demo.step(dt);
-        }
-        assert!(finite(demo.as_ref()), "{} went non-finite", entry.name);
-        assert!(!demo.bodies().is_empty(), "{} has no bodies", entry.name);
-    }
+fn every_demo_passes_the_shared_checks() {
+    physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
 /// How many particles are more than `margin` outside the walls at step `n` of the squeeze demo.
@@ -49,18 +36,6 @@ fn squeeze_shows_particles_sticking_without_the_approach_check() {
         without >= 20 && without > 4 * with.max(1),
         "without the check {without} stuck, with it {with}"
     );
-}
-
-#[test]
-fn reset_restores_the_start() {
-    let mut demo = (CHAPTER.demos[0].make)();
-    let before = demo.bodies();
-    for _ in 0..10 {
-        demo.step(1.0 / 60.0);
-    }
-    assert_ne!(demo.bodies(), before);
-    demo.reset();
-    assert_eq!(demo.bodies(), before);
 }
 
 #[test]

@@ -5,24 +5,10 @@ use glam::Vec2;
 use physics_core::demo::{Demo, SwitchValue};
 use physics_core::scene::Scene;
 
+/// Every demo runs, stays finite, resets to its start, and survives each switch.
 #[test]
-fn every_demo_runs_600_steps_and_stays_finite() {
-    for entry in CHAPTER.demos {
-        let mut demo = (entry.make)();
-        let dt = demo.time_step();
-        for _ in 0..600 {
-            demo.step(dt);
-        }
-        let bodies = demo.bodies();
-        assert!(!bodies.is_empty(), "{} has no bodies", entry.name);
-        assert!(
-            bodies
-                .iter()
-                .all(|b| b.position.is_finite() && b.velocity.is_finite()),
-            "{} went non-finite",
-            entry.name
-        );
-    }
+fn every_demo_passes_the_shared_checks() {
+    physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
 /// The experiment the page suggests: with the push-back off, particles that bounce with e = 0
@@ -57,24 +43,6 @@ fn without_push_back_dead_particles_sink() {
     assert!(
         without < -1.5,
         "without push-back the lowest is at {without}"
-    );
-}
-
-#[test]
-fn reset_restores_the_start_and_keeps_switches() {
-    let mut demo = (CHAPTER.demos[1].make)();
-    let before = demo.bodies();
-    demo.set_switch('a', SwitchValue::Bool(false));
-    for _ in 0..10 {
-        demo.step(1.0 / 60.0);
-    }
-    assert_ne!(demo.bodies(), before);
-    demo.reset();
-    assert_eq!(demo.bodies(), before);
-    assert!(
-        demo.switches()
-            .iter()
-            .any(|s| s.key == 'a' && s.value == SwitchValue::Bool(false))
     );
 }
 

@@ -1,0 +1,183 @@
+//! The shared command line, checked against a chapter's real binary. Every chapter's
+//! `tests/cli.rs` calls [`check_command_line`], so the flags, exit codes and output files that
+//! learners script against behave the same in every chapter.
+
+use physics_core::demo::Chapter;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Bin<'a> {
+    exe: &'a Path,
+    scratch: PathBuf,
+}
+
+impl Bin<'_> {
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(self.exe)
+            .args(args)
+            .env_remove("DISPLAY")
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.exe.display()))
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.scratch.join(name)
+    }
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
+}
+
+/// Run the whole battery against `exe`, the binary of `chapter`. Panics with a message naming
+/// the failed expectation.
+pub fn check_command_line(exe: &Path, chapter: &Chapter) {
+    let scratch = std::env::temp_dir().join(format!(
+        "workbook-cli-{}-{}",
+        chapter.package,
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let bin = Bin { exe, scratch };
+
+    // --list-demos lists every demo.
+    let o = bin.run(&["--list-demos"]);
+    assert!(o.status.success(), "--list-demos failed: {}", stderr(&o));
+    let listed = String::from_utf8_lossy(&o.stdout).into_owned();
+    for d in chapter.demos {
+        assert!(
+            listed
+                .lines()
+                .any(|l| l.split_whitespace().next() == Some(d.name)),
+            "--list-demos does not list `{}`:\n{listed}",
+            d.name
+        );
+    }
+
+    // Headless: a PNG, a GIF and a complete trace, and nothing half-written beside them.
+    let out = bin.file("outputs");
+    std::fs::create_dir_all(&out).unwrap();
+    let (png, gif, csv) = (out.join("a.png"), out.join("a.gif"), out.join("a.csv"));
+    let o = bin.run(&[
+        "--headless",
+        "--steps",
+        "30",
+        "--png",
+        path(&png),
+        "--gif",
+        path(&gif),
+        "--trace",
+        path(&csv),
+    ]);
+    assert!(o.status.success(), "headless run failed: {}", stderr(&o));
+    let summary = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        summary.contains("30 steps") && summary.contains("kinetic energy"),
+        "summary line: {summary}"
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert!(std::fs::read(&gif).unwrap().starts_with(b"GIF89a"));
+    let rows = physics_core::trace::parse(&std::fs::read_to_string(&csv).unwrap()).unwrap();
+    let bodies = (chapter.demos[0].make)().bodies().len();
+    assert_eq!(
+        rows.len(),
+        31 * bodies,
+        "step 0 and 30 steps of {bodies} bodies"
+    );
+    assert_eq!(rows.last().unwrap().step, 30);
+    assert_eq!(rows.last().unwrap().body, bodies - 1);
+    assert_eq!(
+        std::fs::read_dir(&out).unwrap().count(),
+        3,
+        "only the three files"
+    );
+
+    // Every demo: the same run twice gives the same trace, byte for byte.
+    for d in chapter.demos {
+        let traces: Vec<Vec<u8>> = ["x", "y"]
+            .iter()
+            .map(|tag| {
+                let f = bin.file(&format!("{}-{tag}.csv", d.name));
+                let o = bin.run(&["--demo", d.name, "--steps", "60", "--trace", path(&f)]);
+                assert!(o.status.success(), "{}: {}", d.name, stderr(&o));
+                std::fs::read(&f).unwrap()
+            })
+            .collect();
+        assert!(traces[0] == traces[1], "{}: two runs differ", d.name);
+    }
+
+    // A scene with a misspelt field: exit 1, the field named, no output file.
+    let scene = bin.file("typo.json");
+    std::fs::write(
+        &scene,
+        r#"{ "gravity": [0, 0], "bodies": [ { "shape": { "circle": { "radius": 0.1 } }, "postion": [0, 0] } ] }"#,
+    )
+    .unwrap();
+    let never = bin.file("never.csv");
+    let o = bin.run(&["--scene", path(&scene), "--trace", path(&never)]);
+    assert_eq!(o.status.code(), Some(1), "misspelt scene: {}", stderr(&o));
+    if chapter.from_scene.is_some() {
+        let e = stderr(&o);
+        assert!(e.contains("bodies[0]") && e.contains("postion"), "{e}");
+    }
+    assert!(!never.exists(), "a failed run wrote its trace");
+
+    // A missing scene file: exit 1, the path named.
+    let o = bin.run(&["--scene", "no/such/file.json", "--headless"]);
+    assert_eq!(o.status.code(), Some(1));
+    if chapter.from_scene.is_some() {
+        assert!(stderr(&o).contains("no/such/file.json"), "{}", stderr(&o));
+    }
+
+    // Bad flags: exit 2 (not a panic's 101), naming the flag or value.
+    for (args, needle) in [
+        (&["--steps", "many"][..], "many"),
+        (&["--steps", "-3"][..], "-3"),
+        (&["--dt", "0"][..], "--dt"),
+        (&["--dt", "NaN"][..], "NaN"),
+        (
+            &["--demo", "no-such-demo", "--headless"][..],
+            "no-such-demo",
+        ),
+    ] {
+        let o = bin.run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+
+    // No display: one line that says so and how to run headless, exit 2.
+    let o = bin.run(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("no display") && e.contains("--headless"), "{e}");
+    assert_eq!(e.lines().count(), 1, "one line: {e}");
+
+    let _ = std::fs::remove_dir_all(&bin.scratch);
+}
+
+/// Run `exe` on the scene file text `json` for `steps` steps and return its summary line.
+/// Panics if the run fails.
+pub fn run_scene(exe: &Path, json: &str, steps: u32) -> String {
+    let dir = std::env::temp_dir().join(format!("workbook-scene-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("scene-{steps}.json"));
+    std::fs::write(&file, json).unwrap();
+    let o = Command::new(exe)
+        .args([
+            "--headless",
+            "--steps",
+            &steps.to_string(),
+            "--scene",
+            path(&file),
+        ])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(o.status.success(), "scene run failed: {}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
