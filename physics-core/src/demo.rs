@@ -34,6 +34,40 @@ impl BodyState {
     }
 }
 
+impl BodyState {
+    /// A plane `normal . x = offset` as a static body, for the trace: its position is the point
+    /// of the line nearest the origin, its angle the turn from a floor (normal +y) to it.
+    pub fn plane(normal: Vec2, offset: f32) -> Self {
+        BodyState {
+            position: normal * offset,
+            angle: (-normal.x).atan2(normal.y),
+            velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
+            inv_mass: 0.0,
+            inv_inertia: 0.0,
+        }
+    }
+}
+
+/// Where a scene file's body went in a world that keeps moving bodies and planes in two lists,
+/// so the trace can list bodies in file order (its `body` column is the index in the file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Index into the world's moving bodies (particles, circles, boxes).
+    Body(usize),
+    /// Index into the world's planes.
+    Plane(usize),
+}
+
+/// The slots of `bodies` moving bodies followed by `planes` planes: the order of a world built in
+/// code rather than from a file.
+pub fn bodies_then_planes(bodies: usize, planes: usize) -> Vec<Slot> {
+    (0..bodies)
+        .map(Slot::Body)
+        .chain((0..planes).map(Slot::Plane))
+        .collect()
+}
+
 /// The value of a demo switch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SwitchValue {

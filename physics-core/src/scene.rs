@@ -103,6 +103,16 @@ impl Shape {
     }
 }
 
+/// The chapters that add what early chapters refuse, for their error messages.
+pub mod adds {
+    pub const PLANES_AND_GRAVITY: &str = "chapter 2 (ch02-planes-restitution)";
+    pub const MASS: &str = "chapter 3 (ch03-mass-weighted-impulses)";
+    pub const BOXES: &str = "chapter 4 (ch04-manifolds)";
+    pub const ORIENTED_BOXES: &str = "chapter 5 (ch05-obb-clipping)";
+    pub const ROTATION: &str = "chapter 6 (ch06-rotation-friction)";
+    pub const JOINTS: &str = "chapter 7 (ch07-distance-constraints)";
+}
+
 /// A checked body from a scene file.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SceneBody {
@@ -120,6 +130,24 @@ pub struct SceneBody {
 }
 
 impl SceneBody {
+    /// For the chapters before rotation: an error naming `bodies[index].angle` or
+    /// `.angular_velocity` if either is not zero.
+    pub fn refuse_rotation(&self, index: usize) -> Result<(), SceneError> {
+        let (field, value) = if self.angle != 0.0 {
+            ("angle", self.angle)
+        } else if self.angular_velocity != 0.0 {
+            ("angular_velocity", self.angular_velocity)
+        } else {
+            return Ok(());
+        };
+        Err(SceneError::needs(
+            format!("bodies[{index}].{field}"),
+            value,
+            "rotation",
+            adds::ROTATION,
+        ))
+    }
+
     /// 1 / mass; 0 for a static body.
     pub fn inv_mass(&self) -> f32 {
         if self.is_static { 0.0 } else { 1.0 / self.mass }
@@ -265,6 +293,20 @@ fn positive(field: &str, v: f32) -> Result<f32, SceneError> {
 }
 
 impl Scene {
+    /// For the chapters before joints: an error naming `joints` if there are any.
+    pub fn refuse_joints(&self) -> Result<(), SceneError> {
+        if self.joints.is_empty() {
+            Ok(())
+        } else {
+            Err(SceneError::needs(
+                "joints",
+                format!("{} joints", self.joints.len()),
+                "a joint",
+                adds::JOINTS,
+            ))
+        }
+    }
+
     /// Read and check a scene file. Errors start with the file's name.
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
         let text = std::fs::read_to_string(path).map_err(|e| {

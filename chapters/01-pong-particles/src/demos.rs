@@ -5,7 +5,7 @@ use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape};
+use physics_core::scene::{Scene, SceneError, Shape, adds};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -216,17 +216,10 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
             "gravity",
             format!("[{}, {}]", scene.gravity.x, scene.gravity.y),
             "gravity (write \"gravity\": [0, 0] for chapter 1)",
-            "chapter 2 (ch02-planes-restitution)",
+            adds::PLANES_AND_GRAVITY,
         ));
     }
-    if !scene.joints.is_empty() {
-        return Err(SceneError::needs(
-            "joints",
-            format!("{} joints", scene.joints.len()),
-            "a joint",
-            "chapter 7 (ch07-distance-constraints)",
-        ));
-    }
+    scene.refuse_joints()?;
     let mut particles = Vec::new();
     let mut masses = Vec::new();
     for (i, b) in scene.bodies.iter().enumerate() {
@@ -238,16 +231,11 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                     at("shape"),
                     "plane",
                     "a plane",
-                    "chapter 2 (ch02-planes-restitution)",
+                    adds::PLANES_AND_GRAVITY,
                 ));
             }
             Shape::Box { .. } => {
-                return Err(SceneError::needs(
-                    at("shape"),
-                    "box",
-                    "a box",
-                    "chapter 4 (ch04-manifolds)",
-                ));
+                return Err(SceneError::needs(at("shape"), "box", "a box", adds::BOXES));
             }
         }
         if b.is_static {
@@ -261,22 +249,10 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                 at("restitution"),
                 b.restitution,
                 "a restitution other than 1 (chapter 1's walls are perfectly elastic)",
-                "chapter 2 (ch02-planes-restitution)",
+                adds::PLANES_AND_GRAVITY,
             ));
         }
-        if b.angle != 0.0 || b.angular_velocity != 0.0 {
-            let (f, v) = if b.angle != 0.0 {
-                ("angle", b.angle)
-            } else {
-                ("angular_velocity", b.angular_velocity)
-            };
-            return Err(SceneError::needs(
-                at(f),
-                v,
-                "rotation",
-                "chapter 6 (ch06-rotation-friction)",
-            ));
-        }
+        b.refuse_rotation(i)?;
         particles.push(Particle {
             position: b.position,
             velocity: b.velocity,

@@ -2,10 +2,12 @@
 
 use crate::{Particle, Plane, World};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{
+    BodyState, Chapter, Demo, DemoEntry, Slot, Switch, SwitchValue, bodies_then_planes,
+};
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape};
+use physics_core::scene::{Scene, SceneError, Shape, adds};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -52,6 +54,8 @@ pub struct Planes {
     /// The mouse's angle about the world's centre at the last press or drag.
     mouse_angle: Option<f32>,
     bounds: (Vec2, Vec2),
+    /// The trace's body order: a scene file's order, or particles then planes.
+    order: Option<Vec<Slot>>,
 }
 
 /// `n` particles at seeded random places in `[lo, hi]`, with seeded random velocities up to
@@ -80,6 +84,7 @@ impl Planes {
             turn_rate,
             mouse_angle: None,
             bounds,
+            order: None,
         }
     }
 
@@ -186,10 +191,19 @@ impl Demo for Planes {
 
     fn bodies(&self) -> Vec<BodyState> {
         // Mass plays no part against planes that cannot move; the HUD counts 1 kg each.
-        self.world
-            .particles
-            .iter()
-            .map(|p| BodyState::particle(p.position, p.velocity, 1.0))
+        let w = &self.world;
+        let order = match &self.order {
+            Some(o) => o.clone(),
+            None => bodies_then_planes(w.particles.len(), w.planes.len()),
+        };
+        order
+            .into_iter()
+            .map(|slot| match slot {
+                Slot::Body(i) => {
+                    BodyState::particle(w.particles[i].position, w.particles[i].velocity, 1.0)
+                }
+                Slot::Plane(i) => BodyState::plane(w.planes[i].normal, w.planes[i].offset),
+            })
             .collect()
     }
 
@@ -253,54 +267,37 @@ impl Demo for Planes {
 /// A scene file as chapter 2 particles and planes. Circles become particles (chapter 2 gives
 /// them no size and no mass in a bounce), each with its own restitution; planes become planes.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    if !scene.joints.is_empty() {
-        return Err(SceneError::needs(
-            "joints",
-            format!("{} joints", scene.joints.len()),
-            "a joint",
-            "chapter 7 (ch07-distance-constraints)",
-        ));
-    }
+    scene.refuse_joints()?;
     let mut particles = Vec::new();
     let mut planes = Vec::new();
+    let mut order = Vec::new();
     for (i, b) in scene.bodies.iter().enumerate() {
         let at = |f: &str| format!("bodies[{i}].{f}");
-        if b.angle != 0.0 || b.angular_velocity != 0.0 {
-            let (f, v) = if b.angle != 0.0 {
-                ("angle", b.angle)
-            } else {
-                ("angular_velocity", b.angular_velocity)
-            };
-            return Err(SceneError::needs(
-                at(f),
-                v,
-                "rotation",
-                "chapter 6 (ch06-rotation-friction)",
-            ));
-        }
+        b.refuse_rotation(i)?;
         match b.shape {
-            Shape::Plane { normal, offset } => planes.push(Plane { normal, offset }),
+            Shape::Plane { normal, offset } => {
+                order.push(Slot::Plane(planes.len()));
+                planes.push(Plane { normal, offset });
+            }
             Shape::Box { .. } => {
-                return Err(SceneError::needs(
-                    at("shape"),
-                    "box",
-                    "a box",
-                    "chapter 4 (ch04-manifolds)",
-                ));
+                return Err(SceneError::needs(at("shape"), "box", "a box", adds::BOXES));
             }
             Shape::Circle { .. } if b.is_static => {
                 return Err(SceneError::needs(
                     at("static"),
                     "true",
                     "a static circle (chapter 2's only static things are planes)",
-                    "chapter 3 (ch03-mass-weighted-impulses)",
+                    adds::MASS,
                 ));
             }
-            Shape::Circle { .. } => particles.push(Particle {
-                position: b.position,
-                velocity: b.velocity,
-                restitution: b.restitution,
-            }),
+            Shape::Circle { .. } => {
+                order.push(Slot::Body(particles.len()));
+                particles.push(Particle {
+                    position: b.position,
+                    velocity: b.velocity,
+                    restitution: b.restitution,
+                });
+            }
         }
     }
     let bounds = scene_bounds(&particles, &planes);
@@ -310,7 +307,9 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         centre: (bounds.0 + bounds.1) * 0.5,
         ..World::new(particles)
     };
-    Ok(Box::new(Planes::new(world, 0.0, bounds)))
+    let mut demo = Planes::new(world, 0.0, bounds);
+    demo.order = Some(order);
+    Ok(Box::new(demo))
 }
 // ANCHOR_END: from_scene
 

@@ -59,7 +59,10 @@ fn a_scene_of_particles_and_planes_loads_and_bounces() {
             { "shape": { "plane": { "normal": [0, 1], "offset": 0 } } } ] }"#,
     )
     .unwrap();
-    assert_eq!(d.bodies().len(), 1);
+    // The plane is in the trace too, as a static body, in file order.
+    let bodies = d.bodies();
+    assert_eq!(bodies.len(), 2);
+    assert_eq!((bodies[0].inv_mass, bodies[1].inv_mass), (1.0, 0.0));
     assert_eq!(d.gravity(), Vec2::new(0.0, -9.81));
     for _ in 0..300 {
         d.step(1.0 / 60.0);
@@ -67,6 +70,26 @@ fn a_scene_of_particles_and_planes_loads_and_bounces() {
     // It fell, bounced with e = 0.5 and is settling on the plane y = 0, not below it.
     let y = d.bodies()[0].position.y;
     assert!((0.0..0.2).contains(&y), "{y}");
+}
+
+/// The trace's `body` column is the index in the file, planes included, whatever the order.
+#[test]
+fn bodies_are_listed_in_file_order() {
+    let d = scene(
+        r#"{ "bodies": [
+            { "shape": { "plane": { "normal": [1, 0], "offset": -1 } } },
+            { "shape": { "circle": { "radius": 0.02 } }, "position": [0, 0.5] },
+            { "shape": { "plane": { "normal": [0, 1], "offset": -1 } } } ] }"#,
+    )
+    .unwrap();
+    let b = d.bodies();
+    assert_eq!(b.len(), 3);
+    assert_eq!(b[0].inv_mass, 0.0);
+    // The left wall x = -1: its point nearest the origin, turned a quarter clockwise from a floor.
+    assert_eq!(b[0].position, Vec2::new(-1.0, 0.0));
+    assert!((b[0].angle + std::f32::consts::FRAC_PI_2).abs() < 1e-6);
+    assert_eq!(b[1].position, Vec2::new(0.0, 0.5));
+    assert_eq!((b[2].inv_mass, b[2].position), (0.0, Vec2::new(0.0, -1.0)));
 }
 
 #[test]

@@ -4,10 +4,12 @@ use crate::{Circle, Pair, Wall, World};
 use ch02_planes_restitution::box_planes;
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{
+    BodyState, Chapter, Demo, DemoEntry, Slot, Switch, SwitchValue, bodies_then_planes,
+};
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape};
+use physics_core::scene::{Scene, SceneError, Shape, adds};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -65,6 +67,8 @@ pub struct Circles {
     grab: Option<(usize, Vec2)>,
     /// The lightest and heaviest dynamic mass, for the colours.
     mass_range: (f32, f32),
+    /// The trace's body order: a scene file's order, or circles then walls.
+    order: Option<Vec<Slot>>,
 }
 
 fn walls(planes: impl IntoIterator<Item = crate::Plane>, restitution: f32) -> Vec<Wall> {
@@ -117,6 +121,7 @@ impl Circles {
             show_contacts: false,
             grab: None,
             mass_range,
+            order: None,
         }
     }
 
@@ -297,10 +302,22 @@ impl Demo for Circles {
     }
 
     fn bodies(&self) -> Vec<BodyState> {
-        self.world
-            .circles
-            .iter()
-            .map(|c| BodyState::particle(c.position, c.velocity, c.inv_mass))
+        let w = &self.world;
+        let order = match &self.order {
+            Some(o) => o.clone(),
+            None => bodies_then_planes(w.circles.len(), w.walls.len()),
+        };
+        order
+            .into_iter()
+            .map(|slot| match slot {
+                Slot::Body(i) => {
+                    let c = &w.circles[i];
+                    BodyState::particle(c.position, c.velocity, c.inv_mass)
+                }
+                Slot::Plane(i) => {
+                    BodyState::plane(w.walls[i].plane.normal, w.walls[i].plane.offset)
+                }
+            })
             .collect()
     }
 
@@ -376,57 +393,42 @@ impl Demo for Circles {
 /// A scene file as chapter 3 circles and walls. Circles keep their mass (static ones get
 /// inverse mass 0) and restitution; planes become walls of infinite mass.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    if !scene.joints.is_empty() {
-        return Err(SceneError::needs(
-            "joints",
-            format!("{} joints", scene.joints.len()),
-            "a joint",
-            "chapter 7 (ch07-distance-constraints)",
-        ));
-    }
+    scene.refuse_joints()?;
     let mut circles = Vec::new();
     let mut walls = Vec::new();
+    let mut order = Vec::new();
     for (i, b) in scene.bodies.iter().enumerate() {
         let at = |f: &str| format!("bodies[{i}].{f}");
-        if b.angle != 0.0 || b.angular_velocity != 0.0 {
-            let (f, v) = if b.angle != 0.0 {
-                ("angle", b.angle)
-            } else {
-                ("angular_velocity", b.angular_velocity)
-            };
-            return Err(SceneError::needs(
-                at(f),
-                v,
-                "rotation",
-                "chapter 6 (ch06-rotation-friction)",
-            ));
-        }
+        b.refuse_rotation(i)?;
         match b.shape {
-            Shape::Plane { normal, offset } => walls.push(Wall {
-                plane: crate::Plane { normal, offset },
-                restitution: b.restitution,
-            }),
-            Shape::Box { .. } => {
-                return Err(SceneError::needs(
-                    at("shape"),
-                    "box",
-                    "a box",
-                    "chapter 4 (ch04-manifolds)",
-                ));
+            Shape::Plane { normal, offset } => {
+                order.push(Slot::Plane(walls.len()));
+                walls.push(Wall {
+                    plane: crate::Plane { normal, offset },
+                    restitution: b.restitution,
+                });
             }
-            Shape::Circle { radius } => circles.push(Circle {
-                position: b.position,
-                velocity: b.velocity,
-                radius,
-                inv_mass: b.inv_mass(),
-                restitution: b.restitution,
-            }),
+            Shape::Box { .. } => {
+                return Err(SceneError::needs(at("shape"), "box", "a box", adds::BOXES));
+            }
+            Shape::Circle { radius } => {
+                order.push(Slot::Body(circles.len()));
+                circles.push(Circle {
+                    position: b.position,
+                    velocity: b.velocity,
+                    radius,
+                    inv_mass: b.inv_mass(),
+                    restitution: b.restitution,
+                });
+            }
         }
     }
     let bounds = scene_bounds(&circles, &walls);
     let mut world = World::new(circles, walls);
     world.gravity = scene.gravity;
-    Ok(Box::new(Circles::new(world, bounds)))
+    let mut demo = Circles::new(world, bounds);
+    demo.order = Some(order);
+    Ok(Box::new(demo))
 }
 // ANCHOR_END: from_scene
 

@@ -61,8 +61,10 @@ fn a_scene_of_circles_and_planes_loads() {
             { "shape": { "plane": { "normal": [0, 1], "offset": -1 } } } ] }"#,
     )
     .unwrap();
+    // Three bodies in file order: the plane is in the trace too, as a static body.
     let b = d.bodies();
-    assert_eq!((b.len(), b[0].inv_mass, b[1].inv_mass), (2, 0.5, 0.0));
+    assert_eq!((b.len(), b[0].inv_mass, b[1].inv_mass), (3, 0.5, 0.0));
+    assert_eq!((b[2].inv_mass, b[2].position), (0.0, Vec2::new(0.0, -1.0)));
     for _ in 0..300 {
         d.step(1.0 / 60.0);
     }
