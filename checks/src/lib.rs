@@ -236,7 +236,8 @@ pub fn run(chapter: &Chapter, scene: &str, steps: usize) -> Result<Trace, String
     let mut demo = make(&scene).map_err(|e| e.to_string())?;
     let dt = scene.dt;
     let mut csv = TraceWriter::new(Vec::new()).map_err(|e| e.to_string())?;
-    csv.record(0, 0.0, &demo.bodies()).map_err(|e| e.to_string())?;
+    csv.record(0, 0.0, &demo.bodies())
+        .map_err(|e| e.to_string())?;
     for step in 1..=steps {
         demo.step(dt);
         csv.record(step as u64, step as f64 * dt as f64, &demo.bodies())

@@ -9,7 +9,12 @@ fn every_check_is_within_its_tolerance() {
         .map(|o| {
             format!(
                 "{} / {}: {} expected {} ± {}, measured {}",
-                o.chapter, o.check.name, o.check.quantity, o.check.expected, o.check.tolerance, o.measured
+                o.chapter,
+                o.check.name,
+                o.check.quantity,
+                o.check.expected,
+                o.check.tolerance,
+                o.measured
             )
         })
         .collect();
