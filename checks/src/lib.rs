@@ -255,7 +255,7 @@ pub fn run_all() -> Result<Vec<Outcome>, String> {
     let mut out = Vec::new();
     for check in checks() {
         for chapter in check.chapters {
-            let trace = run(&chapter, check.scene, check.steps)
+            let trace = run(chapter, check.scene, check.steps)
                 .map_err(|e| format!("{} / {}: {e}", chapter.package, check.name))?;
             let measured = (check.measure)(&trace);
             out.push(Outcome {

@@ -8,6 +8,8 @@ const CHAPTERS: &[Chapter] = &[
     ch01_pong_particles::demos::CHAPTER,
     ch02_planes_restitution::demos::CHAPTER,
     ch03_mass_weighted_impulses::demos::CHAPTER,
+    ch04_manifolds::demos::CHAPTER,
+    ch05_obb_clipping::demos::CHAPTER,
 ];
 
 fn main() -> std::process::ExitCode {

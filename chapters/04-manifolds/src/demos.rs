@@ -1,0 +1,528 @@
+//! Chapter 4's demos: the manifold inspector at a few fixed configurations, and a pile.
+
+use crate::{Aabb, Body, Circle, Manifold, Shape, World, collide};
+use glam::Vec2;
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::draw::{Color, DrawList};
+use physics_core::rng::Rng;
+use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+
+/// The chapter as the viewer sees it.
+pub const CHAPTER: Chapter = Chapter {
+    package: "ch04-manifolds",
+    title: "4. Manifolds",
+    demos: DEMOS,
+    from_scene: Some(from_scene),
+};
+
+/// The demos, in the order Tab walks through them. The first four are the inspector at fixed
+/// configurations (the book's pictures); drag either shape to explore.
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "boxes",
+        about: "inspector: two boxes; drag either, A/B switch each between box and circle",
+        make: || Box::new(Inspector::new(true, true, Vec2::new(1.6, 1.4))),
+    },
+    DemoEntry {
+        name: "circles",
+        about: "inspector: two circles, one contact point on the line between the centres",
+        make: || Box::new(Inspector::new(false, false, Vec2::new(1.1, 0.9))),
+    },
+    DemoEntry {
+        name: "box-circle",
+        about: "inspector: a circle over a box's corner, the normal from the nearest point",
+        make: || Box::new(Inspector::new(true, false, Vec2::new(2.3, 1.4))),
+    },
+    DemoEntry {
+        name: "circle-inside",
+        about: "inspector: a circle whose centre is inside the box, pushed out of the nearest face",
+        make: || Box::new(Inspector::new(true, false, Vec2::new(1.3, 0.55))),
+    },
+    DemoEntry {
+        name: "pile",
+        about: "circles and boxes falling into a box, chapter 3's impulse at each manifold",
+        make: || Box::new(Pile::new(36, 4)),
+    },
+];
+
+/// The circle an inspector slot shows when switched to a circle.
+const INSPECT_CIRCLE: [Circle; 2] = [Circle { radius: 1.2 }, Circle { radius: 0.7 }];
+/// The box an inspector slot shows when switched to a box.
+const INSPECT_BOX: [Aabb; 2] = [
+    Aabb {
+        half_extents: Vec2::new(2.0, 1.0),
+    },
+    Aabb {
+        half_extents: Vec2::new(0.9, 0.6),
+    },
+];
+/// Colours of shape A and shape B, everywhere in the chapter.
+pub const COLOR_A: Color = Color::BLUE;
+pub const COLOR_B: Color = Color::ORANGE;
+/// How long the normal arrow is drawn, in metres (the normal itself is unit length).
+const NORMAL_ARROW: f32 = 1.0;
+
+/// Draw a shape: filled dark, outlined in `color`.
+pub fn draw_shape(out: &mut DrawList, shape: &Shape, position: Vec2, color: Color) {
+    let fill = Color(0x1c2030).lerp(color, 0.18);
+    match *shape {
+        Shape::Circle(c) => {
+            out.items.push(physics_core::draw::DrawItem::Circle {
+                center: position,
+                radius: c.radius,
+                fill: Some(fill),
+                stroke: Some(color),
+            });
+        }
+        Shape::Aabb(b) => {
+            let corners = (0..4)
+                .map(|v| position + crate::box_vertex(b.half_extents, v))
+                .collect();
+            out.polygon(corners, Some(fill), Some(color));
+        }
+    }
+}
+
+/// Draw a manifold: the normal as an arrow, the penetration as a thick red bar along it from
+/// each contact point, the contact points numbered. `caption_at` is where the numbers go.
+pub fn draw_manifold(out: &mut DrawList, m: &Manifold, caption_at: Vec2, line: f32) {
+    let contacts = m.contacts();
+    let middle = contacts.iter().map(|c| c.point).sum::<Vec2>() / contacts.len() as f32;
+    out.arrow(middle, middle + m.normal * NORMAL_ARROW, Color::GREEN);
+    out.text(
+        middle + m.normal * NORMAL_ARROW + Vec2::new(0.08, 0.0),
+        "n",
+        Color::GREEN,
+    );
+    for (i, c) in contacts.iter().enumerate() {
+        out.segment_width(c.point, c.point + m.normal * c.penetration, Color::RED, 4.0);
+        out.point(c.point, 9.0, Color::YELLOW);
+        out.text(
+            c.point + Vec2::new(0.08, -0.05),
+            format!("{}", i + 1),
+            Color::YELLOW,
+        );
+    }
+    out.text(
+        caption_at,
+        format!(
+            "normal ({:.3}, {:.3})   penetration {:.3} m",
+            m.normal.x, m.normal.y, m.penetration
+        ),
+        Color::WHITE,
+    );
+    for (i, c) in contacts.iter().enumerate() {
+        out.text(
+            caption_at - Vec2::new(0.0, line * (i + 1) as f32),
+            format!(
+                "{}: ({:.3}, {:.3}) depth {:.3}  A {:?} B {:?}",
+                i + 1,
+                c.point.x,
+                c.point.y,
+                c.penetration,
+                c.id.a,
+                c.id.b
+            ),
+            Color::YELLOW,
+        );
+    }
+}
+
+// ANCHOR: inspector
+/// The manifold inspector: shape A at the origin, shape B where it is
+/// dragged, and their manifold drawn live.
+pub struct Inspector {
+    shapes: [Shape; 2],
+    positions: [Vec2; 2],
+    start: [Vec2; 2],
+    /// The shape the mouse holds, and where on it the mouse took it.
+    grab: Option<(usize, Vec2)>,
+}
+// ANCHOR_END: inspector
+
+impl Inspector {
+    /// A is a box or a circle at the origin, B a box or a circle at `b_at`.
+    pub fn new(a_is_box: bool, b_is_box: bool, b_at: Vec2) -> Self {
+        let start = [Vec2::ZERO, b_at];
+        Inspector {
+            shapes: [Self::shape(0, a_is_box), Self::shape(1, b_is_box)],
+            positions: start,
+            start,
+            grab: None,
+        }
+    }
+
+    fn shape(slot: usize, is_box: bool) -> Shape {
+        if is_box {
+            Shape::Aabb(INSPECT_BOX[slot])
+        } else {
+            Shape::Circle(INSPECT_CIRCLE[slot])
+        }
+    }
+
+    /// The manifold of A and B where they are now.
+    pub fn manifold(&self) -> Option<Manifold> {
+        collide(
+            &self.shapes[0],
+            self.positions[0],
+            &self.shapes[1],
+            self.positions[1],
+        )
+    }
+
+    /// Move shape `slot` (0 for A, 1 for B) to `at`.
+    pub fn place(&mut self, slot: usize, at: Vec2) {
+        self.positions[slot % 2] = at;
+    }
+}
+
+impl Demo for Inspector {
+    fn step(&mut self, _dt: f32) {}
+
+    fn reset(&mut self) {
+        self.positions = self.start;
+        self.grab = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        let (lo, hi) = self.bounds();
+        for (slot, color) in [(0, COLOR_A), (1, COLOR_B)] {
+            draw_shape(out, &self.shapes[slot], self.positions[slot], color);
+            let label = if slot == 0 { "A" } else { "B" };
+            out.text(self.positions[slot] - Vec2::new(0.05, -0.05), label, color);
+        }
+        let line = (hi.y - lo.y) / 34.0;
+        let caption_at = Vec2::new(lo.x + 0.2, lo.y + 3.5 * line);
+        match self.manifold() {
+            Some(m) => draw_manifold(out, &m, caption_at, line),
+            None => out.text(caption_at, "apart: no manifold", Color::GREY),
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0))
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.positions
+            .iter()
+            .map(|p| BodyState::particle(*p, Vec2::ZERO, 1.0))
+            .collect()
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        vec![
+            Switch::toggle('a', "A is a box", matches!(self.shapes[0], Shape::Aabb(_))),
+            Switch::toggle('b', "B is a box", matches!(self.shapes[1], Shape::Aabb(_))),
+        ]
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        match (key, value) {
+            ('a', SwitchValue::Bool(is_box)) => self.shapes[0] = Self::shape(0, is_box),
+            ('b', SwitchValue::Bool(is_box)) => self.shapes[1] = Self::shape(1, is_box),
+            _ => {}
+        }
+    }
+
+    fn mouse_press(&mut self, at: Vec2) {
+        // B first: it is drawn on top.
+        self.grab = [1, 0]
+            .into_iter()
+            .find(|&i| self.shapes[i].contains(self.positions[i], at))
+            .map(|i| (i, at - self.positions[i]));
+    }
+
+    fn mouse_drag(&mut self, at: Vec2) {
+        if let Some((i, offset)) = self.grab {
+            self.positions[i] = at - offset;
+        }
+    }
+
+    fn mouse_release(&mut self) {
+        self.grab = None;
+    }
+}
+
+/// The restitution choices of the pile's E switch.
+const RESTITUTION_CHOICES: &[f32] = &[0.0, 0.2, 0.5, 0.9];
+
+/// The iteration choices of the pile's I switch.
+const ITERATION_CHOICES: &[f32] = &[1.0, 2.0, 5.0, 10.0, 20.0];
+
+/// Circles and boxes in a container of static boxes.
+pub struct Pile {
+    world: World,
+    start: Vec<Body>,
+    /// Draw each collision's normal and contact points.
+    show_manifolds: bool,
+    /// The body the mouse drags, and where the mouse is.
+    grab: Option<(usize, Vec2)>,
+    bounds: (Vec2, Vec2),
+    time_step: f32,
+}
+
+/// Half the inside width of the pile's container, in metres.
+const CONTAINER_HALF_WIDTH: f32 = 3.0;
+
+impl Pile {
+    /// `n` bodies, circles and boxes of seeded random sizes, above a container.
+    pub fn new(n: usize, seed: u64) -> Self {
+        let w = CONTAINER_HALF_WIDTH;
+        let wall = |x: f32, y: f32, hx: f32, hy: f32| Body {
+            shape: Shape::Aabb(Aabb {
+                half_extents: Vec2::new(hx, hy),
+            }),
+            position: Vec2::new(x, y),
+            velocity: Vec2::ZERO,
+            inv_mass: 0.0,
+            restitution: 1.0,
+        };
+        let mut bodies = vec![
+            wall(0.0, -0.25, w + 0.5, 0.25),
+            wall(-w - 0.25, 3.0, 0.25, 3.0),
+            wall(w + 0.25, 3.0, 0.25, 3.0),
+        ];
+        let mut rng = Rng::new(seed);
+        let columns = 6;
+        for i in 0..n {
+            let (col, row) = ((i % columns) as f32, (i / columns) as f32);
+            let position = Vec2::new(
+                -w + 0.5 + col * (2.0 * w - 1.0) / (columns - 1) as f32,
+                1.0 + row * 0.9,
+            ) + Vec2::new(rng.range(-0.1, 0.1), 0.0);
+            let shape = if i % 2 == 0 {
+                Shape::Circle(Circle {
+                    radius: rng.range(0.2, 0.4),
+                })
+            } else {
+                Shape::Aabb(Aabb {
+                    half_extents: Vec2::new(rng.range(0.15, 0.4), rng.range(0.15, 0.35)),
+                })
+            };
+            bodies.push(Body {
+                shape,
+                position,
+                velocity: Vec2::new(rng.range(-1.0, 1.0), 0.0),
+                inv_mass: 1.0 / shape.area(),
+                restitution: 0.0,
+            });
+        }
+        Pile::from_bodies(bodies, (Vec2::new(-4.0, -0.8), Vec2::new(4.0, 7.2)))
+    }
+
+    /// A pile of given bodies, the camera showing `bounds`.
+    pub fn from_bodies(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
+        Pile {
+            world: World::new(bodies.clone()),
+            start: bodies,
+            show_manifolds: true,
+            grab: None,
+            bounds,
+            time_step: 1.0 / 60.0,
+        }
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+}
+
+impl Demo for Pile {
+    fn time_step(&self) -> f32 {
+        self.time_step
+    }
+
+    fn step(&mut self, dt: f32) {
+        if let Some((i, target)) = self.grab {
+            let b = &mut self.world.bodies[i];
+            b.velocity = (target - b.position) / dt;
+        }
+        self.world.step(dt);
+    }
+
+    fn reset(&mut self) {
+        self.world.bodies = self.start.clone();
+        self.world.collisions.clear();
+        self.grab = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        for (i, b) in self.world.bodies.iter().enumerate() {
+            let color = if b.inv_mass == 0.0 {
+                Color::GREY
+            } else if i % 2 == 0 {
+                COLOR_A
+            } else {
+                COLOR_B
+            };
+            draw_shape(out, &b.shape, b.position, color);
+        }
+        if self.show_manifolds {
+            for c in &self.world.collisions {
+                for contact in c.manifold.contacts() {
+                    out.point(contact.point, 5.0, Color::YELLOW);
+                    out.segment(
+                        contact.point,
+                        contact.point + c.manifold.normal * 0.25,
+                        Color::GREEN,
+                    );
+                }
+            }
+        }
+        if let Some((i, target)) = self.grab {
+            out.segment(self.world.bodies[i].position, target, Color::WHITE);
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        self.bounds
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.world
+            .bodies
+            .iter()
+            .map(|b| BodyState::particle(b.position, b.velocity, b.inv_mass))
+            .collect()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.world.gravity
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        let e = self
+            .world
+            .bodies
+            .iter()
+            .find(|b| b.inv_mass > 0.0)
+            .map_or(0.0, |b| b.restitution);
+        vec![
+            Switch::toggle('m', "show manifolds", self.show_manifolds),
+            Switch::toggle('c', "positional correction", self.world.correction.enabled),
+            Switch::toggle('a', "approach check", self.world.approach_check),
+            Switch::number('e', "restitution", e, RESTITUTION_CHOICES),
+            Switch::number(
+                'i',
+                "iterations",
+                self.world.iterations as f32,
+                ITERATION_CHOICES,
+            ),
+        ]
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        match (key, value) {
+            ('m', SwitchValue::Bool(on)) => self.show_manifolds = on,
+            ('c', SwitchValue::Bool(on)) => self.world.correction.enabled = on,
+            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
+            ('i', SwitchValue::Number { value, .. }) => self.world.iterations = value as u32,
+            ('e', SwitchValue::Number { value, .. }) => {
+                for b in self.world.bodies.iter_mut().chain(self.start.iter_mut()) {
+                    if b.inv_mass > 0.0 {
+                        b.restitution = value;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn mouse_press(&mut self, at: Vec2) {
+        self.grab = self
+            .world
+            .bodies
+            .iter()
+            .position(|b| b.inv_mass > 0.0 && b.shape.contains(b.position, at))
+            .map(|i| (i, at));
+    }
+
+    fn mouse_drag(&mut self, at: Vec2) {
+        if let Some((_, target)) = self.grab.as_mut() {
+            *target = at;
+        }
+    }
+
+    fn mouse_release(&mut self) {
+        self.grab = None;
+    }
+}
+
+// ANCHOR: from_scene
+/// A scene file as chapter 4 bodies: circles and axis-aligned boxes.
+/// Turned boxes need chapter 5, spin chapter 6, joints chapter 7.
+/// Planes are refused: a large static box does their job here.
+/// Friction is ignored until chapter 6.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    if !scene.joints.is_empty() {
+        return Err(SceneError::needs(
+            "joints",
+            format!("{} joints", scene.joints.len()),
+            "a joint",
+            "chapter 7 (ch07-distance-constraints)",
+        ));
+    }
+    let mut bodies = Vec::new();
+    for (i, b) in scene.bodies.iter().enumerate() {
+        let at = |f: &str| format!("bodies[{i}].{f}");
+        let shape = match b.shape {
+            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
+            SceneShape::Box { half_extents } => Shape::Aabb(Aabb { half_extents }),
+            SceneShape::Plane { .. } => {
+                return Err(SceneError::new(
+                    at("shape"),
+                    "plane: chapter 4 collides circles and boxes only; \
+                     use a large static box as a floor or wall",
+                ));
+            }
+        };
+        if b.angle != 0.0 && matches!(shape, Shape::Aabb(_)) {
+            return Err(SceneError::needs(
+                at("angle"),
+                b.angle,
+                "a turned box",
+                "chapter 5 (ch05-obb-clipping)",
+            ));
+        }
+        if b.angular_velocity != 0.0 {
+            return Err(SceneError::needs(
+                at("angular_velocity"),
+                b.angular_velocity,
+                "rotation",
+                "chapter 6 (ch06-rotation-friction)",
+            ));
+        }
+        bodies.push(Body {
+            shape,
+            position: b.position,
+            velocity: b.velocity,
+            inv_mass: b.inv_mass(),
+            restitution: b.restitution,
+        });
+    }
+    let bounds = scene_bounds(bodies.iter().map(|b| b.shape.bounds(b.position)));
+    let mut pile = Pile::from_bodies(bodies, bounds);
+    pile.world.gravity = scene.gravity;
+    pile.time_step = scene.dt;
+    Ok(Box::new(pile))
+}
+// ANCHOR_END: from_scene
+
+/// The region around a scene's bodies, with a margin, at most 100 m across.
+pub fn scene_bounds(boxes: impl Iterator<Item = (Vec2, Vec2)>) -> (Vec2, Vec2) {
+    let (lo, hi) = boxes.fold(
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+        |(lo, hi), (a, b)| (lo.min(a), hi.max(b)),
+    );
+    if !(lo.cmple(hi).all()) {
+        return (Vec2::splat(-5.0), Vec2::splat(5.0));
+    }
+    let centre = (lo + hi) * 0.5;
+    let half = ((hi - lo) * 0.5 + Vec2::splat(0.5)).min(Vec2::splat(50.0));
+    (centre - half, centre + half)
+}

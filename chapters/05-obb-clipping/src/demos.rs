@@ -1,0 +1,595 @@
+//! Chapter 5's demos: the clipping inspector at fixed configurations and steps, and turned boxes
+//! falling onto each other.
+
+use crate::{AxisBias, Body, ClipSteps, Obb, Shape, Transform, World, collide_with, obb_obb_steps};
+use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_manifold, scene_bounds};
+use ch04_manifolds::{Circle, box_vertex};
+use glam::Vec2;
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::draw::{Color, DrawItem, DrawList};
+use physics_core::rng::Rng;
+use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+
+/// The chapter as the viewer sees it.
+pub const CHAPTER: Chapter = Chapter {
+    package: "ch05-obb-clipping",
+    title: "5. OBB clipping",
+    demos: DEMOS,
+    from_scene: Some(from_scene),
+};
+
+/// The clipping stages the inspector's C switch shows, 0 to 4.
+const STAGES: &[f32] = &[0.0, 1.0, 2.0, 3.0, 4.0];
+/// The stage that shows everything.
+const ALL: f32 = 4.0;
+/// Angle choices of the A and B switches, in degrees.
+const ANGLES: &[f32] = &[0.0, 10.0, 20.0, 30.0, 45.0, 60.0, 75.0, 90.0, -10.0, -30.0];
+
+macro_rules! inspector {
+    ($name:expr, $about:expr, $b:expr, $angle_a:expr, $angle_b:expr, $stage:expr) => {
+        DemoEntry {
+            name: $name,
+            about: $about,
+            make: || Box::new(Inspector::new($b, $angle_a, $angle_b, $stage)),
+        }
+    };
+}
+
+/// The demos, in the order Tab walks through them. The inspectors differ only in where they
+/// start, so the book can show each configuration and each clipping step.
+pub const DEMOS: &[DemoEntry] = &[
+    inspector!(
+        "inspect",
+        "drag either box; A/B turn them, C steps through clipping, J the axis bias, S B's shape",
+        Vec2::new(0.9, 1.55),
+        0.0,
+        20.0,
+        ALL
+    ),
+    inspector!(
+        "edge-on-edge",
+        "B's bottom face on A's top face",
+        Vec2::new(0.9, 1.45),
+        0.0,
+        0.0,
+        ALL
+    ),
+    inspector!(
+        "corner-on-edge",
+        "B's corner in A's top face: one contact",
+        Vec2::new(0.6, 1.8),
+        0.0,
+        45.0,
+        ALL
+    ),
+    inspector!(
+        "rotated-45",
+        "both boxes turned 45 degrees",
+        Vec2::new(0.4, 1.1),
+        45.0,
+        45.0,
+        ALL
+    ),
+    inspector!(
+        "deep",
+        "a deep overlap, both turned",
+        Vec2::new(0.5, 0.6),
+        10.0,
+        30.0,
+        ALL
+    ),
+    inspector!(
+        "step-axes",
+        "clipping step 0: the penetration on each face axis",
+        Vec2::new(0.9, 1.55),
+        0.0,
+        20.0,
+        0.0
+    ),
+    inspector!(
+        "step-faces",
+        "step 1: reference face (thick) and incident face",
+        Vec2::new(0.9, 1.55),
+        0.0,
+        20.0,
+        1.0
+    ),
+    inspector!(
+        "step-clip-1",
+        "step 2: clipped to the first side plane",
+        Vec2::new(0.9, 1.55),
+        0.0,
+        20.0,
+        2.0
+    ),
+    inspector!(
+        "step-clip-2",
+        "step 3: clipped to the second side plane",
+        Vec2::new(0.9, 1.55),
+        0.0,
+        20.0,
+        3.0
+    ),
+    DemoEntry {
+        name: "tumble",
+        about: "turned boxes and circles falling onto a floor and each other (they do not spin until chapter 6)",
+        make: || Box::new(Tumble::new(20, 5)),
+    },
+];
+
+/// The inspector's A box and B box.
+const INSPECT_A: Obb = Obb {
+    half_extents: Vec2::new(2.0, 1.0),
+};
+const INSPECT_B: Obb = Obb {
+    half_extents: Vec2::new(1.0, 0.6),
+};
+const INSPECT_CIRCLE: Circle = Circle { radius: 0.7 };
+
+// ANCHOR: inspector
+/// The clipping inspector: two shapes to drag and turn, and every step
+/// of the box-box test drawn up to `stage`.
+pub struct Inspector {
+    shapes: [Shape; 2],
+    positions: [Vec2; 2],
+    /// Angles in degrees (the A and B switches).
+    angles: [f32; 2],
+    /// 0: axes, 1: faces, 2 and 3: side planes, 4: everything.
+    stage: f32,
+    bias: bool,
+    start: [Vec2; 2],
+    grab: Option<(usize, Vec2)>,
+}
+// ANCHOR_END: inspector
+
+impl Inspector {
+    /// A at the origin turned `angle_a` degrees, B at `b_at` turned `angle_b`.
+    pub fn new(b_at: Vec2, angle_a: f32, angle_b: f32, stage: f32) -> Self {
+        Inspector {
+            shapes: [Shape::Box(INSPECT_A), Shape::Box(INSPECT_B)],
+            positions: [Vec2::ZERO, b_at],
+            angles: [angle_a, angle_b],
+            stage,
+            bias: true,
+            start: [Vec2::ZERO, b_at],
+            grab: None,
+        }
+    }
+
+    fn transform(&self, slot: usize) -> Transform {
+        Transform::new(self.positions[slot], self.angles[slot].to_radians())
+    }
+
+    fn axis_bias(&self) -> AxisBias {
+        if self.bias {
+            AxisBias::DEFAULT
+        } else {
+            AxisBias::NONE
+        }
+    }
+
+    /// The box-box steps, when both shapes are boxes and overlap.
+    pub fn steps(&self) -> Option<ClipSteps> {
+        match self.shapes {
+            [Shape::Box(a), Shape::Box(b)] => obb_obb_steps(
+                &a,
+                &self.transform(0),
+                &b,
+                &self.transform(1),
+                &self.axis_bias(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Move shape `slot` (0 for A, 1 for B) to `at`, turned `angle` degrees.
+    pub fn place(&mut self, slot: usize, at: Vec2, angle: f32) {
+        self.positions[slot % 2] = at;
+        self.angles[slot % 2] = angle;
+    }
+}
+
+fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
+    let fill = Some(Color(0x1c2030).lerp(color, 0.18));
+    match *shape {
+        Shape::Circle(c) => out.items.push(DrawItem::Circle {
+            center: t.position,
+            radius: c.radius,
+            fill,
+            stroke: Some(color),
+        }),
+        Shape::Box(b) => {
+            let corners = (0..4)
+                .map(|v| t.to_world(box_vertex(b.half_extents, v)))
+                .collect();
+            out.polygon(corners, fill, Some(color));
+        }
+    }
+}
+
+/// How far a side plane is drawn either side of the reference face, in metres.
+const PLANE_REACH: f32 = 2.5;
+
+fn draw_steps(out: &mut DrawList, s: &ClipSteps, stage: f32, caption_at: Vec2, line: f32) {
+    let names = ["A x", "A y", "B x", "B y"];
+    let text = names
+        .iter()
+        .zip(s.axis_penetrations)
+        .enumerate()
+        .map(|(i, (n, p))| format!("{}{n} {p:.3}", if i == s.axis { "*" } else { " " }))
+        .collect::<Vec<_>>()
+        .join("  ");
+    out.text(
+        caption_at + Vec2::new(0.0, line),
+        format!("axes: {text}"),
+        Color::CYAN,
+    );
+    if stage >= 1.0 {
+        let [p, q] = s.reference_face.ends;
+        out.segment_width(p, q, Color::PURPLE, 5.0);
+        out.text(
+            (p + q) * 0.5 + (q - p).perp().normalize_or_zero() * -0.3,
+            "reference",
+            Color::PURPLE,
+        );
+        let [p, q] = s.incident_face.ends;
+        out.segment_width(p, q, Color::CYAN, 5.0);
+        out.text(
+            (p + q) * 0.5 + Vec2::new(0.1, 0.15),
+            "incident",
+            Color::CYAN,
+        );
+    }
+    if stage >= 2.0 {
+        let shown = if stage >= 3.0 { 2 } else { 1 };
+        for plane in &s.side_planes[..shown] {
+            let on = plane.normal * plane.offset;
+            let along = plane.normal.perp() * PLANE_REACH;
+            out.segment(on - along, on + along, Color::GREY);
+        }
+        let points = &s.clipped[shown];
+        for c in points {
+            out.point(c.point, 8.0, Color::WHITE);
+        }
+        if let [p, q] = points[..] {
+            out.segment(p.point, q.point, Color::WHITE);
+        }
+    }
+}
+
+impl Demo for Inspector {
+    fn step(&mut self, _dt: f32) {}
+
+    fn reset(&mut self) {
+        self.positions = self.start;
+        self.grab = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        let (lo, hi) = self.bounds();
+        for (slot, color) in [(0, COLOR_A), (1, COLOR_B)] {
+            let t = self.transform(slot);
+            draw_shape(out, &self.shapes[slot], &t, color);
+            out.text(t.position - Vec2::new(0.05, -0.05), ["A", "B"][slot], color);
+        }
+        let line = (hi.y - lo.y) / 34.0;
+        let caption_at = Vec2::new(lo.x + 0.2, lo.y + 3.5 * line);
+        if let Some(steps) = self.steps() {
+            draw_steps(out, &steps, self.stage, caption_at, line);
+        }
+        let m = collide_with(
+            &self.shapes[0],
+            &self.transform(0),
+            &self.shapes[1],
+            &self.transform(1),
+            &self.axis_bias(),
+        );
+        match m {
+            Some(m) if self.stage >= ALL => draw_manifold(out, &m, caption_at, line),
+            Some(_) => {}
+            None => out.text(caption_at, "apart: no manifold", Color::GREY),
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0))
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        (0..2)
+            .map(|i| {
+                let mut b = BodyState::particle(self.positions[i], Vec2::ZERO, 1.0);
+                b.angle = self.angles[i].to_radians();
+                b
+            })
+            .collect()
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        vec![
+            Switch::number('a', "A's angle (deg)", self.angles[0], ANGLES),
+            Switch::number('b', "B's angle (deg)", self.angles[1], ANGLES),
+            Switch::number('c', "clipping step (4: all)", self.stage, STAGES),
+            Switch::toggle('j', "axis bias", self.bias),
+            Switch::toggle(
+                's',
+                "B is a circle",
+                matches!(self.shapes[1], Shape::Circle(_)),
+            ),
+        ]
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        match (key, value) {
+            ('a', SwitchValue::Number { value, .. }) => self.angles[0] = value,
+            ('b', SwitchValue::Number { value, .. }) => self.angles[1] = value,
+            ('c', SwitchValue::Number { value, .. }) => self.stage = value,
+            ('j', SwitchValue::Bool(on)) => self.bias = on,
+            ('s', SwitchValue::Bool(circle)) => {
+                self.shapes[1] = if circle {
+                    Shape::Circle(INSPECT_CIRCLE)
+                } else {
+                    Shape::Box(INSPECT_B)
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn mouse_press(&mut self, at: Vec2) {
+        self.grab = [1, 0]
+            .into_iter()
+            .find(|&i| self.shapes[i].contains(&self.transform(i), at))
+            .map(|i| (i, at - self.positions[i]));
+    }
+
+    fn mouse_drag(&mut self, at: Vec2) {
+        if let Some((i, offset)) = self.grab {
+            self.positions[i] = at - offset;
+        }
+    }
+
+    fn mouse_release(&mut self) {
+        self.grab = None;
+    }
+}
+
+/// Turned boxes and circles falling onto a floor, resolved with chapter 4's pipeline.
+pub struct Tumble {
+    world: World,
+    start: Vec<Body>,
+    show_manifolds: bool,
+    grab: Option<(usize, Vec2)>,
+    bounds: (Vec2, Vec2),
+    time_step: f32,
+}
+
+impl Tumble {
+    /// `n` bodies of seeded random sizes and angles above a wide static floor.
+    pub fn new(n: usize, seed: u64) -> Self {
+        let wall = |x: f32, y: f32, hx: f32, hy: f32, angle: f32| Body {
+            shape: Shape::Box(Obb {
+                half_extents: Vec2::new(hx, hy),
+            }),
+            transform: Transform::new(Vec2::new(x, y), angle),
+            velocity: Vec2::ZERO,
+            inv_mass: 0.0,
+            restitution: 0.0,
+        };
+        // A floor, two walls leaning out, and a tilted shelf on the left.
+        let mut bodies = vec![
+            wall(0.0, -0.25, 4.0, 0.25, 0.0),
+            wall(-3.9, 2.5, 0.2, 2.8, -0.15),
+            wall(3.9, 2.5, 0.2, 2.8, 0.15),
+            wall(-2.0, 1.6, 1.0, 0.1, -0.35),
+        ];
+        let mut rng = Rng::new(seed);
+        for i in 0..n {
+            let shape = if i % 4 == 3 {
+                Shape::Circle(Circle {
+                    radius: rng.range(0.2, 0.35),
+                })
+            } else {
+                Shape::Box(Obb {
+                    half_extents: Vec2::new(rng.range(0.2, 0.45), rng.range(0.15, 0.3)),
+                })
+            };
+            let at = Vec2::new(rng.range(-2.5, 2.5), 1.0 + i as f32 * 0.6);
+            bodies.push(Body {
+                shape,
+                transform: Transform::new(at, rng.range(-0.6, 0.6)),
+                velocity: Vec2::ZERO,
+                inv_mass: 1.0 / shape.area(),
+                restitution: 0.0,
+            });
+        }
+        Tumble::from_bodies(bodies, (Vec2::new(-4.5, -1.0), Vec2::new(4.5, 6.0)))
+    }
+
+    pub fn from_bodies(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
+        Tumble {
+            world: World::new(bodies.clone()),
+            start: bodies,
+            show_manifolds: true,
+            grab: None,
+            bounds,
+            time_step: 1.0 / 60.0,
+        }
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+}
+
+impl Demo for Tumble {
+    fn time_step(&self) -> f32 {
+        self.time_step
+    }
+
+    fn step(&mut self, dt: f32) {
+        if let Some((i, target)) = self.grab {
+            let b = &mut self.world.bodies[i];
+            b.velocity = (target - b.transform.position) / dt;
+        }
+        self.world.step(dt);
+    }
+
+    fn reset(&mut self) {
+        self.world.bodies = self.start.clone();
+        self.world.collisions.clear();
+        self.grab = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        for (i, b) in self.world.bodies.iter().enumerate() {
+            let color = match (b.inv_mass == 0.0, i % 2) {
+                (true, _) => Color::GREY,
+                (false, 0) => COLOR_A,
+                _ => COLOR_B,
+            };
+            draw_shape(out, &b.shape, &b.transform, color);
+        }
+        if self.show_manifolds {
+            for c in &self.world.collisions {
+                for contact in c.manifold.contacts() {
+                    out.point(contact.point, 5.0, Color::YELLOW);
+                    out.segment(
+                        contact.point,
+                        contact.point + c.manifold.normal * 0.25,
+                        Color::GREEN,
+                    );
+                }
+            }
+        }
+        if let Some((i, target)) = self.grab {
+            out.segment(
+                self.world.bodies[i].transform.position,
+                target,
+                Color::WHITE,
+            );
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        self.bounds
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.world
+            .bodies
+            .iter()
+            .map(|b| {
+                let mut s = BodyState::particle(b.transform.position, b.velocity, b.inv_mass);
+                s.angle = b
+                    .transform
+                    .rotation
+                    .x_axis
+                    .y
+                    .atan2(b.transform.rotation.x_axis.x);
+                s
+            })
+            .collect()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.world.gravity
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        vec![
+            Switch::toggle('m', "show manifolds", self.show_manifolds),
+            Switch::toggle('j', "axis bias", self.world.bias == AxisBias::DEFAULT),
+            Switch::toggle('c', "positional correction", self.world.correction.enabled),
+        ]
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        match (key, value) {
+            ('m', SwitchValue::Bool(on)) => self.show_manifolds = on,
+            ('j', SwitchValue::Bool(on)) => {
+                self.world.bias = if on {
+                    AxisBias::DEFAULT
+                } else {
+                    AxisBias::NONE
+                }
+            }
+            ('c', SwitchValue::Bool(on)) => self.world.correction.enabled = on,
+            _ => {}
+        }
+    }
+
+    fn mouse_press(&mut self, at: Vec2) {
+        self.grab = self
+            .world
+            .bodies
+            .iter()
+            .position(|b| b.inv_mass > 0.0 && b.shape.contains(&b.transform, at))
+            .map(|i| (i, at));
+    }
+
+    fn mouse_drag(&mut self, at: Vec2) {
+        if let Some((_, target)) = self.grab.as_mut() {
+            *target = at;
+        }
+    }
+
+    fn mouse_release(&mut self) {
+        self.grab = None;
+    }
+}
+
+// ANCHOR: from_scene
+/// A scene file as chapter 5 bodies: circles and boxes at any angle.
+/// Spin needs chapter 6 and joints chapter 7; planes are refused (a
+/// large static box does their job); friction is ignored until
+/// chapter 6.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    if !scene.joints.is_empty() {
+        return Err(SceneError::needs(
+            "joints",
+            format!("{} joints", scene.joints.len()),
+            "a joint",
+            "chapter 7 (ch07-distance-constraints)",
+        ));
+    }
+    let mut bodies = Vec::new();
+    for (i, b) in scene.bodies.iter().enumerate() {
+        let at = |f: &str| format!("bodies[{i}].{f}");
+        let shape = match b.shape {
+            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
+            SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
+            SceneShape::Plane { .. } => {
+                return Err(SceneError::new(
+                    at("shape"),
+                    "plane: chapter 5 collides circles and boxes only; \
+                     use a large static box as a floor or wall",
+                ));
+            }
+        };
+        if b.angular_velocity != 0.0 {
+            return Err(SceneError::needs(
+                at("angular_velocity"),
+                b.angular_velocity,
+                "rotation",
+                "chapter 6 (ch06-rotation-friction)",
+            ));
+        }
+        bodies.push(Body {
+            shape,
+            transform: Transform::new(b.position, b.angle),
+            velocity: b.velocity,
+            inv_mass: b.inv_mass(),
+            restitution: b.restitution,
+        });
+    }
+    let bounds = scene_bounds(bodies.iter().map(|b| {
+        let r = Vec2::splat(b.shape.reach());
+        (b.transform.position - r, b.transform.position + r)
+    }));
+    let mut demo = Tumble::from_bodies(bodies, bounds);
+    demo.world.gravity = scene.gravity;
+    demo.time_step = scene.dt;
+    Ok(Box::new(demo))
+}
+// ANCHOR_END: from_scene

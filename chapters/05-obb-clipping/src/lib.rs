@@ -1,0 +1,618 @@
+//! # Chapter 5: oriented boxes and clipping
+//!
+//! Chapter 4's boxes never turned. Here a box has an orientation, a rotation matrix, and two
+//! ideas carry chapter 4 over:
+//!
+//! - the **change of basis**: seen from a box's own frame, the box is chapter 4's AABB at the
+//!   origin, so a circle against a turned box is chapter 4's AABB-circle after moving the circle
+//!   into the box's frame;
+//! - the **separating-axis test** between two turned boxes, with a *biased* choice of the axis of
+//!   least penetration, then the **reference face**, the **incident face**, and **clipping** the
+//!   incident face to the reference face's sides, which leaves up to two contact points, each
+//!   with the feature id that says which edges and corners made it.
+//!
+//! The manifold, its rule that the normal points from A to B, and the feature numbering of a
+//! box's faces and corners all come from chapter 4.
+//!
+//! The book's page for this chapter is `book/src/ch05-obb-clipping.md`.
+
+use ch04_manifolds::{
+    Aabb, Circle, Contact, Feature, FeatureId, Manifold, aabb_circle, box_face_normal,
+    box_face_vertices, box_vertex, circle_circle,
+};
+use glam::{Mat2, Vec2};
+
+pub mod demos;
+
+// ANCHOR: transform
+/// Where a shape is and how it is turned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transform {
+    /// The shape's centre, in world coordinates (metres).
+    pub position: Vec2,
+    /// Turns the shape's own axes into world axes. Its columns are the
+    /// shape's x and y axes as seen in the world: unit length and at
+    /// right angles, so its inverse is its transpose.
+    pub rotation: Mat2,
+}
+
+impl Transform {
+    /// A shape at `position`, turned `angle` radians counter-clockwise.
+    /// The sine and cosine are worked out once here, not at every use.
+    pub fn new(position: Vec2, angle: f32) -> Self {
+        Transform {
+            position,
+            rotation: Mat2::from_angle(angle),
+        }
+    }
+
+    /// A point in the shape's own frame, in world coordinates:
+    /// rotate, then translate.
+    pub fn to_world(&self, local: Vec2) -> Vec2 {
+        self.position + self.rotation * local
+    }
+
+    /// The change of basis: a world point in the shape's own frame.
+    /// Undo the translation, then undo the rotation (the transpose).
+    pub fn to_local(&self, world: Vec2) -> Vec2 {
+        self.rotation.transpose() * (world - self.position)
+    }
+}
+// ANCHOR_END: transform
+
+// ANCHOR: obb
+/// An oriented box: in its own frame, chapter 4's AABB centred on the
+/// origin; its [`Transform`] places and turns it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obb {
+    /// Half the width and half the height along the box's own axes,
+    /// in metres, greater than 0.
+    pub half_extents: Vec2,
+}
+
+/// The shapes of this chapter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    Circle(Circle),
+    Box(Obb),
+}
+// ANCHOR_END: obb
+
+// ANCHOR: obb_circle
+/// The manifold of box `a` placed by `ta` and circle `b` at
+/// `position_b`, or `None` when they are apart.
+///
+/// Move the circle's centre into the box's frame, where the box is an
+/// AABB at the origin; ask chapter 4; turn the answer's normal and
+/// point back into the world. Lengths do not change under a rotation,
+/// so the penetration needs nothing.
+pub fn obb_circle(a: &Obb, ta: &Transform, b: &Circle, position_b: Vec2) -> Option<Manifold> {
+    let local_centre = ta.to_local(position_b);
+    let box_at_origin = Aabb {
+        half_extents: a.half_extents,
+    };
+    let local = aabb_circle(&box_at_origin, Vec2::ZERO, b, local_centre)?;
+    let contacts = local.contacts().iter().map(|c| Contact {
+        point: ta.to_world(c.point),
+        ..*c
+    });
+    let contacts: Vec<Contact> = contacts.collect();
+    Manifold::new(ta.rotation * local.normal, local.penetration, &contacts)
+}
+// ANCHOR_END: obb_circle
+
+// ANCHOR: bias
+/// How much better another axis must be before the separating-axis
+/// test gives up the one it has. Two axes whose penetrations are almost
+/// equal would otherwise swap places from one step to the next on
+/// rounding alone, and with them the normal and the contact points: a
+/// box resting flat would jitter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisBias {
+    /// A later axis wins only if its penetration is below `relative`
+    /// times the best so far ...
+    pub relative: f32,
+    /// ... minus `absolute` times the half extent of the box it belongs
+    /// to, so the margin grows with the box and the test does not
+    /// depend on the units.
+    pub absolute: f32,
+}
+
+impl AxisBias {
+    /// Box2D Lite's values: a later axis must be 5 % better, and 1 % of
+    /// its box's half extent better still.
+    pub const DEFAULT: AxisBias = AxisBias {
+        relative: 0.95,
+        absolute: 0.01,
+    };
+    /// No bias: the smallest penetration wins, however slight the lead.
+    pub const NONE: AxisBias = AxisBias {
+        relative: 1.0,
+        absolute: 0.0,
+    };
+}
+
+impl Default for AxisBias {
+    fn default() -> Self {
+        AxisBias::DEFAULT
+    }
+}
+// ANCHOR_END: bias
+
+/// Which box gives the reference face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    A,
+    B,
+}
+
+/// One face of a box: which box, which face (0 to 3, chapter 4's
+/// numbering), and its two ends in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face {
+    pub owner: Owner,
+    pub index: u8,
+    pub ends: [Vec2; 2],
+}
+
+/// A plane (a line in 2D): the points `x` with `normal . x = offset`;
+/// `normal . x - offset` is how far `x` is in front of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SidePlane {
+    pub normal: Vec2,
+    pub offset: f32,
+    /// The face of the reference box that lies in this plane.
+    pub face: u8,
+}
+
+/// A point on its way through clipping, with the features that made it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClipPoint {
+    pub point: Vec2,
+    /// The reference box's feature, then the incident box's.
+    pub reference: Feature,
+    pub incident: Feature,
+}
+
+/// Every step of the box-box test, kept so the inspector can draw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClipSteps {
+    /// The penetration on each of the four face axes: A's x and y,
+    /// then B's x and y (negative on a separating axis).
+    pub axis_penetrations: [f32; 4],
+    /// The axis chosen, 0 to 3 as above.
+    pub axis: usize,
+    pub normal: Vec2,
+    pub penetration: f32,
+    pub reference_face: Face,
+    pub incident_face: Face,
+    /// The two side planes of the reference face.
+    pub side_planes: [SidePlane; 2],
+    /// The incident face's ends, after the first side plane, after both.
+    pub clipped: [Vec<ClipPoint>; 3],
+    /// The points behind the reference face: the contacts.
+    pub kept: Vec<Contact>,
+}
+
+// ANCHOR: clip
+/// Sutherland-Hodgman clipping of a segment to one plane: keep the
+/// part behind it (`normal . x <= offset`). An end behind the plane
+/// stays; an end in front is replaced where the segment crosses the
+/// plane, and the new point is made by the incident face crossing the
+/// reference box's side face. The order along the segment is kept.
+/// Fewer than two points come back only if both ends are in front.
+pub fn clip_segment(points: &[ClipPoint], plane: &SidePlane, incident_face: u8) -> Vec<ClipPoint> {
+    let [p, q] = match points {
+        [p, q] => [*p, *q],
+        _ => return Vec::new(),
+    };
+    let distance_p = plane.normal.dot(p.point) - plane.offset;
+    let distance_q = plane.normal.dot(q.point) - plane.offset;
+    let crossing = || {
+        // Where along p->q the distance reaches 0 (between 0 and 1,
+        // since the two distances have opposite signs).
+        let t = distance_p / (distance_p - distance_q);
+        ClipPoint {
+            point: p.point + (q.point - p.point) * t,
+            reference: Feature::Face(plane.face),
+            incident: Feature::Face(incident_face),
+        }
+    };
+    match (distance_p <= 0.0, distance_q <= 0.0) {
+        (true, true) => vec![p, q],
+        (true, false) => vec![p, crossing()],
+        (false, true) => vec![crossing(), q],
+        (false, false) => Vec::new(),
+    }
+}
+// ANCHOR_END: clip
+
+// ANCHOR: obb_obb
+/// The manifold of box `a` placed by `ta` and box `b` placed by `tb`,
+/// or `None` when they are apart, with the axis choice biased by `bias`.
+pub fn obb_obb_with(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+    bias: &AxisBias,
+) -> Option<Manifold> {
+    let steps = obb_obb_steps(a, ta, b, tb, bias)?;
+    Manifold::new(steps.normal, steps.penetration, &steps.kept)
+}
+
+/// [`obb_obb_with`] with [`AxisBias::DEFAULT`].
+pub fn obb_obb(a: &Obb, ta: &Transform, b: &Obb, tb: &Transform) -> Option<Manifold> {
+    obb_obb_with(a, ta, b, tb, &AxisBias::DEFAULT)
+}
+// ANCHOR_END: obb_obb
+
+/// The box-box test step by step: `None` when a separating axis is found
+/// or clipping leaves nothing; otherwise every intermediate result.
+pub fn obb_obb_steps(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+    bias: &AxisBias,
+) -> Option<ClipSteps> {
+    // ANCHOR: sat
+    let (ha, hb) = (a.half_extents, b.half_extents);
+    let a_to_b = tb.position - ta.position;
+    if !a_to_b.is_finite() {
+        return None; // so far apart that the distance overflows
+    }
+    // The centre offset in each box's frame, and B's axes in A's frame.
+    let offset_in_a = ta.rotation.transpose() * a_to_b;
+    let offset_in_b = tb.rotation.transpose() * a_to_b;
+    let b_in_a = ta.rotation.transpose() * tb.rotation;
+    let abs_b_in_a = Mat2::from_cols(b_in_a.x_axis.abs(), b_in_a.y_axis.abs());
+    // On each of A's axes: both boxes' half-widths (their "projected
+    // radii") minus the centre offset. On B's axes, the same.
+    let on_a = ha + abs_b_in_a * hb - offset_in_a.abs();
+    let on_b = hb + abs_b_in_a.transpose() * ha - offset_in_b.abs();
+    let axis_penetrations = [on_a.x, on_a.y, on_b.x, on_b.y];
+    if !axis_penetrations.iter().all(|&p| p >= 0.0) {
+        return None; // a separating axis (or a NaN from bad input)
+    }
+    // The axis of least penetration, A's x first; a later axis must be
+    // clearly better to take its place (see `AxisBias`).
+    let scale = [ha.x, ha.y, hb.x, hb.y];
+    let mut axis = 0;
+    for candidate in 1..4 {
+        let margin = bias.absolute * scale[candidate];
+        let best = axis_penetrations[axis];
+        if axis_penetrations[candidate] < bias.relative * best - margin {
+            axis = candidate;
+        }
+    }
+    let penetration = axis_penetrations[axis];
+    // ANCHOR_END: sat
+
+    // ANCHOR: faces
+    // The reference box owns the chosen axis; its reference face is
+    // the face on that axis facing the other box. The incident box's
+    // incident face is its face most turned against that one.
+    let (owner, ref_shape, ref_t, inc_shape, inc_t) = if axis < 2 {
+        (Owner::A, a, ta, b, tb)
+    } else {
+        (Owner::B, b, tb, a, ta)
+    };
+    let offset_in_ref = if axis < 2 { offset_in_a } else { -offset_in_b };
+    let k = axis % 2; // 0: the box's x axis, 1: its y axis
+    let ref_face = k as u8 + if offset_in_ref[k] >= 0.0 { 0 } else { 2 };
+    let front = ref_t.rotation * box_face_normal(ref_face);
+    // The manifold's normal points from A to B, whoever owns the face.
+    let normal = if owner == Owner::A { front } else { -front };
+    let front_in_inc = inc_t.rotation.transpose() * front;
+    let inc_face = (0..4u8)
+        .min_by(|&i, &j| {
+            let (di, dj) = (box_face_normal(i), box_face_normal(j));
+            di.dot(front_in_inc).total_cmp(&dj.dot(front_in_inc))
+        })
+        .unwrap_or(0);
+    let face_of = |owner, shape: &Obb, t: &Transform, index: u8| {
+        let [from, to] = box_face_vertices(index);
+        let ends = [from, to].map(|v| t.to_world(box_vertex(shape.half_extents, v)));
+        Face { owner, index, ends }
+    };
+    let other = if owner == Owner::A {
+        Owner::B
+    } else {
+        Owner::A
+    };
+    let reference_face = face_of(owner, ref_shape, ref_t, ref_face);
+    let incident_face = face_of(other, inc_shape, inc_t, inc_face);
+    // ANCHOR_END: faces
+
+    // ANCHOR: side_planes
+    // The reference face's side planes: the planes of its two
+    // neighbouring faces, each facing outwards.
+    let side_planes = [(ref_face + 3) % 4, (ref_face + 1) % 4].map(|face| {
+        let normal = ref_t.rotation * box_face_normal(face);
+        let reach = ref_shape.half_extents[face as usize % 2];
+        SidePlane {
+            normal,
+            offset: normal.dot(ref_t.position) + reach,
+            face,
+        }
+    });
+    // ANCHOR_END: side_planes
+
+    // ANCHOR: clip_and_keep
+    let [from, to] = box_face_vertices(inc_face);
+    let start: Vec<ClipPoint> = [(from, 0), (to, 1)]
+        .map(|(vertex, end)| ClipPoint {
+            point: incident_face.ends[end],
+            reference: Feature::Face(ref_face),
+            incident: Feature::Vertex(vertex),
+        })
+        .to_vec();
+    let once = clip_segment(&start, &side_planes[0], inc_face);
+    let twice = clip_segment(&once, &side_planes[1], inc_face);
+    if twice.len() < 2 {
+        return None; // rounding only: the faces overlap if the axes do
+    }
+    // Keep the clipped points on or behind the reference face.
+    let front_offset = front.dot(ref_t.position) + ref_shape.half_extents[k];
+    let kept: Vec<Contact> = twice
+        .iter()
+        .filter_map(|c| {
+            let depth = front_offset - front.dot(c.point);
+            let (on_a, on_b) = match owner {
+                Owner::A => (c.reference, c.incident),
+                Owner::B => (c.incident, c.reference),
+            };
+            (depth >= 0.0).then_some(Contact {
+                point: c.point,
+                penetration: depth,
+                id: FeatureId { a: on_a, b: on_b },
+            })
+        })
+        .collect();
+    // ANCHOR_END: clip_and_keep
+    if kept.is_empty() {
+        return None;
+    }
+    Some(ClipSteps {
+        axis_penetrations,
+        axis,
+        normal,
+        penetration,
+        reference_face,
+        incident_face,
+        side_planes,
+        clipped: [start, once, twice],
+        kept,
+    })
+}
+
+// ANCHOR: collide
+/// The manifold of any two shapes of this chapter, normal from A to B.
+pub fn collide(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) -> Option<Manifold> {
+    collide_with(a, ta, b, tb, &AxisBias::DEFAULT)
+}
+
+/// [`collide`] with a chosen axis bias for box pairs.
+pub fn collide_with(
+    a: &Shape,
+    ta: &Transform,
+    b: &Shape,
+    tb: &Transform,
+    bias: &AxisBias,
+) -> Option<Manifold> {
+    match (a, b) {
+        (Shape::Circle(a), Shape::Circle(b)) => circle_circle(a, ta.position, b, tb.position),
+        (Shape::Box(a), Shape::Box(b)) => obb_obb_with(a, ta, b, tb, bias),
+        (Shape::Box(a), Shape::Circle(b)) => obb_circle(a, ta, b, tb.position),
+        (Shape::Circle(a), Shape::Box(b)) => obb_circle(b, tb, a, ta.position).map(|m| m.swapped()),
+    }
+}
+// ANCHOR_END: collide
+
+impl Shape {
+    /// Whether world `point` is inside the shape placed by `t`.
+    pub fn contains(&self, t: &Transform, point: Vec2) -> bool {
+        let local = t.to_local(point);
+        match *self {
+            Shape::Circle(c) => local.length() <= c.radius,
+            Shape::Box(b) => local.x.abs() <= b.half_extents.x && local.y.abs() <= b.half_extents.y,
+        }
+    }
+
+    /// Area in m^2.
+    pub fn area(&self) -> f32 {
+        match *self {
+            Shape::Circle(c) => std::f32::consts::PI * c.radius * c.radius,
+            Shape::Box(b) => 4.0 * b.half_extents.x * b.half_extents.y,
+        }
+    }
+
+    /// The largest distance from the centre to the shape's edge, for camera bounds.
+    pub fn reach(&self) -> f32 {
+        match *self {
+            Shape::Circle(c) => c.radius,
+            Shape::Box(b) => b.half_extents.length(),
+        }
+    }
+}
+
+// ANCHOR: body
+/// A body of this chapter: a shape that moves and may stand turned,
+/// but does not turn while it moves (that is chapter 6).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Body {
+    pub shape: Shape,
+    /// Centre and (fixed) orientation.
+    pub transform: Transform,
+    /// Metres per second.
+    pub velocity: Vec2,
+    /// 1 / mass in 1/kg; 0 for a static body.
+    pub inv_mass: f32,
+    /// Coefficient of restitution, 0 to 1.
+    pub restitution: f32,
+}
+// ANCHOR_END: body
+
+/// The manifold between bodies `a` and `b` (`a < b`) found this step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Collision {
+    pub a: usize,
+    pub b: usize,
+    pub manifold: Manifold,
+}
+
+/// Bodies of circles and oriented boxes under gravity, resolved at their manifolds with
+/// chapter 4's pipeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub bodies: Vec<Body>,
+    /// In m/s^2.
+    pub gravity: Vec2,
+    /// Apply an impulse only while the bodies approach along the normal.
+    pub approach_check: bool,
+    /// Chapter 3's positional correction: on or off, `percent` and `slop`.
+    pub correction: ch03_mass_weighted_impulses::Correction,
+    /// How many times stage 3 goes over every collision (chapter 4).
+    pub iterations: u32,
+    /// The axis bias of the box-box test.
+    pub bias: AxisBias,
+    /// This step's collisions.
+    pub collisions: Vec<Collision>,
+}
+
+impl World {
+    /// Bodies under the Earth's gravity, with chapter 4's defaults and the default axis bias.
+    pub fn new(bodies: Vec<Body>) -> Self {
+        World {
+            bodies,
+            gravity: Vec2::new(0.0, -9.81),
+            approach_check: true,
+            correction: Default::default(),
+            iterations: 10,
+            bias: AxisBias::DEFAULT,
+            collisions: Vec::new(),
+        }
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds: chapter 4's stages, with this
+    /// chapter's narrow phase in stage 2.
+    pub fn step(&mut self, dt: f32) {
+        // 1. Integrate: gravity and velocity move every body with a finite mass.
+        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+            let (position, velocity) = (&mut b.transform.position, &mut b.velocity);
+            ch02_planes_restitution::integrate(position, velocity, self.gravity, dt);
+        }
+        // 2. Detect: a manifold for every overlapping pair, low index as A.
+        self.find_collisions();
+        // 3. Resolve: chapter 4's impulse at each manifold, `iterations` times.
+        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
+            let Collision { a, b, manifold } = self.collisions[k];
+            let (body_a, body_b) = ch04_manifolds::two_mut(&mut self.bodies, a, b);
+            ch04_manifolds::apply_impulse(
+                &mut body_a.velocity,
+                body_a.inv_mass,
+                &mut body_b.velocity,
+                body_b.inv_mass,
+                &manifold,
+                body_a.restitution.min(body_b.restitution),
+                self.approach_check,
+            );
+        }
+        // 4. Correct: chapter 4's positional correction at each manifold.
+        for k in 0..self.collisions.len() {
+            let Collision { a, b, manifold } = self.collisions[k];
+            let (body_a, body_b) = ch04_manifolds::two_mut(&mut self.bodies, a, b);
+            ch04_manifolds::correct_positions(
+                &mut body_a.transform.position,
+                body_a.inv_mass,
+                &mut body_b.transform.position,
+                body_b.inv_mass,
+                &manifold,
+                &self.correction,
+            );
+        }
+    }
+    // ANCHOR_END: step
+
+    /// Stage 2: every body against every later body, in index order, skipping static pairs.
+    pub fn find_collisions(&mut self) {
+        self.collisions.clear();
+        for a in 0..self.bodies.len() {
+            for b in a + 1..self.bodies.len() {
+                let (x, y) = (&self.bodies[a], &self.bodies[b]);
+                if x.inv_mass == 0.0 && y.inv_mass == 0.0 {
+                    continue;
+                }
+                if let Some(manifold) =
+                    collide_with(&x.shape, &x.transform, &y.shape, &y.transform, &self.bias)
+                {
+                    self.collisions.push(Collision { a, b, manifold });
+                }
+            }
+        }
+    }
+
+    /// The deepest penetration among this step's collisions, in metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.collisions
+            .iter()
+            .map(|c| c.manifold.penetration)
+            .fold(0.0, f32::max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(h: f32) -> Obb {
+        Obb {
+            half_extents: Vec2::splat(h),
+        }
+    }
+
+    #[test]
+    fn change_of_basis_undoes_the_transform() {
+        let t = Transform::new(Vec2::new(3.0, -1.0), 0.7);
+        let p = Vec2::new(0.4, 2.5);
+        assert!((t.to_local(t.to_world(p)) - p).length() < 1e-6);
+        // A point one unit along the box's own x axis is along (cos, sin) in the world.
+        let w = t.to_world(Vec2::X) - t.position;
+        assert!((w - Vec2::new(0.7f32.cos(), 0.7f32.sin())).length() < 1e-6);
+    }
+
+    /// A box standing on another, corners level: two contacts on B's bottom face, with the
+    /// full penetration, and ids naming B's corners against A's top face.
+    #[test]
+    fn a_box_resting_on_a_box_gets_two_contacts() {
+        let t0 = Transform::new(Vec2::ZERO, 0.0);
+        let t1 = Transform::new(Vec2::new(0.25, 1.9), 0.0);
+        let m = obb_obb(&square(1.0), &t0, &square(1.0), &t1).unwrap();
+        assert_eq!(m.normal, Vec2::Y);
+        assert!((m.penetration - 0.1).abs() < 1e-6);
+        let c = m.contacts();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].id.b, Feature::Vertex(2));
+        assert_eq!(c[1].id.a, Feature::Face(0));
+        assert!((c[1].point - Vec2::new(1.0, 0.9)).length() < 1e-6);
+    }
+
+    /// A box balanced on its corner touches at one point: the corner.
+    #[test]
+    fn a_corner_on_a_face_gets_one_contact() {
+        let t0 = Transform::new(Vec2::ZERO, 0.0);
+        let half_diagonal = std::f32::consts::SQRT_2;
+        let t1 = Transform::new(
+            Vec2::new(0.3, 1.0 + half_diagonal - 0.05),
+            std::f32::consts::FRAC_PI_4,
+        );
+        let m = obb_obb(&square(1.0), &t0, &square(1.0), &t1).unwrap();
+        assert_eq!(m.normal, Vec2::Y);
+        assert_eq!(m.contacts().len(), 1);
+        let c = m.contacts()[0];
+        assert!((c.point - Vec2::new(0.3, 0.95)).length() < 1e-5, "{c:?}");
+        assert!(matches!(c.id.b, Feature::Vertex(_)));
+    }
+}
