@@ -227,18 +227,14 @@ fn draw_steps(out: &mut DrawList, s: &ClipSteps, stage: f32, caption_at: Vec2, l
     if stage >= 1.0 {
         let [p, q] = s.reference_face.ends;
         out.segment_width(p, q, Color::PURPLE, 5.0);
-        out.text(
-            (p + q) * 0.5 + (q - p).perp().normalize_or_zero() * -0.3,
-            "reference",
-            Color::PURPLE,
-        );
+        // Labels at the faces' ends, so they never sit on top of each other: the reference
+        // label under the reference face's left end, the incident one beside its upper end.
+        let left = if p.x <= q.x { p } else { q };
+        out.text(left + Vec2::new(0.05, -0.08), "reference", Color::PURPLE);
         let [p, q] = s.incident_face.ends;
         out.segment_width(p, q, Color::CYAN, 5.0);
-        out.text(
-            (p + q) * 0.5 + Vec2::new(0.1, 0.15),
-            "incident",
-            Color::CYAN,
-        );
+        let upper = if p.y >= q.y { p } else { q };
+        out.text(upper + Vec2::new(0.1, 0.1), "incident", Color::CYAN);
     }
     if stage >= 2.0 {
         let shown = if stage >= 3.0 { 2 } else { 1 };
