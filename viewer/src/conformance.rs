@@ -127,6 +127,10 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     }
     assert!(!never.exists(), "a failed run wrote its trace");
 
+    if chapter.from_scene.is_some() {
+        check_bad_scenes(&bin);
+    }
+
     // A missing scene file: exit 1, the path named.
     let o = bin.run(&["--scene", "no/such/file.json", "--headless"]);
     assert_eq!(o.status.code(), Some(1));
@@ -158,6 +162,111 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     assert_eq!(e.lines().count(), 1, "one line: {e}");
 
     let _ = std::fs::remove_dir_all(&bin.scratch);
+}
+
+/// Scene files with one thing wrong, the field the error must name, and the value it must show.
+/// Every chapter that loads scenes must refuse each with exit code 1, that message, and no
+/// output file.
+pub const BAD_SCENES: &[(&str, &str, &str)] = &[
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "-1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e39 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "inf",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.box.half_extents",
+        "[1, 0]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": -2 } ] }"#,
+        "bodies[0].mass",
+        "-2",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "density": 0 } ] }"#,
+        "bodies[0].density",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "restitution": 1.5 } ] }"#,
+        "bodies[0].restitution",
+        "1.5",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "friction": -0.1 } ] }"#,
+        "bodies[0].friction",
+        "-0.1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "colour": "red" } ] }"#,
+        "bodies[0].colour",
+        "colour",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } "#,
+        "",
+        "line 1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } } } ] }"#,
+        "bodies[0].position",
+        "missing",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true, "velocity": [1, 0] } ] }"#,
+        "bodies[0].velocity",
+        "[1, 0]",
+    ),
+    (r#"{ "dt": 0, "bodies": [] }"#, "dt", "0"),
+    (r#"{ "dt": -0.01, "bodies": [] }"#, "dt", "-0.01"),
+    (r#"{ "dt": 16, "bodies": [] }"#, "dt", "16"),
+    (r#"{ "iterations": 0, "bodies": [] }"#, "iterations", "0"),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 5 } } ] }"#,
+        "joints[0].distance.body_b",
+        "5",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 0 } } ] }"#,
+        "joints[0].distance.body_b",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0], "static": true } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 1 } } ] }"#,
+        "joints[0]",
+        "static",
+    ),
+];
+
+fn check_bad_scenes(bin: &Bin) {
+    for (i, (json, field, value)) in BAD_SCENES.iter().enumerate() {
+        let scene = bin.file(&format!("bad-{i}.json"));
+        std::fs::write(&scene, json).unwrap();
+        let trace = bin.file(&format!("bad-{i}.csv"));
+        let o = bin.run(&["--scene", path(&scene), "--trace", path(&trace)]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "bad scene {i} ({field}): {e}");
+        assert!(
+            e.contains(field) && e.contains(value),
+            "bad scene {i}: the message should name `{field}` and `{value}`: {e}"
+        );
+        assert!(!trace.exists(), "bad scene {i} left a trace behind");
+    }
 }
 
 /// Run `exe` on the scene file text `json` for `steps` steps and return its summary line.
