@@ -5,6 +5,9 @@
 //! - `check-book`: fail on a book include whose file or anchor is missing, a picture a page
 //!   shows that does not exist, a SUMMARY entry with no page, and (after `mdbook build book`)
 //!   any `{{#` left in the HTML or a page whose math did not render.
+//! - `web`: build the book's live demos, the `web` crate for `wasm32-unknown-unknown` with the
+//!   `web` profile, into `book/src/web/demos.wasm`. `web --check` builds and fails if the
+//!   committed file differs (the build is deterministic for one toolchain).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -15,8 +18,9 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "pictures" => pictures(&root),
         "check-book" => check_book(&root),
+        "web" => web(&root, std::env::args().nth(2).as_deref() == Some("--check")),
         _ => {
-            eprintln!("usage: cargo xtask <pictures|check-book>");
+            eprintln!("usage: cargo xtask <pictures|check-book|web [--check]>");
             return ExitCode::from(2);
         }
     };
@@ -129,6 +133,70 @@ fn pictures(root: &Path) -> Result<(), Vec<String>> {
     }
 }
 
+/// Where `cargo xtask web` puts the live demos' module, under the book's source.
+const WEB_WASM: &str = "book/src/web/demos.wasm";
+
+fn web(root: &Path, check: bool) -> Result<(), Vec<String>> {
+    const TARGET: &str = "wasm32-unknown-unknown";
+    let status = Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "web",
+            "--profile",
+            "web",
+            "--target",
+            TARGET,
+        ])
+        .status()
+        .map_err(|e| vec![format!("cannot run cargo: {e}")])?;
+    if !status.success() {
+        return Err(vec![format!(
+            "building the web demos failed ({status}); is the target installed? `rustup target add {TARGET}`"
+        )]);
+    }
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|d| if d.is_absolute() { d } else { root.join(d) })
+        .unwrap_or_else(|| root.join("target"));
+    let built = target_dir.join(TARGET).join("web/web.wasm");
+    let bytes =
+        std::fs::read(&built).map_err(|e| vec![format!("cannot read {}: {e}", built.display())])?;
+    let dest = root.join(WEB_WASM);
+    if check {
+        return if std::fs::read(&dest).ok().as_ref() == Some(&bytes) {
+            println!("{WEB_WASM} is up to date ({} bytes)", bytes.len());
+            Ok(())
+        } else {
+            Err(vec![format!(
+                "{WEB_WASM} is not what the code builds: run `cargo xtask web`"
+            )])
+        };
+    }
+    std::fs::write(&dest, &bytes)
+        .map_err(|e| vec![format!("cannot write {}: {e}", dest.display())])?;
+    println!("{WEB_WASM}: {} bytes", bytes.len());
+    Ok(())
+}
+
+/// Every live demo a page embeds: the `data-chapter` of each `<div class="live-demo" ...>`.
+fn live_demos(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, _) in text.match_indices("class=\"live-demo\"") {
+        let tag = &text[i..];
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        if let Some(start) = tag.find("data-chapter=\"") {
+            let rest = &tag[start + 14..];
+            found.push(rest[..rest.find('"').unwrap_or(rest.len())].to_string());
+        } else {
+            found.push(String::new());
+        }
+    }
+    found
+}
+
 fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -162,7 +230,7 @@ fn includes(text: &str) -> Vec<String> {
     found
 }
 
-/// Every picture a page shows: `![alt](path)` with a relative path.
+/// Every picture a page shows: `![alt](path)` or `<img src="path">` with a relative path.
 fn images(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = text;
@@ -176,6 +244,15 @@ fn images(text: &str) -> Vec<String> {
                     found.push(target.to_string());
                 }
             }
+        }
+    }
+    // And HTML pictures, such as the one a live demo embed falls back to.
+    let mut rest = text;
+    while let Some(i) = rest.find("<img src=\"") {
+        rest = &rest[i + 10..];
+        let target = &rest[..rest.find('"').unwrap_or(rest.len())];
+        if !target.contains("://") {
+            found.push(target.to_string());
         }
     }
     found
@@ -277,6 +354,20 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 problems.push(format!("{name}: shows `{img}`, which does not exist"));
             }
         }
+        let web_chapters = std::fs::read_to_string(root.join("web/src/lib.rs")).unwrap_or_default();
+        for package in live_demos(&text) {
+            // The web crate lists the chapter (`ch01_pong_particles::demos::CHAPTER`).
+            let listed = format!("{}::demos::CHAPTER", package.replace('-', "_"));
+            if package.is_empty() || !web_chapters.contains(&listed) {
+                problems.push(format!(
+                    "{name}: embeds the live demo of `{package}`, which `CHAPTERS` in web/src/lib.rs does not list"
+                ));
+            } else if !root.join(WEB_WASM).exists() {
+                problems.push(format!(
+                    "{name}: embeds a live demo, but {WEB_WASM} is missing: run `cargo xtask web`"
+                ));
+            }
+        }
     }
     // Every test or function a page names in backticks exists in the code, so a renamed test
     // cannot leave the book pointing at nothing.
@@ -376,6 +467,9 @@ mod tests {
         let md = "x {{#include ../a.rs:step}} y {{#rustdoc_include b.rs}} ![pic](img/p.png) ![w](https://x/y.png)";
         assert_eq!(includes(md), vec!["../a.rs:step", "b.rs"]);
         assert_eq!(images(md), vec!["img/p.png"]);
+        let html = "<div class=\"live-demo\" data-chapter=\"ch01-x\" data-demo=\"box\">\n<img src=\"img/a.png\" alt=\"a\">\n</div>";
+        assert_eq!(live_demos(html), vec!["ch01-x"]);
+        assert_eq!(images(html), vec!["img/a.png"]);
     }
 
     #[test]

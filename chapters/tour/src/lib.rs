@@ -1,0 +1,13 @@
+//! The chapters, in reading order: the one list the tour's window and the book's live demos
+//! (the `web` crate) both show. A new chapter adds one line here and its dependency line in
+//! this crate's Cargo.toml.
+
+use physics_core::demo::Chapter;
+
+pub const CHAPTERS: &[Chapter] = &[
+    ch01_pong_particles::demos::CHAPTER,
+    ch02_planes_restitution::demos::CHAPTER,
+    ch03_mass_weighted_impulses::demos::CHAPTER,
+    ch04_manifolds::demos::CHAPTER,
+    ch05_obb_clipping::demos::CHAPTER,
+];

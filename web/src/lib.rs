@@ -1,0 +1,259 @@
+//! # web
+//!
+//! The chapters' demos running inside the book's pages. This crate builds for
+//! `wasm32-unknown-unknown` as a plain `cdylib`: no generated JavaScript, only the `extern "C"`
+//! functions in [`exports`], which `book/src/web/live.js` (under 300 lines, no dependencies)
+//! calls. The page does what the window does in `viewer`'s `app.rs`: it feeds real time, the
+//! mouse and the keys to a [`Session`], and shows the frames the session renders.
+//!
+//! Build it into the book with `cargo xtask web`.
+//!
+//! One module holds every chapter: about 85 KB of viewer, HUD and std plus 10 to 20 KB per
+//! chapter (164 KB for chapters 1-5 with the `web` profile, 62 KB gzipped). The browser loads it
+//! once and every page after the first takes it from its cache, which beats a smaller module per
+//! page (about 95 KB each). If it ever grows past about 300 KB, a cargo feature per chapter can
+//! split it.
+
+use glam::Vec2;
+use physics_core::demo::{Chapter, SwitchValue};
+use physics_core::timestep::FixedStep;
+use viewer::raster::Frame;
+use viewer::session::{Control, Hud, Session};
+
+pub mod exports;
+
+/// The chapters the pages can show, in reading order: the tour's list. A page embeds a chapter
+/// by its package name.
+pub const CHAPTERS: &[Chapter] = tour::CHAPTERS;
+
+/// The smallest and largest canvas the page may ask for, in pixels.
+const MIN_SIZE: usize = 16;
+const MAX_SIZE: usize = 4096;
+
+/// One live demo: the session, its framebuffer and the clock that turns real time into steps.
+pub struct Live {
+    pub session: Session,
+    frame: Frame,
+    /// The frame as RGBA bytes (what a canvas `ImageData` holds), one `u32` per pixel.
+    rgba: Vec<u32>,
+    stepper: FixedStep,
+    /// Something changed since the last render.
+    dirty: bool,
+    /// Right-drag panning: the last screen point.
+    panning: Option<Vec2>,
+}
+
+impl Live {
+    /// The chapter's first demo on a `width` x `height` canvas, or `None` if there is no such
+    /// chapter or it has no demos yet.
+    pub fn open(chapter: usize, width: usize, height: usize) -> Option<Live> {
+        let chapter = *CHAPTERS.get(chapter)?;
+        if chapter.demos.is_empty() {
+            return None;
+        }
+        let (w, h) = (
+            width.clamp(MIN_SIZE, MAX_SIZE),
+            height.clamp(MIN_SIZE, MAX_SIZE),
+        );
+        let session = Session::with_demo(chapter, 0, None, w, h);
+        Some(Live {
+            stepper: FixedStep::new(session.dt),
+            session,
+            frame: Frame::new(w, h),
+            rgba: vec![0; w * h],
+            dirty: true,
+            panning: None,
+        })
+    }
+
+    /// `seconds` of real time have passed: take the fixed steps they pay for (none while paused),
+    /// and render if anything changed. Returns whether the picture was redrawn.
+    pub fn frame(&mut self, seconds: f32) -> bool {
+        if self.stepper.dt != self.session.dt {
+            self.stepper = FixedStep::new(self.session.dt);
+        }
+        if !self.session.paused {
+            let n = self.stepper.advance(seconds * self.session.time_scale);
+            for _ in 0..n {
+                self.session.step();
+            }
+            self.dirty |= n > 0;
+        }
+        if !self.dirty {
+            return false;
+        }
+        self.session.render(&mut self.frame, Hud::Full);
+        for (out, &p) in self.rgba.iter_mut().zip(&self.frame.pixels) {
+            // 0RGB in a u32 to the bytes R, G, B, A in memory (wasm is little-endian).
+            *out = 0xff00_0000 | (p & 0xff) << 16 | (p & 0xff00) | (p >> 16) & 0xff;
+        }
+        self.dirty = false;
+        true
+    }
+
+    /// The last rendered frame, RGBA, row by row from the top left.
+    pub fn rgba(&self) -> &[u32] {
+        &self.rgba
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        (self.frame.width, self.frame.height)
+    }
+
+    /// A key as the page reports it: `'\t'` for Tab, `'.'` for the right arrow, a digit, a
+    /// lower-case letter, `' '`, `'+'`, `'='`, `'-'`. Returns whether it means something, so the
+    /// page can keep it from scrolling.
+    pub fn key(&mut self, key: char, shift: bool) -> bool {
+        match control_for(key, shift) {
+            Some(c) => {
+                self.control(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn control(&mut self, c: Control) {
+        let before = (self.session.demo_index, self.session.steps == 0);
+        self.session.control(c);
+        if (self.session.demo_index, self.session.steps == 0) != before {
+            // A new demo or a reset starts with an empty accumulator, as in the window.
+            self.stepper = FixedStep::new(self.session.dt);
+        }
+        self.dirty = true;
+    }
+
+    pub fn mouse_press(&mut self, x: f32, y: f32) {
+        if x.is_finite() && y.is_finite() {
+            self.session.mouse_press(Vec2::new(x, y));
+            self.dirty = true;
+        }
+    }
+
+    pub fn mouse_drag(&mut self, x: f32, y: f32) {
+        if x.is_finite() && y.is_finite() {
+            self.session.mouse_drag(Vec2::new(x, y));
+            self.dirty = true;
+        }
+    }
+
+    pub fn mouse_release(&mut self) {
+        self.session.mouse_release();
+        self.dirty = true;
+    }
+
+    /// Right-drag: pan. `down` is false when the button comes up.
+    pub fn pan(&mut self, x: f32, y: f32, down: bool) {
+        let m = Vec2::new(x, y);
+        if !down || !m.is_finite() {
+            self.panning = None;
+            return;
+        }
+        if let Some(p) = self.panning {
+            let camera = &mut self.session.camera;
+            camera.center -= (m - p) * Vec2::new(1.0, -1.0) / camera.scale;
+            self.dirty = true;
+        }
+        self.panning = Some(m);
+    }
+
+    pub fn wheel(&mut self, x: f32, y: f32, clicks: f32) {
+        self.session.wheel(Vec2::new(x, y), clicks);
+        self.dirty = true;
+    }
+
+    /// Body `i`'s centre in canvas pixels, for the page's tests.
+    pub fn body_on_screen(&self, i: usize) -> Option<Vec2> {
+        let b = self.session.demo.bodies().get(i).copied()?;
+        Some(self.session.camera.to_screen(b.position))
+    }
+}
+
+/// The shared control a key stands for: the same keys as the window (`viewer`'s `app.rs`).
+pub fn control_for(key: char, shift: bool) -> Option<Control> {
+    Some(match key {
+        ' ' => Control::Pause,
+        '.' => Control::Step,
+        'r' => Control::Reset,
+        '+' | '=' => Control::Faster,
+        '-' | '_' => Control::Slower,
+        'h' => Control::Help,
+        '\t' => Control::NextDemo { back: shift },
+        '1'..='9' => Control::Demo(key as usize - '1' as usize),
+        'a'..='z' => Control::Switch { key, back: shift },
+        _ => return None,
+    })
+}
+
+/// A switch's state for the page's buttons: 1 on, 0 off, -1 a number.
+pub fn switch_state(value: SwitchValue) -> i32 {
+    match value {
+        SwitchValue::Bool(on) => on as i32,
+        SwitchValue::Number { .. } => -1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chapter_opens_runs_and_draws() {
+        for (i, ch) in CHAPTERS.iter().enumerate() {
+            let mut live = Live::open(i, 320, 200).expect(ch.package);
+            assert!(live.frame(0.0), "{}: first frame drawn", ch.package);
+            let first = live.rgba().to_vec();
+            assert!(live.rgba().iter().all(|p| p >> 24 == 0xff), "opaque");
+            assert!(!live.frame(0.0), "nothing changed, nothing drawn");
+            assert!(live.frame(0.5));
+            assert!(live.session.steps > 0);
+            assert_ne!(first, live.rgba(), "{}: the picture moves", ch.package);
+        }
+        assert!(Live::open(CHAPTERS.len(), 320, 200).is_none());
+    }
+
+    #[test]
+    fn keys_do_what_the_window_does() {
+        let mut live = Live::open(0, 320, 200).unwrap();
+        assert!(live.key(' ', false));
+        assert!(live.session.paused);
+        live.frame(1.0);
+        assert_eq!(live.session.steps, 0, "paused: no steps");
+        live.key('.', false);
+        assert_eq!(live.session.steps, 1);
+        live.key('r', false);
+        assert_eq!(live.session.steps, 0);
+        let key = live.session.demo.switches()[0].key;
+        let before = live.session.demo.switches()[0].value;
+        live.key(key, false);
+        assert_ne!(live.session.demo.switches()[0].value, before);
+        live.key('\t', false);
+        assert_eq!(live.session.demo_index, Some(1));
+        live.key('1', false);
+        assert_eq!(live.session.demo_index, Some(0));
+        assert!(!live.key('!', false));
+    }
+
+    #[test]
+    fn a_drag_changes_the_motion() {
+        // Chapter 3 grabs a circle; chapter 2 turns the world; either way the run differs.
+        for (i, chapter) in CHAPTERS.iter().enumerate() {
+            let run = |drag: bool| {
+                let mut live = Live::open(i, 400, 300).unwrap();
+                let p = live.body_on_screen(0).unwrap();
+                if drag {
+                    live.mouse_press(p.x, p.y);
+                }
+                for k in 0..30 {
+                    if drag {
+                        live.mouse_drag(p.x + 3.0 * k as f32, p.y - 2.0 * k as f32);
+                    }
+                    live.session.step();
+                }
+                live.mouse_release();
+                live.session.demo.bodies()
+            };
+            assert_ne!(run(true), run(false), "{}", chapter.package);
+        }
+    }
+}
