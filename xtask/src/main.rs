@@ -354,13 +354,15 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 problems.push(format!("{name}: shows `{img}`, which does not exist"));
             }
         }
-        let web_chapters = std::fs::read_to_string(root.join("web/src/lib.rs")).unwrap_or_default();
+        let web_chapters =
+            std::fs::read_to_string(root.join("chapters/tour/src/lib.rs")).unwrap_or_default();
         for package in live_demos(&text) {
-            // The web crate lists the chapter (`ch01_pong_particles::demos::CHAPTER`).
+            // The tour's list, which the web crate shows, names the chapter
+            // (`ch01_pong_particles::demos::CHAPTER`).
             let listed = format!("{}::demos::CHAPTER", package.replace('-', "_"));
             if package.is_empty() || !web_chapters.contains(&listed) {
                 problems.push(format!(
-                    "{name}: embeds the live demo of `{package}`, which `CHAPTERS` in web/src/lib.rs does not list"
+                    "{name}: embeds the live demo of `{package}`, which `CHAPTERS` in chapters/tour/src/lib.rs does not list"
                 ));
             } else if !root.join(WEB_WASM).exists() {
                 problems.push(format!(
