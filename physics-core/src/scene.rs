@@ -12,6 +12,9 @@
 //!   "joints": [ { "distance": { "body_a": 0, "body_b": 1, "anchor_a": [0, 0], "anchor_b": [0, 0], "length": 2.0 } } ] }
 //! ```
 //!
+//! A distance joint with `"rope": true` is a rope rather than a rod: `length` is then the
+//! longest the rope lets the anchors be, and it only pulls.
+//!
 //! Every field but `bodies` and each body's `shape` (and `position`, except for planes) has a
 //! default. An unknown or misspelt field is an error, never ignored, and so is any value the
 //! engine cannot simulate: each error names the field by its path and shows the value.
@@ -158,13 +161,15 @@ impl SceneBody {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SceneJoint {
     /// Keeps `anchor_a` on body A and `anchor_b` on body B (both in the bodies' own frames)
-    /// `length` apart; without a length, the distance they start at.
+    /// `length` apart; without a length, the distance they start at. With `rope`, at most
+    /// `length` apart: a rope that only pulls (`"rope": true` in the file; default false).
     Distance {
         body_a: usize,
         body_b: usize,
         anchor_a: Vec2,
         anchor_b: Vec2,
         length: Option<f32>,
+        rope: bool,
     },
 }
 
@@ -253,6 +258,7 @@ struct DistanceFile {
     anchor_a: Option<[f32; 2]>,
     anchor_b: Option<[f32; 2]>,
     length: Option<f32>,
+    rope: Option<bool>,
 }
 
 fn show(v: [f32; 2]) -> String {
@@ -598,6 +604,7 @@ impl JointFile {
                     anchor_a,
                     anchor_b,
                     length,
+                    rope: d.rope.unwrap_or(false),
                 })
             }
         }
@@ -737,6 +744,34 @@ mod tests {
             assert_eq!(e.field, field, "{e}");
             assert!(e.message.contains(value), "{e} should show {value}");
         }
+    }
+
+    #[test]
+    fn a_rope_is_a_distance_joint_with_a_flag() {
+        let two = r#"{ "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                     { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] }"#;
+        let s = Scene::from_json(&format!(
+            r#"{{ "bodies": [ {two} ], "joints": [
+                {{ "distance": {{ "body_a": 0, "body_b": 1, "length": 4, "rope": true }} }},
+                {{ "distance": {{ "body_a": 0, "body_b": 1 }} }} ] }}"#
+        ))
+        .unwrap();
+        assert!(matches!(
+            s.joints[0],
+            SceneJoint::Distance {
+                rope: true,
+                length: Some(4.0),
+                ..
+            }
+        ));
+        assert!(matches!(
+            s.joints[1],
+            SceneJoint::Distance { rope: false, .. }
+        ));
+        let e = err(&format!(
+            r#"{{ "bodies": [ {two} ], "joints": [ {{ "distance": {{ "body_a": 0, "body_b": 1, "rope": 1 }} }} ] }}"#
+        ));
+        assert_eq!(e.field, "joints[0].distance.rope", "{e}");
     }
 
     #[test]

@@ -233,6 +233,18 @@ pub extern "C" fn body_count() -> u32 {
     with(0, |l| l.session.demo.bodies().len() as u32)
 }
 
+/// 1 if body `i` can move (finite mass), 0 if it is static or there is no such body.
+#[unsafe(no_mangle)]
+pub extern "C" fn body_moves(i: u32) -> u32 {
+    with(0, |l| {
+        l.session
+            .demo
+            .bodies()
+            .get(i as usize)
+            .is_some_and(|b| b.inv_mass > 0.0) as u32
+    })
+}
+
 /// Body `i`'s centre in canvas pixels (NaN if there is no such body).
 #[unsafe(no_mangle)]
 pub extern "C" fn body_x(i: u32) -> f32 {

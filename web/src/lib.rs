@@ -240,7 +240,15 @@ mod tests {
         for (i, chapter) in CHAPTERS.iter().enumerate() {
             let run = |drag: bool| {
                 let mut live = Live::open(i, 400, 300).unwrap();
-                let p = live.body_on_screen(0).unwrap();
+                // The first body that can move (chapter 6's first body is the static ground).
+                let first = live
+                    .session
+                    .demo
+                    .bodies()
+                    .iter()
+                    .position(|b| b.inv_mass > 0.0)
+                    .unwrap();
+                let p = live.body_on_screen(first).unwrap();
                 if drag {
                     live.mouse_press(p.x, p.y);
                 }

@@ -151,10 +151,11 @@ for (const name of pages) {
     const bodies = () =>
       page.evaluate(() => {
         const x = window.liveDemos[0].exports;
-        return Array.from({ length: x.body_count() }, (_, i) => [x.body_x(i), x.body_y(i)]);
+        return Array.from({ length: x.body_count() }, (_, i) => [x.body_x(i), x.body_y(i), x.body_moves(i)]);
       });
     const start = await bodies();
-    const grab = start.findIndex(([bx, by]) => bx > 30 && by > 30 && bx < size[0] - 30 && by < size[1] - 30);
+    // A body that can move (not a wall or the ground), well inside the canvas.
+    const grab = start.findIndex(([bx, by, moves]) => moves && bx > 30 && by > 30 && bx < size[0] - 30 && by < size[1] - 30);
     assert.ok(grab >= 0, "a body on screen to grab");
     const [gx, gy] = start[grab];
     const STEPS = 20;
@@ -173,7 +174,7 @@ for (const name of pages) {
     const dragged = await bodies();
     // The grabbed body where the chapter grabs one; the bodies the walls push where the drag
     // turns the world (chapter 2).
-    const shift = dragged.map(([dx, dy], i) => Math.hypot(dx - free[i][0], dy - free[i][1]));
+    const shift = dragged.map(([dx, dy], i) => Math.hypot(dx - free[i][0], dy - free[i][1]) || 0);
     const moved = Math.max(...shift);
     const most = shift.indexOf(moved);
     assert.ok(moved > 1, `a click-drag did not change how any body moves (${moved.toFixed(2)} px)`);

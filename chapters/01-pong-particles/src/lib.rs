@@ -12,6 +12,11 @@ use glam::Vec2;
 
 pub mod demos;
 
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
 // ANCHOR: particle
 /// A point with no size and no spin: just where it is and how fast it goes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,6 +67,9 @@ impl World {
     // ANCHOR_END: step
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::integrate;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: integrate
 /// Move a particle along its velocity for `dt` seconds: x += v dt.
 /// Nothing changes its velocity between bounces, so this is exact.
@@ -70,6 +78,9 @@ pub fn integrate(p: &mut Particle, dt: f32) {
 }
 // ANCHOR_END: integrate
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::bounce_off_walls;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: bounce
 /// Bounce `p` off each wall of the box `[-h, h] x [-h, h]` it has gone
 /// through, by flipping the velocity component across that wall. With

@@ -12,6 +12,11 @@ use glam::Vec2;
 
 pub mod demos;
 
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
 // ANCHOR: plane
 /// A plane: in 2D, a line with a free side and a solid side.
 ///
@@ -85,6 +90,9 @@ pub struct Particle {
 }
 // ANCHOR_END: particle
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::reflect;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: reflect
 /// The velocity after a bounce off a surface with unit `normal`: the normal part of `velocity`
 /// is reversed and scaled by `restitution`, the tangential part is kept:
@@ -94,6 +102,9 @@ pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
 }
 // ANCHOR_END: reflect
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::integrate;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: integrate
 /// Semi-implicit Euler: gravity changes the velocity first, then the new velocity moves the
 /// position. (Chapter 1's `integrate` is the second line alone.)
@@ -118,6 +129,9 @@ pub fn bounce(p: &mut Particle, plane: &Plane, restitution: f32, approach_check:
 }
 // ANCHOR_END: bounce
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::push_back;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: push_back
 /// Move a point that is behind `plane` back onto it, along the normal, by its penetration.
 /// A point on the free side is left where it is.

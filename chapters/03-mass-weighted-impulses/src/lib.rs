@@ -16,6 +16,11 @@ use glam::Vec2;
 
 pub mod demos;
 
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
 // ANCHOR: circle
 /// A disc that moves without turning.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -140,6 +145,9 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 }
 // ANCHOR_END: mix
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::impulse_scalar;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: impulse
 /// The size `j` of the impulse along `normal` (from A to B) that makes the bodies' relative
 /// normal velocity `-e` times what it was, from Newton's law of restitution:
@@ -237,7 +245,12 @@ impl Default for Correction {
         }
     }
 }
+// ANCHOR_END: correction
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::correction_vector;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: correction_vector
 /// How far to move A and B apart along the normal, in total: `percent` of the penetration
 /// beyond `slop`. Shared by inverse mass, like the impulse: the lighter body moves more.
 pub fn correction_vector(
@@ -260,7 +273,7 @@ pub fn correct_positions(a: &mut Circle, b: &mut Circle, contact: &Contact, c: &
     a.position -= a.inv_mass * correction;
     b.position += b.inv_mass * correction;
 }
-// ANCHOR_END: correction
+// ANCHOR_END: correction_vector
 
 /// Which two bodies a contact is between: two circles (by index, low then high) or a wall and a
 /// circle.

@@ -22,6 +22,11 @@ use glam::Vec2;
 
 pub mod demos;
 
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
 // ANCHOR: feature
 /// Which part of a shape a contact point comes from.
 ///
@@ -219,6 +224,9 @@ pub fn direction(v: Vec2) -> Option<(Vec2, f32)> {
 }
 // ANCHOR_END: direction
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::circle_circle;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: circle_circle
 /// The manifold of circle `a` at `position_a` and circle `b` at
 /// `position_b`, or `None` when they are apart. Touching counts.
@@ -334,6 +342,9 @@ pub fn aabb_aabb(a: &Aabb, position_a: Vec2, b: &Aabb, position_b: Vec2) -> Opti
 }
 // ANCHOR_END: aabb_aabb
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::aabb_circle;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: aabb_circle
 /// The manifold of box `a` at `position_a` and circle `b` at
 /// `position_b`, or `None` when they are apart. Touching counts.
@@ -400,7 +411,7 @@ pub fn aabb_circle(a: &Aabb, position_a: Vec2, b: &Circle, position_b: Vec2) -> 
 }
 
 /// The box corner in the quadrant of `p`.
-fn corner_towards(p: Vec2) -> u8 {
+pub fn corner_towards(p: Vec2) -> u8 {
     match (p.x > 0.0, p.y > 0.0) {
         (true, true) => 0,
         (false, true) => 1,

@@ -24,6 +24,11 @@ use glam::{Mat2, Vec2};
 
 pub mod demos;
 
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
 // ANCHOR: transform
 /// Where a shape is and how it is turned.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,6 +199,9 @@ pub struct ClipSteps {
     pub kept: Vec<Contact>,
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::clip_segment;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: clip
 /// Sutherland-Hodgman clipping of a segment to one plane: keep the
 /// part behind it (`normal . x <= offset`). An end behind the plane
@@ -226,6 +234,27 @@ pub fn clip_segment(points: &[ClipPoint], plane: &SidePlane, incident_face: u8) 
     }
 }
 // ANCHOR_END: clip
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::incident_face;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: incident_face
+/// The incident face of the box placed by `incident`: the face (0 to
+/// 3, chapter 4's numbering) most turned against the reference face's
+/// outward normal `reference_normal` (world coordinates), that is the
+/// face whose outward normal has the smallest dot product with it. The
+/// comparison is made in the incident box's own frame, where its face
+/// normals are the axes; the first face wins a tie.
+pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
+    let in_incident = incident.rotation.transpose() * reference_normal;
+    (0..4u8)
+        .min_by(|&i, &j| {
+            let (di, dj) = (box_face_normal(i), box_face_normal(j));
+            di.dot(in_incident).total_cmp(&dj.dot(in_incident))
+        })
+        .unwrap_or(0)
+}
+// ANCHOR_END: incident_face
 
 // ANCHOR: obb_obb
 /// The manifold of box `a` placed by `ta` and box `b` placed by `tb`,
@@ -304,13 +333,7 @@ pub fn obb_obb_steps(
     let front = ref_t.rotation * box_face_normal(ref_face);
     // The manifold's normal points from A to B, whoever owns the face.
     let normal = if owner == Owner::A { front } else { -front };
-    let front_in_inc = inc_t.rotation.transpose() * front;
-    let inc_face = (0..4u8)
-        .min_by(|&i, &j| {
-            let (di, dj) = (box_face_normal(i), box_face_normal(j));
-            di.dot(front_in_inc).total_cmp(&dj.dot(front_in_inc))
-        })
-        .unwrap_or(0);
+    let inc_face = incident_face(front, inc_t);
     let face_of = |owner, shape: &Obb, t: &Transform, index: u8| {
         let [from, to] = box_face_vertices(index);
         let ends = [from, to].map(|v| t.to_world(box_vertex(shape.half_extents, v)));
@@ -597,6 +620,61 @@ mod tests {
         assert_eq!(c[0].id.b, Feature::Vertex(2));
         assert_eq!(c[1].id.a, Feature::Face(0));
         assert!((c[1].point - Vec2::new(1.0, 0.9)).length() < 1e-6);
+    }
+
+    /// Clipping keeps the part of the segment behind the plane, cuts it where it crosses, keeps
+    /// the order of its ends, and names a cut point by the side face and the incident face.
+    #[test]
+    fn clipping_keeps_the_part_of_a_segment_behind_the_plane() {
+        let plane = SidePlane {
+            normal: Vec2::X,
+            offset: 1.0,
+            face: 0,
+        };
+        let end = |x: f32, y: f32, vertex: u8| ClipPoint {
+            point: Vec2::new(x, y),
+            reference: Feature::Face(1),
+            incident: Feature::Vertex(vertex),
+        };
+        let (behind, in_front) = (end(-1.0, 0.0, 2), end(3.0, 2.0, 3));
+        let also_behind = end(0.5, 1.0, 3);
+        assert_eq!(
+            clip_segment(&[behind, also_behind], &plane, 3),
+            vec![behind, also_behind]
+        );
+        // (-1, 0) to (3, 2) crosses x = 1 half way, at (1, 1).
+        let cut = ClipPoint {
+            point: Vec2::new(1.0, 1.0),
+            reference: Feature::Face(0),
+            incident: Feature::Face(3),
+        };
+        assert_eq!(
+            clip_segment(&[behind, in_front], &plane, 3),
+            vec![behind, cut]
+        );
+        assert_eq!(
+            clip_segment(&[in_front, behind], &plane, 3),
+            vec![cut, behind]
+        );
+        let also_in_front = end(2.0, 0.0, 2);
+        assert!(clip_segment(&[in_front, also_in_front], &plane, 3).is_empty());
+        assert!(clip_segment(&[behind], &plane, 3).is_empty());
+    }
+
+    /// The incident face is the face most turned against the reference normal, whichever way
+    /// the incident box is turned.
+    #[test]
+    fn the_incident_face_faces_the_reference_face() {
+        let up = Vec2::Y;
+        // Unturned, a box's face against +y is its bottom face, -y (3).
+        assert_eq!(incident_face(up, &Transform::new(Vec2::ZERO, 0.0)), 3);
+        // Turned a quarter turn counter-clockwise, its -x face (2) points down.
+        let quarter = Transform::new(Vec2::new(5.0, 1.0), std::f32::consts::FRAC_PI_2);
+        assert_eq!(incident_face(up, &quarter), 2);
+        // Turned a little clockwise, the bottom face still faces down.
+        assert_eq!(incident_face(up, &Transform::new(Vec2::ZERO, -0.3)), 3);
+        // Against a normal pointing left, an unturned box offers its +x face (0).
+        assert_eq!(incident_face(-Vec2::X, &Transform::new(Vec2::ZERO, 0.2)), 0);
     }
 
     /// A box balanced on its corner touches at one point: the corner.

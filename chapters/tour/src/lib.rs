@@ -10,4 +10,6 @@ pub const CHAPTERS: &[Chapter] = &[
     ch03_mass_weighted_impulses::demos::CHAPTER,
     ch04_manifolds::demos::CHAPTER,
     ch05_obb_clipping::demos::CHAPTER,
+    ch06_rotation_friction::demos::CHAPTER,
+    ch07_distance_constraints::demos::CHAPTER,
 ];

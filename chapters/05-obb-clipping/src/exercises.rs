@@ -1,0 +1,53 @@
+//! # Chapter 5 exercises: clipping, and choosing the incident face
+//!
+//! Each function below is a stub with the same signature as the reference one in `lib.rs`.
+//! Build with `--features exercises` and the whole chapter (the box-box test, `collide`, the
+//! world's step, the *inspect* demo, the tests) uses these instead of the reference:
+//!
+//! ```text
+//! cargo test -p ch05-obb-clipping --features exercises              # judge your code
+//! cargo run --release -p ch05-obb-clipping --features exercises     # watch it
+//! ```
+//!
+//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the book's
+//! "Exercises" section (book/src/ch05-obb-clipping.md). To start again from the stubs:
+//! `git checkout -- chapters/05-obb-clipping/src/exercises.rs`.
+
+use crate::{ClipPoint, SidePlane, Transform};
+use glam::Vec2;
+
+/// **Exercise 5.1: clip a segment against a side plane.** Sutherland-Hodgman clipping of the
+/// segment `points` (two points; anything else gives an empty result) to one plane: keep the
+/// part behind it, where `normal . x - offset <= 0`.
+///
+/// - Both ends behind: keep both.
+/// - One end in front: keep the one behind, and replace the other by the point where the
+///   segment crosses the plane, `p + (q - p) t` with `t = d_p / (d_p - d_q)` (`d` the signed
+///   distances). Keep the order along the segment.
+/// - Both in front: nothing is left.
+///
+/// A kept end keeps its features. A crossing point is made by the incident face crossing the
+/// reference box's side face: `reference: Feature::Face(plane.face)`,
+/// `incident: Feature::Face(incident_face)` (book, chapter 5, "Reference face, incident face,
+/// clipping").
+pub fn clip_segment(points: &[ClipPoint], plane: &SidePlane, incident_face: u8) -> Vec<ClipPoint> {
+    let _ = (points, plane, incident_face); // so the stub compiles; delete this line
+    todo!(
+        "exercise 5.1: clip_segment — see book/src/ch05-obb-clipping.md, section \"Reference face, incident face, clipping\""
+    )
+}
+
+/// **Exercise 5.2: choose the incident face.** Of the four faces (0 to 3, numbered as in chapter
+/// 4: +x, +y, -x, -y) of the box placed by `incident`, the one most turned against the
+/// reference face's outward normal `reference_normal` (world coordinates): the face whose
+/// outward normal has the smallest dot product with it. On a tie, the lower face number wins.
+///
+/// The face normals are simplest in the box's own frame (`crate::box_face_normal`), so bring
+/// the reference normal into that frame first: the change of basis (book, chapter 5, "Rotation
+/// and the change of basis", and "Reference face, incident face, clipping").
+pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
+    let _ = (reference_normal, incident); // so the stub compiles; delete this line
+    todo!(
+        "exercise 5.2: incident_face — see book/src/ch05-obb-clipping.md, section \"Reference face, incident face, clipping\""
+    )
+}
