@@ -230,6 +230,35 @@ fn includes(text: &str) -> Vec<String> {
     found
 }
 
+/// Every relative link target on a page, `[text](target)` outside code, without its `#anchor`
+/// (links to other sites and to anchors on the same page are left out).
+fn links(markdown: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut in_fence = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            let Some(end) = after.find(')') else { break };
+            let target = after[..end].split_whitespace().next().unwrap_or("");
+            let file = target.split('#').next().unwrap_or("");
+            let relative = !target.contains("://") && !target.starts_with("mailto:");
+            if !file.is_empty() && relative && !found.iter().any(|f| f == file) {
+                found.push(file.to_string());
+            }
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
 /// Every picture a page shows: `![alt](path)` or `<img src="path">` with a relative path.
 fn images(text: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -347,6 +376,11 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                         "{name}: includes anchor `{a}` of `{file}`, which has no ANCHOR/ANCHOR_END pair of that name"
                     ));
                 }
+            }
+        }
+        for target in links(&text) {
+            if !dir.join(&target).exists() {
+                problems.push(format!("{name}: links to `{target}`, which does not exist"));
             }
         }
         for img in images(&text) {
@@ -472,6 +506,13 @@ mod tests {
         let html = "<div class=\"live-demo\" data-chapter=\"ch01-x\" data-demo=\"box\">\n<img src=\"img/a.png\" alt=\"a\">\n</div>";
         assert_eq!(live_demos(html), vec!["ch01-x"]);
         assert_eq!(images(html), vec!["img/a.png"]);
+    }
+
+    #[test]
+    fn finds_relative_links() {
+        let md =
+            "[a](ch01.md#x) [b](https://x.org/y) ![p](img/p.png) [c](#here)\n```\n[d](no.md)\n```";
+        assert_eq!(links(md), vec!["ch01.md", "img/p.png"]);
     }
 
     #[test]
