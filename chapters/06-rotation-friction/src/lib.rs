@@ -24,9 +24,17 @@ pub use ch04_manifolds::{Circle, Manifold};
 use ch04_manifolds::{correct_positions, two_mut};
 pub use ch05_obb_clipping::{Obb, Shape, Transform};
 use glam::Vec2;
-use physics_core::math::{cross, cross_scalar_vec, perp};
+use physics_core::math::{cross, perp};
+// Only the reference `point_velocity` uses it; `--features exercises` puts the learner's in.
+#[cfg(not(feature = "exercises"))]
+use physics_core::math::cross_scalar_vec;
 
 pub mod demos;
+
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
 
 // ANCHOR: inertia
 /// The moment of inertia in kg m^2 of `shape` with `mass` kg spread
@@ -146,10 +154,10 @@ impl Body {
 
     // ANCHOR: velocity_at
     /// The velocity of the body's material point now at world `point`:
-    /// the centre's velocity plus the turn about the centre, `v + w x r`.
+    /// the centre's velocity plus the turn about the centre, `v + w x r`
+    /// (worked out by [`point_velocity`]).
     pub fn velocity_at(&self, point: Vec2) -> Vec2 {
-        let r = point - self.position;
-        self.velocity + cross_scalar_vec(self.angular_velocity, r)
+        point_velocity(self, point)
     }
     // ANCHOR_END: velocity_at
 
@@ -172,6 +180,22 @@ impl Body {
     // ANCHOR_END: apply
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::point_velocity;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: point_velocity
+/// The velocity of `body`'s material point now at world `point`: the
+/// centre's velocity plus the turn about the centre, `v + w x r`, with
+/// `r` from the centre to the point.
+pub fn point_velocity(body: &Body, point: Vec2) -> Vec2 {
+    let r = point - body.position;
+    body.velocity + cross_scalar_vec(body.angular_velocity, r)
+}
+// ANCHOR_END: point_velocity
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::inverse_effective_mass;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: effective_mass
 /// `1 / m_eff` for an impulse along the unit direction `dir` at world
 /// `point` between `a` and `b`: how much the two points' relative
@@ -227,6 +251,9 @@ pub fn normal_impulse(a: &Body, b: &Body, point: Vec2, normal: Vec2, e: f32) -> 
 }
 // ANCHOR_END: normal_impulse
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::friction_impulse;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: friction_impulse
 /// The friction impulse at `point` along the tangent `perp(normal)`: the
 /// impulse that would stop the points sliding, `-v_t / (1/m_eff)`, cut
@@ -509,5 +536,72 @@ mod tests {
         b.angular_velocity = 4.0;
         assert_eq!(b.velocity_at(Vec2::new(2.5, 0.0)), Vec2::new(0.0, 2.0));
         assert_eq!(b.velocity_at(Vec2::new(2.0, 0.5)), Vec2::new(-2.0, 0.0));
+    }
+
+    /// The effective mass at a point: at the centre only the inverse masses count; at a box's
+    /// end a push across the lever arm adds `(r x d)^2 / I`, one along it nothing. A static body
+    /// adds nothing, the two bodies' terms add up, and the direction's sign does not matter.
+    #[test]
+    fn a_push_off_the_centre_meets_less_mass() {
+        let a = Body::boxed(1.0, 0.5, Vec2::ZERO, 0.0, 1.0); // 2 kg, I = 5/6 kg m^2
+        let b = Body::disc(0.5, Vec2::new(3.0, 0.0), 1.0);
+        let wall = Body::fixed(
+            Shape::Circle(Circle { radius: 1.0 }),
+            Vec2::new(5.0, 5.0),
+            0.0,
+        );
+        let k = |a: &Body, b: &Body, p: Vec2, d: Vec2| inverse_effective_mass(a, b, p, d);
+        assert!((k(&a, &wall, Vec2::ZERO, Vec2::X) - 0.5).abs() < 1e-6);
+        assert!((k(&a, &wall, Vec2::X, Vec2::X) - 0.5).abs() < 1e-6);
+        // r x d = 1 at the end (1, 0) along y: 1/m + 1/I = 0.5 + 1.2.
+        assert!((k(&a, &wall, Vec2::X, Vec2::Y) - 1.7).abs() < 1e-6);
+        let (p, d) = (Vec2::new(1.0, 0.3), Vec2::new(0.6, 0.8));
+        let (ka, kb) = (k(&a, &wall, p, d), k(&wall, &b, p, d));
+        assert!(ka > a.inv_mass && kb > b.inv_mass);
+        assert!((k(&a, &b, p, d) - (ka + kb)).abs() < 1e-5);
+        assert!((k(&b, &a, p, -d) - (ka + kb)).abs() < 1e-5);
+        assert_eq!(k(&wall, &wall, p, d), 0.0);
+    }
+
+    /// Friction stops the sliding at the point when the cap allows it; otherwise it applies
+    /// what is left of the cap, against the slide, counting what this step applied already.
+    #[test]
+    fn friction_stops_the_slide_within_coulombs_cap() {
+        let ground = Body::fixed(
+            Shape::Box(Obb {
+                half_extents: Vec2::new(5.0, 0.5),
+            }),
+            Vec2::new(0.0, -0.5),
+            0.0,
+        );
+        let mut disc = Body::disc(0.5, Vec2::new(0.0, 0.5), 1.0);
+        disc.velocity = Vec2::new(2.0, 0.0);
+        disc.angular_velocity = 1.0;
+        let (point, normal) = (Vec2::ZERO, Vec2::Y);
+        let f = |limit, applied| friction_impulse(&ground, &disc, point, normal, limit, applied);
+        // An ample cap: the impulse stops the slide (it needs about 0.65 N s).
+        let stop = f(100.0, 0.0);
+        let t = perp(normal);
+        let slide = |b: &Body| b.velocity_at(point).dot(t);
+        let against = -slide(&disc).signum(); // the sign friction must have
+        let mut stopped = disc;
+        stopped.apply_impulse(stop * t, point);
+        assert!(
+            slide(&stopped).abs() < 1e-5,
+            "still sliding at {}",
+            slide(&stopped)
+        );
+        assert!(stop * against > 0.6);
+        // What was applied before does not change what stopping takes, within the cap.
+        assert!((f(100.0, 0.2 * against) - stop).abs() < 1e-5);
+        // A tight cap: the cap, against the slide.
+        assert!((f(0.1, 0.0) - 0.1 * against).abs() < 1e-6);
+        // 0.08 of the 0.1 applied already: only the 0.02 left.
+        assert!((f(0.1, 0.08 * against) - 0.02 * against).abs() < 1e-6);
+        // Nothing can move: nothing.
+        assert_eq!(
+            friction_impulse(&ground, &ground, point, normal, 1.0, 0.0),
+            0.0
+        );
     }
 }

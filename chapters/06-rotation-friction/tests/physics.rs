@@ -246,7 +246,7 @@ fn slide(world: &mut World, along: Vec2, seconds: f32) -> f32 {
 /// 10 s: a sliding box would go metres. The bound is not zero because a normal impulse here
 /// can only push: when friction's torque tips the box onto its front corner, no later pass
 /// can take back the push that lifted the back one, and the box rocks and creeps about a
-/// millimetre a second (measured 1.5 cm in 10 s at 0.25 rad, 0 at 0.5 rad). Chapter 8's
+/// millimetre a second (measured 1.7 cm in 10 s at 0.25 rad, 0 at 0.5 rad). Chapter 8's
 /// accumulated impulses remove the creep.
 #[test]
 fn a_box_above_the_friction_angle_stays() {
