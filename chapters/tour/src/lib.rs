@@ -12,4 +12,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch05_obb_clipping::demos::CHAPTER,
     ch06_rotation_friction::demos::CHAPTER,
     ch07_distance_constraints::demos::CHAPTER,
+    ch08_sequential_impulses::demos::CHAPTER,
 ];

@@ -1,0 +1,322 @@
+//! Chapter 8's side-by-side benchmark: our solver, rapier2d and box2d-rs step the same scenes
+//! in one process, and a table compares their median step times.
+//!
+//! ```text
+//! cargo run --release --manifest-path bench-peers/Cargo.toml                   # print the table
+//! cargo run --release --manifest-path bench-peers/Cargo.toml -- --write book/src/ch08-benchmark-table.md
+//! ```
+//!
+//! Every engine gets the scene our demos build (`ch08_sequential_impulses::demos`): the same
+//! bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity iterations, sleeping off.
+//! Each runs `STEPS` steps; each step is timed on its own and the median is reported.
+
+use ch08_sequential_impulses::demos::{ball_pit, pyramid};
+use ch08_sequential_impulses::{Body, Shape, World};
+use std::time::{Duration, Instant};
+
+const STEPS: usize = 1000;
+const DT: f32 = 1.0 / 60.0;
+const ITERATIONS: usize = 10;
+
+/// Where every body is after a step: centre and angle.
+type Poses = Vec<(f32, f32, f32)>;
+
+/// One engine on one scene.
+trait Engine {
+    fn step(&mut self);
+    fn poses(&self) -> Poses;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ours.
+
+struct Ours(World);
+
+impl Engine for Ours {
+    fn step(&mut self) {
+        self.0.step(DT);
+    }
+    fn poses(&self) -> Poses {
+        self.0
+            .bodies
+            .iter()
+            .map(|b| (b.position.x, b.position.y, b.angle))
+            .collect()
+    }
+}
+
+fn ours(world: &World) -> Ours {
+    let mut w = world.clone();
+    w.settings.iterations = ITERATIONS as u32;
+    Ours(w)
+}
+
+// ---------------------------------------------------------------------------------------------
+// rapier2d.
+
+mod rapier {
+    use super::{DT, Engine, ITERATIONS, Poses, World, density};
+    use ch08_sequential_impulses::Shape;
+    use rapier2d::prelude::*;
+
+    pub struct Rapier {
+        world: PhysicsWorld,
+        handles: Vec<RigidBodyHandle>,
+    }
+
+    pub fn build(world: &World) -> Rapier {
+        let mut bodies = RigidBodySet::new();
+        let mut colliders = ColliderSet::new();
+        let mut handles = Vec::new();
+        for b in &world.bodies {
+            let builder = if b.inv_mass > 0.0 {
+                RigidBodyBuilder::dynamic().can_sleep(false)
+            } else {
+                RigidBodyBuilder::fixed()
+            };
+            let rb = builder
+                .translation(Vector::new(b.position.x, b.position.y))
+                .rotation(b.angle);
+            let h = bodies.insert(rb);
+            let collider = match b.shape {
+                Shape::Circle(c) => ColliderBuilder::ball(c.radius),
+                Shape::Box(o) => ColliderBuilder::cuboid(o.half_extents.x, o.half_extents.y),
+            };
+            let density = density(b);
+            let collider = collider
+                .density(density)
+                .friction(b.friction)
+                .friction_combine_rule(CoefficientCombineRule::Multiply)
+                .restitution(b.restitution);
+            colliders.insert_with_parent(collider, h, &mut bodies);
+            handles.push(h);
+        }
+        let mut world_r = PhysicsWorld::new();
+        world_r.gravity = Vector::new(world.gravity.x, world.gravity.y);
+        world_r.integration_parameters.dt = DT;
+        world_r.integration_parameters.num_solver_iterations = ITERATIONS;
+        world_r.bodies = bodies;
+        world_r.colliders = colliders;
+        Rapier {
+            world: world_r,
+            handles,
+        }
+    }
+
+    impl Engine for Rapier {
+        fn step(&mut self) {
+            self.world.step();
+        }
+        fn poses(&self) -> Poses {
+            self.handles
+                .iter()
+                .map(|h| {
+                    let b = &self.world.bodies[*h];
+                    let t = b.translation();
+                    (t.x, t.y, b.rotation().angle())
+                })
+                .collect()
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// box2d-rs, a port of Box2D 2.4.1.
+
+mod box2d {
+    use super::*;
+    use box2d_rs::b2_body::{B2body, B2bodyDef, B2bodyType, BodyPtr};
+    use box2d_rs::b2_fixture::B2fixtureDef;
+    use box2d_rs::b2_math::B2vec2;
+    use box2d_rs::b2_world::{B2world, B2worldPtr};
+    use box2d_rs::b2rs_common::UserDataType;
+    use box2d_rs::shapes::b2_circle_shape::B2circleShape;
+    use box2d_rs::shapes::b2_polygon_shape::B2polygonShape;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    #[derive(Default, Clone, Debug)]
+    pub struct NoData;
+    impl UserDataType for NoData {
+        type Fixture = ();
+        type Body = ();
+        type Joint = ();
+    }
+
+    /// Box2D's position iterations (its separate position solver); 3 is its default.
+    const POSITION_ITERATIONS: i32 = 3;
+
+    pub struct Box2d {
+        world: B2worldPtr<NoData>,
+        bodies: Vec<BodyPtr<NoData>>,
+    }
+
+    pub fn build(world: &World) -> Box2d {
+        let w = B2world::<NoData>::new(B2vec2::new(world.gravity.x, world.gravity.y));
+        w.borrow_mut().set_allow_sleeping(false);
+        let mut bodies = Vec::new();
+        for b in &world.bodies {
+            let mut def = B2bodyDef::<NoData>::default();
+            if b.inv_mass > 0.0 {
+                def.body_type = B2bodyType::B2DynamicBody;
+            }
+            def.position = B2vec2::new(b.position.x, b.position.y);
+            def.angle = b.angle;
+            def.allow_sleep = false;
+            let body = B2world::create_body(w.clone(), &def);
+            let mut fixture = B2fixtureDef::<NoData>::default();
+            fixture.shape = Some(match b.shape {
+                Shape::Circle(c) => {
+                    let mut s = B2circleShape::default();
+                    s.base.m_radius = c.radius;
+                    Rc::new(RefCell::new(s))
+                }
+                Shape::Box(o) => {
+                    let mut s = B2polygonShape::default();
+                    s.set_as_box(o.half_extents.x, o.half_extents.y);
+                    Rc::new(RefCell::new(s))
+                }
+            });
+            fixture.density = density(b);
+            fixture.friction = b.friction;
+            fixture.restitution = b.restitution;
+            B2body::create_fixture(body.clone(), &fixture);
+            bodies.push(body);
+        }
+        Box2d { world: w, bodies }
+    }
+
+    impl Engine for Box2d {
+        fn step(&mut self) {
+            self.world
+                .borrow_mut()
+                .step(DT, ITERATIONS as i32, POSITION_ITERATIONS);
+        }
+        fn poses(&self) -> Poses {
+            self.bodies
+                .iter()
+                .map(|b| {
+                    let b = b.borrow();
+                    let p = b.get_position();
+                    (p.x, p.y, b.get_angle())
+                })
+                .collect()
+        }
+    }
+}
+
+/// Mass over area: what the peers take instead of a mass. Static bodies get 0.
+fn density(b: &Body) -> f32 {
+    if b.inv_mass > 0.0 {
+        1.0 / b.inv_mass / b.shape.area()
+    } else {
+        0.0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+struct Row {
+    engine: &'static str,
+    scene: String,
+    median: Duration,
+    stands: Option<String>,
+}
+
+/// Run `STEPS` steps, timing each; the median step, and for a pyramid of `rows` rows whether
+/// it stands: its top box within 2 cm per row of its stacked height, and no box moving more
+/// than 1 cm over the last half of the run.
+fn measure(engine: &mut dyn Engine, rows: Option<usize>) -> (Duration, Option<String>) {
+    let mut times = Vec::with_capacity(STEPS);
+    let mut half_way = Vec::new();
+    for step in 0..STEPS {
+        if step == STEPS / 2 {
+            half_way = engine.poses();
+        }
+        let t = Instant::now();
+        engine.step();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    let median = times[STEPS / 2];
+    let stands = rows.map(|rows| {
+        let end = engine.poses();
+        let drift = end
+            .iter()
+            .zip(&half_way)
+            .map(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
+            .fold(0.0f32, f32::max);
+        let top = end.last().map(|p| p.1).unwrap_or(0.0);
+        let stacked = rows as f32 - 0.5;
+        let ok = top >= stacked - 0.02 * rows as f32 && drift < 0.01;
+        format!(
+            "{} (top {:+.3} m, drift {:.1} mm)",
+            if ok { "yes" } else { "no" },
+            top - stacked,
+            drift * 1000.0
+        )
+    });
+    (median, stands)
+}
+
+fn main() {
+    let write = {
+        let args: Vec<String> = std::env::args().collect();
+        match args.iter().position(|a| a == "--write") {
+            Some(i) => Some(args.get(i + 1).cloned().expect("--write FILE")),
+            None => None,
+        }
+    };
+    let scenes: Vec<(String, World, Option<usize>)> = vec![
+        ("pyramid, 12 rows".into(), pyramid(12), Some(12)),
+        ("pyramid, 20 rows".into(), pyramid(20), Some(20)),
+        ("ball pit, 1000 circles".into(), ball_pit(1000), None),
+    ];
+    let mut rows = Vec::new();
+    for (name, world, pyramid_rows) in &scenes {
+        let engines: Vec<(&'static str, Box<dyn Engine>)> = vec![
+            ("ours (ch08)", Box::new(ours(world))),
+            ("rapier2d 0.36", Box::new(rapier::build(world))),
+            ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
+        ];
+        for (engine, mut e) in engines {
+            eprintln!("{engine}: {name} ...");
+            let (median, stands) = measure(e.as_mut(), *pyramid_rows);
+            rows.push(Row {
+                engine,
+                scene: name.clone(),
+                median,
+                stands,
+            });
+        }
+    }
+    let mut table = String::from(
+        "| engine | scene | median step | ratio to ours | pyramid stands |\n|---|---|---:|---:|---|\n",
+    );
+    for r in &rows {
+        let ours = rows
+            .iter()
+            .find(|o| o.scene == r.scene && o.engine.starts_with("ours"))
+            .map(|o| o.median)
+            .unwrap_or(r.median);
+        table += &format!(
+            "| {} | {} | {:.0} µs | {:.2} | {} |\n",
+            r.engine,
+            r.scene,
+            r.median.as_secs_f64() * 1e6,
+            r.median.as_secs_f64() / ours.as_secs_f64(),
+            r.stands.as_deref().unwrap_or("n/a"),
+        );
+    }
+    print!("{table}");
+    if let Some(path) = write {
+        let text = format!(
+            "<!-- Generated by `cargo run --release --manifest-path bench-peers/Cargo.toml -- --write {path}`; do not edit. -->\n\n{table}\n\
+             {STEPS} steps of 1/60 s each, {ITERATIONS} velocity iterations, sleeping off, one process; \
+             box2d-rs adds its default 3 position iterations. Measured on {} cores.\n",
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+        );
+        std::fs::write(&path, text).expect("write the table");
+        eprintln!("wrote {path}");
+    }
+}

@@ -1,0 +1,762 @@
+//! # Chapter 8: sequential impulses
+//!
+//! Chapters 3 to 7 apply one impulse at a time and forget it: the impulse that stops one box
+//! pushes the next one back, and a stack wobbles, sinks and falls. Here every contact point and
+//! every joint is a **constraint row** of one solver:
+//!
+//! - a **pre-step** works out each row's effective mass and its **velocity bias** once per step:
+//!   restitution (above a threshold speed) and the **Baumgarte** position correction (a factor
+//!   and an allowed penetration);
+//! - the solver **iterates**: pass after pass, each row gets the impulse that would meet it now,
+//!   and the **accumulated** impulse of the row, not each piece, is clamped (pushing only;
+//!   friction within `mu` times the normal impulse);
+//! - contacts **persist**: a contact of this step with the same feature ids (chapter 5) as one of
+//!   the last step is the same contact, and its accumulated impulse is applied before the first
+//!   pass (**warm starting**), so the solver starts from last step's answer;
+//! - a **broad phase** (sort and sweep on bounding boxes) hands the narrow phase only the pairs
+//!   that can touch.
+//!
+//! Shapes and the narrow phase are chapter 5's ([`ch05_obb_clipping::collide`]); bodies,
+//! inertia, the effective mass at a point and friction mixing chapter 6's; distance joints
+//! chapter 7's. Every switch of the chapter's demos is a field of [`Settings`].
+//!
+//! The book's page for this chapter is `book/src/ch08-sequential-impulses.md`.
+
+use ch03_mass_weighted_impulses::mix_restitution;
+use ch04_manifolds::two_mut;
+pub use ch04_manifolds::{Circle, FeatureId, MAX_CONTACTS, Manifold};
+pub use ch05_obb_clipping::{Obb, Shape, Transform, collide};
+pub use ch06_rotation_friction::{Body, inverse_effective_mass, mix_friction};
+pub use ch07_distance_constraints::{DistanceJoint, JointKind, joint_axis, joint_inverse_mass};
+use glam::Vec2;
+use physics_core::math::{cross, perp};
+
+pub mod demos;
+
+// ANCHOR: settings
+/// Every number and switch the chapter discusses. The demos change
+/// them live (the key is in brackets).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Passes over every contact and joint per step, at least one [I].
+    /// box2d-lite's pyramid stands with 10.
+    pub iterations: u32,
+    /// Clamp each row's accumulated impulse (on), or each impulse
+    /// on its own (off, the impulse-at-a-time rule of chapters 3 to 7)
+    /// [A].
+    pub accumulate: bool,
+    /// Start each step by applying the impulses the same contacts and
+    /// joints ended the last step with [W]. Only with `accumulate`: a
+    /// sum of pieces clamped one by one is no answer to start from, and
+    /// nothing could take back its overshoot (box2d-lite's rule too).
+    pub warm_starting: bool,
+    /// Feed penetration (and a joint's length error) back into the
+    /// target velocity: Baumgarte stabilisation [P].
+    pub position_correction: bool,
+    /// Baumgarte's factor: the fraction of the penetration beyond the
+    /// allowed one that the bias asks to close in one step [B].
+    pub bias_factor: f32,
+    /// Penetration in metres that the bias leaves alone, so resting
+    /// contacts keep touching instead of jittering in and out [L].
+    pub allowed_penetration: f32,
+    /// Approach speed in m/s below which contacts do not bounce, so a
+    /// resting body's small gravity velocity is not reflected [T].
+    pub restitution_threshold: f32,
+    /// Apply friction at all [F].
+    pub friction: bool,
+    /// How the pairs to test are found [S].
+    pub broad_phase: BroadPhase,
+}
+
+impl Default for Settings {
+    /// box2d-lite's: 10 iterations, accumulation, warm starting and
+    /// position correction on, bias factor 0.2, 1 cm allowed
+    /// penetration; no bounce below 1 m/s.
+    fn default() -> Self {
+        Settings {
+            iterations: 10,
+            accumulate: true,
+            warm_starting: true,
+            position_correction: true,
+            bias_factor: 0.2,
+            allowed_penetration: 0.01,
+            restitution_threshold: 1.0,
+            friction: true,
+            broad_phase: BroadPhase::SortAndSweep,
+        }
+    }
+}
+
+/// How the broad phase finds the pairs the narrow phase tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BroadPhase {
+    /// Sort the bodies' bounding boxes by their left edge and sweep:
+    /// each box meets only the boxes that start before it ends.
+    SortAndSweep,
+    /// Every body against every later one: `n (n - 1) / 2` narrow-phase
+    /// tests (box2d-lite's).
+    AllPairs,
+}
+// ANCHOR_END: settings
+
+// ANCHOR: contact
+/// One contact point as a constraint row: the normal and the friction
+/// impulse at it, with what the pre-step works out once per step.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ContactPoint {
+    /// Where, in world coordinates.
+    pub point: Vec2,
+    /// Metres along the normal, 0 or more.
+    pub penetration: f32,
+    /// The features of A and B that made it: its name across steps.
+    pub id: FeatureId,
+    /// The lever arms `r x n` of A and of B along the normal, and `r x t`
+    /// along the tangent, `r` from each centre to the point (pre-step).
+    pub arm_normal: (f32, f32),
+    pub arm_tangent: (f32, f32),
+    /// `m_eff` along the normal and along the tangent, kg.
+    pub normal_mass: f32,
+    pub tangent_mass: f32,
+    /// The normal velocity the row aims at, m/s: restitution or
+    /// position correction, whichever asks more.
+    pub bias: f32,
+    /// The normal impulse accumulated this step (warm start included),
+    /// N s, never negative when accumulating.
+    pub normal_impulse: f32,
+    /// The friction impulse accumulated along `perp(normal)`, N s.
+    pub tangent_impulse: f32,
+}
+
+/// The contacts between two bodies, `a < b`: box2d-lite's "arbiter".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arbiter {
+    pub a: usize,
+    pub b: usize,
+    /// Unit, from A to B (chapter 4's rule).
+    pub normal: Vec2,
+    /// The pair's mixed friction and restitution coefficients.
+    pub friction: f32,
+    pub restitution: f32,
+    pub contacts: [ContactPoint; MAX_CONTACTS],
+    pub count: usize,
+}
+// ANCHOR_END: contact
+
+impl Arbiter {
+    /// The contact points in use.
+    pub fn contacts(&self) -> &[ContactPoint] {
+        &self.contacts[..self.count]
+    }
+
+    // ANCHOR: persist
+    /// The arbiter of bodies `a < b` for this step's `manifold`. A point
+    /// whose feature ids match a point of last step's arbiter `before`
+    /// is the same contact: with `warm` it keeps that contact's
+    /// accumulated impulses, to be applied again before the first pass.
+    pub fn new(
+        (a, b): (usize, usize),
+        bodies: (&Body, &Body),
+        manifold: &Manifold,
+        before: Option<&Arbiter>,
+        warm: bool,
+    ) -> Self {
+        let mut contacts = [ContactPoint::default(); MAX_CONTACTS];
+        for (new, c) in contacts.iter_mut().zip(manifold.contacts()) {
+            *new = ContactPoint {
+                point: c.point,
+                penetration: c.penetration,
+                id: c.id,
+                ..ContactPoint::default()
+            };
+            let same = before.and_then(|old| old.contacts().iter().find(|o| o.id == c.id));
+            if let (Some(old), true) = (same, warm) {
+                new.normal_impulse = old.normal_impulse;
+                new.tangent_impulse = old.tangent_impulse;
+            }
+        }
+        let (body_a, body_b) = bodies;
+        Arbiter {
+            a,
+            b,
+            normal: manifold.normal,
+            friction: mix_friction(body_a.friction, body_b.friction),
+            restitution: mix_restitution(body_a.restitution, body_b.restitution),
+            contacts,
+            count: manifold.contacts().len(),
+        }
+    }
+    // ANCHOR_END: persist
+}
+
+/// One distance joint as a constraint row.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct JointRow {
+    /// False while a rope is slack or the anchors give no axis.
+    pub active: bool,
+    /// The anchors in world coordinates this step.
+    pub anchor_a: Vec2,
+    pub anchor_b: Vec2,
+    /// Unit, from A's anchor to B's.
+    pub axis: Vec2,
+    /// `m_eff` along the axis, kg.
+    pub mass: f32,
+    /// The velocity along the axis the row aims at, m/s.
+    pub bias: f32,
+    /// Accumulated along the axis, N s: `+` pushes B away from A.
+    pub impulse: f32,
+}
+
+// ANCHOR: motion
+/// A body's motion, copied out of it while a pair's rows are solved:
+/// chapter 6's `velocity_at` and `apply_impulse`, with the offset `r`
+/// from the centre worked out once per step instead of once per use.
+#[derive(Clone, Copy, Debug)]
+struct Motion {
+    velocity: Vec2,
+    angular_velocity: f32,
+    inv_mass: f32,
+    inv_inertia: f32,
+}
+
+impl Motion {
+    fn of(b: &Body) -> Self {
+        Motion {
+            velocity: b.velocity,
+            angular_velocity: b.angular_velocity,
+            inv_mass: b.inv_mass,
+            inv_inertia: b.inv_inertia,
+        }
+    }
+
+    /// The velocity along unit `d` of the point at offset `r` with lever
+    /// arm `arm = r x d`: `(v + w x r) . d = v . d + w (r x d)`.
+    fn along(&self, d: Vec2, arm: f32) -> f32 {
+        self.velocity.dot(d) + self.angular_velocity * arm
+    }
+
+    /// An impulse `p d` at that point: `v += p d / m`, `w += p (r x d) / I`.
+    fn push(&mut self, p: f32, d: Vec2, arm: f32) {
+        self.velocity += (self.inv_mass * p) * d;
+        self.angular_velocity += (self.inv_inertia * p) * arm;
+    }
+
+    fn store(self, b: &mut Body) {
+        b.velocity = self.velocity;
+        b.angular_velocity = self.angular_velocity;
+    }
+}
+// ANCHOR_END: motion
+
+/// `1 / k`, or 0 when nothing can move along the row (`k` is 0).
+fn inverse(k: f32) -> f32 {
+    if k > 0.0 { 1.0 / k } else { 0.0 }
+}
+
+// ANCHOR: clamp
+/// Add the impulse `delta` to a row that has accumulated `total`, keep
+/// the row within `lo..=hi`, and return the part of `delta` to apply.
+///
+/// Accumulating, the *sum* is clamped: a pass may take back what an
+/// earlier pass (or the warm start) pushed too hard. One impulse at a
+/// time, each piece is clamped on its own and nothing is ever taken
+/// back, so every overshoot stays.
+pub fn clamp_impulse(total: &mut f32, delta: f32, lo: f32, hi: f32, accumulate: bool) -> f32 {
+    let applied = if accumulate {
+        (*total + delta).clamp(lo, hi) - *total
+    } else {
+        delta.clamp(lo, hi)
+    };
+    *total += applied;
+    applied
+}
+// ANCHOR_END: clamp
+
+/// Where the broad phase keeps its work between steps, so a step allocates nothing once the
+/// world has settled into its size.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Scratch {
+    /// Each body's transform this step (one sine and cosine per body, not per pair).
+    transforms: Vec<Transform>,
+    /// Each body's bounding box: lower and upper corner.
+    bounds: Vec<(Vec2, Vec2)>,
+    /// Body indices sorted by the left edge of their box; nearly sorted already next step.
+    order: Vec<usize>,
+    /// This step's candidate pairs `(low, high)`, sorted.
+    pairs: Vec<(usize, usize)>,
+    /// Last step's arbiters, while this step's are built.
+    previous: Vec<Arbiter>,
+    /// The pairs a joint holds, sorted: they do not collide.
+    joined: Vec<(usize, usize)>,
+}
+
+// ANCHOR: world
+/// Rigid bodies, contacts and distance joints, solved together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub bodies: Vec<Body>,
+    pub joints: Vec<DistanceJoint>,
+    /// In m/s^2.
+    pub gravity: Vec2,
+    pub settings: Settings,
+    /// This step's contacts, one arbiter per touching pair, sorted by
+    /// `(a, b)`: kept to the next step, where they are matched.
+    pub arbiters: Vec<Arbiter>,
+    /// One row per joint, in the order of `joints`; its impulse is kept
+    /// to the next step too.
+    pub joint_rows: Vec<JointRow>,
+    scratch: Scratch,
+}
+// ANCHOR_END: world
+
+impl World {
+    /// Bodies and joints under the Earth's gravity with box2d-lite's settings.
+    pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
+        World {
+            bodies,
+            joints,
+            gravity: Vec2::new(0.0, -9.81),
+            settings: Settings::default(),
+            arbiters: Vec::new(),
+            joint_rows: Vec::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Forget every contact and joint impulse (after the bodies were put back).
+    pub fn forget_contacts(&mut self) {
+        self.arbiters.clear();
+        self.joint_rows.clear();
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds (a non-positive or non-finite
+    /// `dt` does nothing).
+    pub fn step(&mut self, dt: f32) {
+        if !(dt > 0.0 && dt.is_finite()) {
+            return;
+        }
+        // 1. Broad phase: the pairs whose bounding boxes overlap.
+        self.broad_phase();
+        // 2. Narrow phase + persistence: chapter 5's manifolds, matched
+        //    to last step's contacts by feature id.
+        self.narrow_phase();
+        // 3. Forces: gravity and applied forces change the velocities.
+        self.apply_forces(dt);
+        // 4. Pre-step: effective masses and biases of every row.
+        self.pre_step(dt);
+        // 5. Warm start: apply last step's accumulated impulses.
+        self.warm_start();
+        // 6. Iterate: pass after pass over every contact and joint.
+        for _ in 0..self.settings.iterations.max(1) {
+            self.solve_contacts();
+            self.solve_joints();
+        }
+        // 7. Integrate: the velocities move and turn the bodies.
+        self.integrate(dt);
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: broad_phase
+    /// Stage 1: `scratch.pairs`, every pair `(low, high)` that may touch,
+    /// sorted, less pairs of static bodies and pairs a joint holds.
+    fn broad_phase(&mut self) {
+        let s = &mut self.scratch;
+        s.transforms.clear();
+        s.transforms
+            .extend(self.bodies.iter().map(|b| b.transform()));
+        s.bounds.clear();
+        s.bounds.extend(
+            self.bodies
+                .iter()
+                .zip(&s.transforms)
+                .map(|(b, t)| bounding_box(&b.shape, t)),
+        );
+        s.pairs.clear();
+        let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
+        let n = self.bodies.len();
+        match self.settings.broad_phase {
+            BroadPhase::AllPairs => {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if movable(a) || movable(b) {
+                            s.pairs.push((a, b));
+                        }
+                    }
+                }
+            }
+            BroadPhase::SortAndSweep => {
+                if s.order.len() != n {
+                    s.order = (0..n).collect();
+                }
+                // By left edge, then index: the same order on every run.
+                let bounds = &s.bounds;
+                s.order.sort_unstable_by(|&i, &j| {
+                    bounds[i].0.x.total_cmp(&bounds[j].0.x).then(i.cmp(&j))
+                });
+                for (k, &i) in s.order.iter().enumerate() {
+                    let (lo, hi) = bounds[i];
+                    for &j in &s.order[k + 1..] {
+                        let (lo_j, hi_j) = bounds[j];
+                        if lo_j.x > hi.x {
+                            break; // this box and all later ones start past i's end
+                        }
+                        let overlap_y = lo_j.y <= hi.y && lo.y <= hi_j.y;
+                        if overlap_y && (movable(i) || movable(j)) {
+                            s.pairs.push((i.min(j), i.max(j)));
+                        }
+                    }
+                }
+                s.pairs.sort_unstable();
+            }
+        }
+        if !self.joints.is_empty() {
+            s.joined.clear();
+            s.joined.extend(
+                self.joints
+                    .iter()
+                    .map(|j| (j.body_a.min(j.body_b), j.body_a.max(j.body_b))),
+            );
+            s.joined.sort_unstable();
+            let joined = &s.joined;
+            s.pairs.retain(|p| joined.binary_search(p).is_err());
+        }
+    }
+    // ANCHOR_END: broad_phase
+
+    // ANCHOR: narrow_phase
+    /// Stage 2: this step's arbiters. Both this step's pairs and last
+    /// step's arbiters are sorted by `(a, b)`, so one walk along both
+    /// finds each pair's arbiter of last step, with no hash map and in
+    /// the same order every run.
+    fn narrow_phase(&mut self) {
+        let s = &mut self.scratch;
+        std::mem::swap(&mut self.arbiters, &mut s.previous);
+        self.arbiters.clear();
+        let warm = self.settings.warm_starting;
+        let mut old = 0;
+        for &(a, b) in &s.pairs {
+            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
+            let (ta, tb) = (&s.transforms[a], &s.transforms[b]);
+            let Some(manifold) = collide(&ba.shape, ta, &bb.shape, tb) else {
+                continue;
+            };
+            while s.previous.get(old).is_some_and(|p| (p.a, p.b) < (a, b)) {
+                old += 1;
+            }
+            let before = s.previous.get(old).filter(|p| (p.a, p.b) == (a, b));
+            let arbiter = Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
+            self.arbiters.push(arbiter);
+        }
+    }
+    // ANCHOR_END: narrow_phase
+
+    /// Stage 3, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
+    /// `w += (torque / I) dt`. Clears the forces.
+    fn apply_forces(&mut self, dt: f32) {
+        for b in self.bodies.iter_mut() {
+            if b.inv_mass > 0.0 {
+                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
+                b.angular_velocity += b.torque * b.inv_inertia * dt;
+            }
+            b.force = Vec2::ZERO;
+            b.torque = 0.0;
+        }
+    }
+
+    // ANCHOR: pre_step
+    /// Stage 4: each contact row's effective masses and its bias, the
+    /// normal velocity it aims at:
+    ///
+    /// - restitution: `-e v_n` for an approach faster than the threshold,
+    ///   `v_n` measured now, before any impulse of this step;
+    /// - Baumgarte: `bias_factor / dt` times the penetration beyond the
+    ///   allowed one, so the bodies separate at that speed.
+    ///
+    /// The larger wins: both ask the bodies to separate, and adding them
+    /// would bounce a deep contact twice.
+    fn pre_step(&mut self, dt: f32) {
+        let set = self.settings;
+        for arb in self.arbiters.iter_mut() {
+            let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
+            let n = arb.normal;
+            for c in arb.contacts[..arb.count].iter_mut() {
+                let p = c.point;
+                let (r_a, r_b) = (p - a.position, p - b.position);
+                c.arm_normal = (cross(r_a, n), cross(r_b, n));
+                c.arm_tangent = (cross(r_a, perp(n)), cross(r_b, perp(n)));
+                c.normal_mass = inverse(inverse_effective_mass(a, b, p, n));
+                c.tangent_mass = inverse(inverse_effective_mass(a, b, p, perp(n)));
+                let v_n = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
+                let bounce = if v_n < -set.restitution_threshold {
+                    -arb.restitution * v_n
+                } else {
+                    0.0
+                };
+                let push_out = if set.position_correction {
+                    let beyond = (c.penetration - set.allowed_penetration).max(0.0);
+                    set.bias_factor / dt * beyond
+                } else {
+                    0.0
+                };
+                c.bias = bounce.max(push_out);
+                if !(set.warm_starting && set.accumulate) {
+                    c.normal_impulse = 0.0;
+                    c.tangent_impulse = 0.0;
+                }
+            }
+        }
+        self.pre_step_joints(dt);
+    }
+    // ANCHOR_END: pre_step
+
+    // ANCHOR: pre_step_joints
+    /// Stage 4 for the joints: chapter 7's axis and effective mass, and
+    /// its Baumgarte bias `-bias_factor * (distance - length) / dt`. A
+    /// slack rope is inactive this step.
+    fn pre_step_joints(&mut self, dt: f32) {
+        let set = self.settings;
+        self.joint_rows
+            .resize(self.joints.len(), JointRow::default());
+        for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
+            let (i, j) = (joint.body_a, joint.body_b);
+            if i == j || i.max(j) >= self.bodies.len() {
+                *row = JointRow::default();
+                continue;
+            }
+            let (a, b) = (&self.bodies[i], &self.bodies[j]);
+            let (pa, pb) = joint.anchors(&self.bodies);
+            let relative = b.velocity_at(pb) - a.velocity_at(pa);
+            let Some((axis, distance)) = joint_axis(pa, pb, relative) else {
+                *row = JointRow::default();
+                continue;
+            };
+            let error = distance - joint.length;
+            let slack = joint.kind == JointKind::Rope && error < 0.0;
+            let mass = inverse(joint_inverse_mass(a, pa, b, pb, axis));
+            let bias = if set.position_correction {
+                -set.bias_factor * error / dt
+            } else {
+                0.0
+            };
+            let warm = set.warm_starting && set.accumulate;
+            let kept = if warm { row.impulse } else { 0.0 };
+            *row = JointRow {
+                active: !slack && mass > 0.0,
+                anchor_a: pa,
+                anchor_b: pb,
+                axis,
+                mass,
+                bias,
+                impulse: if slack { 0.0 } else { kept },
+            };
+        }
+    }
+    // ANCHOR_END: pre_step_joints
+
+    // ANCHOR: warm_start
+    /// Stage 5: apply each row's accumulated impulse (0 unless warm
+    /// starting kept it): the solver starts from last step's answer.
+    fn warm_start(&mut self) {
+        for arb in &self.arbiters {
+            let (a, b) = two_mut(&mut self.bodies, arb.a, arb.b);
+            let (n, t) = (arb.normal, perp(arb.normal));
+            for c in arb.contacts() {
+                let p = c.normal_impulse * n + c.tangent_impulse * t;
+                a.apply_impulse(-p, c.point);
+                b.apply_impulse(p, c.point);
+            }
+        }
+        for (row, joint) in self.joint_rows.iter().zip(&self.joints) {
+            if row.active {
+                let p = row.impulse * row.axis;
+                self.bodies[joint.body_a].apply_impulse(-p, row.anchor_a);
+                self.bodies[joint.body_b].apply_impulse(p, row.anchor_b);
+            }
+        }
+    }
+    // ANCHOR_END: warm_start
+
+    // ANCHOR: solve_contacts
+    /// One pass of stage 6 over every contact point: the normal row,
+    /// then the friction row, each the impulse that meets its target now,
+    /// clamped by [`clamp_impulse`].
+    fn solve_contacts(&mut self) {
+        let set = self.settings;
+        // Even positions, then odd: neighbours in the sorted list mostly
+        // share a body, every other pair mostly does not, and the
+        // processor can work on two pairs that share nothing at once.
+        let n = self.arbiters.len();
+        for k in (0..n)
+            .rev()
+            .step_by(2)
+            .chain((0..n).rev().skip(1).step_by(2))
+        {
+            let arb = &mut self.arbiters[k];
+            let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
+            let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
+            let (n, t) = (arb.normal, perp(arb.normal));
+            for c in arb.contacts[..arb.count].iter_mut() {
+                // Normal: reach the bias, push only.
+                let (arm_a, arm_b) = c.arm_normal;
+                let v_n = b.along(n, arm_b) - a.along(n, arm_a);
+                let delta = c.normal_mass * (c.bias - v_n);
+                let total = &mut c.normal_impulse;
+                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, set.accumulate);
+                a.push(-dp, n, arm_a);
+                b.push(dp, n, arm_b);
+                if !set.friction {
+                    continue;
+                }
+                // Friction: stop the sliding, within mu times the normal.
+                let (arm_a, arm_b) = c.arm_tangent;
+                let v_t = b.along(t, arm_b) - a.along(t, arm_a);
+                let delta = -c.tangent_mass * v_t;
+                let pushed = if set.accumulate { c.normal_impulse } else { dp };
+                let limit = arb.friction * pushed;
+                let total = &mut c.tangent_impulse;
+                let dp = clamp_impulse(total, delta, -limit, limit, set.accumulate);
+                a.push(-dp, t, arm_a);
+                b.push(dp, t, arm_b);
+            }
+            a.store(body_a);
+            b.store(body_b);
+        }
+    }
+    // ANCHOR_END: solve_contacts
+
+    // ANCHOR: solve_joints
+    /// One pass of stage 6 over every joint: the impulse along the axis
+    /// that reaches the bias; a rope's accumulated impulse only pulls.
+    fn solve_joints(&mut self) {
+        let accumulate = self.settings.accumulate;
+        for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
+            if !row.active {
+                continue;
+            }
+            let (i, j) = (joint.body_a, joint.body_b);
+            let (a, b) = if i < j {
+                two_mut(&mut self.bodies, i, j)
+            } else {
+                let (b, a) = two_mut(&mut self.bodies, j, i);
+                (a, b)
+            };
+            let (pa, pb) = (row.anchor_a, row.anchor_b);
+            let v = (b.velocity_at(pb) - a.velocity_at(pa)).dot(row.axis);
+            let delta = row.mass * (row.bias - v);
+            let most = match joint.kind {
+                JointKind::Rod => f32::INFINITY,
+                JointKind::Rope => 0.0,
+            };
+            let total = &mut row.impulse;
+            let dp = clamp_impulse(total, delta, f32::NEG_INFINITY, most, accumulate);
+            a.apply_impulse(-dp * row.axis, pa);
+            b.apply_impulse(dp * row.axis, pb);
+        }
+    }
+    // ANCHOR_END: solve_joints
+
+    /// Stage 7, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
+    fn integrate(&mut self, dt: f32) {
+        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+            b.position += b.velocity * dt;
+            b.angle += b.angular_velocity * dt;
+        }
+    }
+
+    /// How many pairs the broad phase handed the narrow phase this step.
+    pub fn pairs_tested(&self) -> usize {
+        self.scratch.pairs.len()
+    }
+
+    /// How many contact points this step solved.
+    pub fn contact_count(&self) -> usize {
+        self.arbiters.iter().map(|a| a.count).sum()
+    }
+
+    /// The deepest penetration among this step's contacts, in metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.arbiters
+            .iter()
+            .flat_map(|a| a.contacts())
+            .map(|c| c.penetration)
+            .fold(0.0, f32::max)
+    }
+}
+
+// ANCHOR: bounding_box
+/// The smallest axis-aligned box around `shape` placed by `t`: lower
+/// and upper corner. A turned box reaches `|R| h` from its centre.
+pub fn bounding_box(shape: &Shape, t: &Transform) -> (Vec2, Vec2) {
+    let reach = match *shape {
+        Shape::Circle(c) => Vec2::splat(c.radius),
+        Shape::Box(o) => {
+            let r = t.rotation;
+            r.x_axis.abs() * o.half_extents.x + r.y_axis.abs() * o.half_extents.y
+        }
+    };
+    (t.position - reach, t.position + reach)
+}
+// ANCHOR_END: bounding_box
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Accumulating, a later pass can take back part of an earlier push; one impulse at a time
+    /// it cannot.
+    #[test]
+    fn the_accumulated_impulse_can_give_back() {
+        let mut total = 0.0;
+        assert_eq!(
+            clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, true),
+            3.0
+        );
+        assert_eq!(
+            clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, true),
+            -1.0
+        );
+        assert_eq!(
+            clamp_impulse(&mut total, -5.0, 0.0, f32::INFINITY, true),
+            -2.0
+        );
+        assert_eq!(total, 0.0);
+        let mut total = 0.0;
+        assert_eq!(
+            clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, false),
+            3.0
+        );
+        assert_eq!(
+            clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, false),
+            0.0
+        );
+        assert_eq!(total, 3.0);
+    }
+
+    /// A box turned 45 degrees reaches sqrt(2) times its half side from its centre.
+    #[test]
+    fn a_turned_box_has_a_wider_bounding_box() {
+        let shape = Shape::Box(Obb {
+            half_extents: Vec2::splat(1.0),
+        });
+        let t = Transform::new(Vec2::new(2.0, 0.0), std::f32::consts::FRAC_PI_4);
+        let (lo, hi) = bounding_box(&shape, &t);
+        assert!((hi.x - 2.0 - std::f32::consts::SQRT_2).abs() < 1e-5);
+        assert!((lo.y + std::f32::consts::SQRT_2).abs() < 1e-5);
+    }
+
+    /// Sort-and-sweep finds exactly the touching pairs all-pairs finds, in the same order.
+    #[test]
+    fn the_sweep_finds_what_all_pairs_finds() {
+        let mut demo = demos::tumble_world();
+        for _ in 0..120 {
+            demo.step(1.0 / 60.0);
+        }
+        let mut other = demo.clone();
+        other.settings.broad_phase = BroadPhase::AllPairs;
+        demo.step(1.0 / 60.0);
+        other.step(1.0 / 60.0);
+        assert!(!demo.arbiters.is_empty());
+        assert_eq!(demo.arbiters, other.arbiters);
+        assert!(demo.pairs_tested() < other.pairs_tested());
+    }
+}
