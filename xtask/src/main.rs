@@ -230,6 +230,27 @@ fn includes(text: &str) -> Vec<String> {
     found
 }
 
+/// How many lines anchor `name` holds in `source` (the lines between `ANCHOR: name` and
+/// `ANCHOR_END: name`, other anchors' marker lines not counted), or `None` if it has no such pair.
+fn anchor_lines(source: &str, name: &str) -> Option<usize> {
+    let is_marker = |line: &str, kind: &str| {
+        line.split_once(kind)
+            .is_some_and(|(_, rest)| rest.trim() == name)
+    };
+    let mut lines = source.lines();
+    lines.by_ref().find(|l| is_marker(l, "ANCHOR: "))?;
+    let mut count = 0;
+    for line in lines {
+        if is_marker(line, "ANCHOR_END: ") {
+            return Some(count);
+        }
+        if !line.contains("ANCHOR: ") && !line.contains("ANCHOR_END: ") {
+            count += 1;
+        }
+    }
+    None
+}
+
 /// Every relative link target on a page, `[text](target)` outside code, without its `#anchor`
 /// (links to other sites and to anchors on the same page are left out).
 fn links(markdown: &str) -> Vec<String> {
@@ -369,12 +390,14 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
             };
             // A line range (`:10`, `:3:8`) is not an anchor.
             if let Some(a) = anchor.filter(|a| !a.starts_with(|c: char| c.is_ascii_digit())) {
-                let start = body.contains(&format!("ANCHOR: {a}"));
-                let end = body.contains(&format!("ANCHOR_END: {a}"));
-                if !(start && end) {
-                    problems.push(format!(
+                match anchor_lines(&body, a) {
+                    None => problems.push(format!(
                         "{name}: includes anchor `{a}` of `{file}`, which has no ANCHOR/ANCHOR_END pair of that name"
-                    ));
+                    )),
+                    Some(0) => problems.push(format!(
+                        "{name}: includes anchor `{a}` of `{file}`, which is empty"
+                    )),
+                    Some(_) => {}
                 }
             }
         }
@@ -506,6 +529,19 @@ mod tests {
         let html = "<div class=\"live-demo\" data-chapter=\"ch01-x\" data-demo=\"box\">\n<img src=\"img/a.png\" alt=\"a\">\n</div>";
         assert_eq!(live_demos(html), vec!["ch01-x"]);
         assert_eq!(images(html), vec!["img/a.png"]);
+    }
+
+    #[test]
+    fn measures_anchors() {
+        let src = "// ANCHOR: a\nfn x() {}\n// ANCHOR: b\n// ANCHOR_END: b\n// ANCHOR_END: a\n";
+        assert_eq!(anchor_lines(src, "a"), Some(1));
+        assert_eq!(anchor_lines(src, "b"), Some(0));
+        assert_eq!(anchor_lines(src, "c"), None);
+        // A name that only starts like another is not it.
+        assert_eq!(
+            anchor_lines("// ANCHOR: ab\nx\n// ANCHOR_END: ab\n", "a"),
+            None
+        );
     }
 
     #[test]
