@@ -5,7 +5,7 @@ use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::{Scene, SceneError, Shape as SceneShape, adds};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -459,14 +459,7 @@ impl Demo for Pile {
 /// Planes are refused: a large static box does their job here.
 /// Friction is ignored until chapter 6.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    if !scene.joints.is_empty() {
-        return Err(SceneError::needs(
-            "joints",
-            format!("{} joints", scene.joints.len()),
-            "a joint",
-            "chapter 7 (ch07-distance-constraints)",
-        ));
-    }
+    scene.refuse_joints()?;
     let mut bodies = Vec::new();
     for (i, b) in scene.bodies.iter().enumerate() {
         let at = |f: &str| format!("bodies[{i}].{f}");
@@ -486,7 +479,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                 at("angle"),
                 b.angle,
                 "a turned box",
-                "chapter 5 (ch05-obb-clipping)",
+                adds::ORIENTED_BOXES,
             ));
         }
         if b.angular_velocity != 0.0 {
@@ -494,7 +487,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                 at("angular_velocity"),
                 b.angular_velocity,
                 "rotation",
-                "chapter 6 (ch06-rotation-friction)",
+                adds::ROTATION,
             ));
         }
         bodies.push(Body {
