@@ -107,6 +107,7 @@ impl Manifold {
     /// functions below never produce such values for inputs smaller
     /// than 1e30 m; this check keeps a NaN from escaping for larger
     /// ones, whose sums and differences overflow.
+    #[inline]
     pub fn new(normal: Vec2, penetration: f32, contacts: &[Contact]) -> Option<Manifold> {
         let count = contacts.len().min(MAX_CONTACTS);
         let unit = (normal.length() - 1.0).abs() <= UNIT_TOLERANCE;
@@ -130,6 +131,7 @@ impl Manifold {
     }
 
     /// The contact points: one or two.
+    #[inline]
     pub fn contacts(&self) -> &[Contact] {
         &self.contacts[..self.count]
     }

@@ -243,13 +243,10 @@ fn draw_steps(out: &mut DrawList, s: &ClipSteps, stage: f32, caption_at: Vec2, l
             let along = plane.normal.perp() * PLANE_REACH;
             out.segment(on - along, on + along, Color::GREY);
         }
-        let points = &s.clipped[shown];
-        for c in points {
-            out.point(c.point, 8.0, Color::WHITE);
-        }
-        if let [p, q] = points[..] {
-            out.segment(p.point, q.point, Color::WHITE);
-        }
+        let [p, q] = s.clipped[shown];
+        out.point(p.point, 8.0, Color::WHITE);
+        out.point(q.point, 8.0, Color::WHITE);
+        out.segment(p.point, q.point, Color::WHITE);
     }
 }
 

@@ -17,21 +17,25 @@ use crate::{ClipPoint, SidePlane, Transform};
 use glam::Vec2;
 
 /// **Exercise 5.1: clip a segment against a side plane.** Sutherland-Hodgman clipping of the
-/// segment `points` (two points; anything else gives an empty result) to one plane: keep the
-/// part behind it, where `normal . x - offset <= 0`.
+/// segment from `p` to `q` to one plane: keep the part behind it, where
+/// `normal . x - offset <= 0`. What is left is again a segment, two points, or nothing.
 ///
-/// - Both ends behind: keep both.
+/// - Both ends behind: keep both, `Some([p, q])`.
 /// - One end in front: keep the one behind, and replace the other by the point where the
 ///   segment crosses the plane, `p + (q - p) t` with `t = d_p / (d_p - d_q)` (`d` the signed
 ///   distances). Keep the order along the segment.
-/// - Both in front: nothing is left.
+/// - Both in front: nothing is left, `None`.
 ///
 /// A kept end keeps its features. A crossing point is made by the incident face crossing the
 /// reference box's side face: `reference: Feature::Face(plane.face)`,
 /// `incident: Feature::Face(incident_face)` (book, chapter 5, "Reference face, incident face,
 /// clipping").
-pub fn clip_segment(points: &[ClipPoint], plane: &SidePlane, incident_face: u8) -> Vec<ClipPoint> {
-    let _ = (points, plane, incident_face); // so the stub compiles; delete this line
+pub fn clip_segment(
+    [p, q]: [ClipPoint; 2],
+    plane: &SidePlane,
+    incident_face: u8,
+) -> Option<[ClipPoint; 2]> {
+    let _ = (p, q, plane, incident_face); // so the stub compiles; delete this line
     todo!(
         "exercise 5.1: clip_segment — see book/src/ch05-obb-clipping.md, section \"Reference face, incident face, clipping\""
     )

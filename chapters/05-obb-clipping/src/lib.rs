@@ -17,8 +17,8 @@
 //! The book's page for this chapter is `book/src/ch05-obb-clipping.md`.
 
 use ch04_manifolds::{
-    Aabb, Circle, Contact, Feature, FeatureId, Manifold, aabb_circle, box_face_normal,
-    box_face_vertices, box_vertex, circle_circle,
+    Aabb, Circle, Contact, Feature, FeatureId, MAX_CONTACTS, Manifold, aabb_circle,
+    box_face_normal, box_face_vertices, box_vertex, circle_circle,
 };
 use glam::{Mat2, Vec2};
 
@@ -194,9 +194,18 @@ pub struct ClipSteps {
     /// The two side planes of the reference face.
     pub side_planes: [SidePlane; 2],
     /// The incident face's ends, after the first side plane, after both.
-    pub clipped: [Vec<ClipPoint>; 3],
-    /// The points behind the reference face: the contacts.
-    pub kept: Vec<Contact>,
+    pub clipped: [[ClipPoint; 2]; 3],
+    /// The points behind the reference face, the contacts: the first
+    /// `kept_count` of `kept` (see [`ClipSteps::kept`]).
+    kept: [Contact; MAX_CONTACTS],
+    kept_count: usize,
+}
+
+impl ClipSteps {
+    /// The points behind the reference face: the contacts, one or two.
+    pub fn kept(&self) -> &[Contact] {
+        &self.kept[..self.kept_count]
+    }
 }
 
 #[cfg(feature = "exercises")]
@@ -208,12 +217,12 @@ pub use crate::exercises::clip_segment;
 /// stays; an end in front is replaced where the segment crosses the
 /// plane, and the new point is made by the incident face crossing the
 /// reference box's side face. The order along the segment is kept.
-/// Fewer than two points come back only if both ends are in front.
-pub fn clip_segment(points: &[ClipPoint], plane: &SidePlane, incident_face: u8) -> Vec<ClipPoint> {
-    let [p, q] = match points {
-        [p, q] => [*p, *q],
-        _ => return Vec::new(),
-    };
+/// Both ends are in front only if nothing is left: `None`.
+pub fn clip_segment(
+    [p, q]: [ClipPoint; 2],
+    plane: &SidePlane,
+    incident_face: u8,
+) -> Option<[ClipPoint; 2]> {
     let distance_p = plane.normal.dot(p.point) - plane.offset;
     let distance_q = plane.normal.dot(q.point) - plane.offset;
     let crossing = || {
@@ -227,10 +236,10 @@ pub fn clip_segment(points: &[ClipPoint], plane: &SidePlane, incident_face: u8) 
         }
     };
     match (distance_p <= 0.0, distance_q <= 0.0) {
-        (true, true) => vec![p, q],
-        (true, false) => vec![p, crossing()],
-        (false, true) => vec![crossing(), q],
-        (false, false) => Vec::new(),
+        (true, true) => Some([p, q]),
+        (true, false) => Some([p, crossing()]),
+        (false, true) => Some([crossing(), q]),
+        (false, false) => None,
     }
 }
 // ANCHOR_END: clip
@@ -267,7 +276,7 @@ pub fn obb_obb_with(
     bias: &AxisBias,
 ) -> Option<Manifold> {
     let steps = obb_obb_steps(a, ta, b, tb, bias)?;
-    Manifold::new(steps.normal, steps.penetration, &steps.kept)
+    Manifold::new(steps.normal, steps.penetration, steps.kept())
 }
 
 /// [`obb_obb_with`] with [`AxisBias::DEFAULT`].
@@ -276,6 +285,7 @@ pub fn obb_obb(a: &Obb, ta: &Transform, b: &Obb, tb: &Transform) -> Option<Manif
 }
 // ANCHOR_END: obb_obb
 
+#[inline]
 /// The box-box test step by step: `None` when a separating axis is found
 /// or clipping leaves nothing; otherwise every intermediate result.
 pub fn obb_obb_steps(
@@ -364,37 +374,36 @@ pub fn obb_obb_steps(
 
     // ANCHOR: clip_and_keep
     let [from, to] = box_face_vertices(inc_face);
-    let start: Vec<ClipPoint> = [(from, 0), (to, 1)]
-        .map(|(vertex, end)| ClipPoint {
-            point: incident_face.ends[end],
-            reference: Feature::Face(ref_face),
-            incident: Feature::Vertex(vertex),
-        })
-        .to_vec();
-    let once = clip_segment(&start, &side_planes[0], inc_face);
-    let twice = clip_segment(&once, &side_planes[1], inc_face);
-    if twice.len() < 2 {
-        return None; // rounding only: the faces overlap if the axes do
-    }
+    let start = [(from, 0), (to, 1)].map(|(vertex, end)| ClipPoint {
+        point: incident_face.ends[end],
+        reference: Feature::Face(ref_face),
+        incident: Feature::Vertex(vertex),
+    });
+    // Nothing left after a side plane is rounding only: the faces
+    // overlap if the axes do.
+    let once = clip_segment(start, &side_planes[0], inc_face)?;
+    let twice = clip_segment(once, &side_planes[1], inc_face)?;
     // Keep the clipped points on or behind the reference face.
     let front_offset = front.dot(ref_t.position) + ref_shape.half_extents[k];
-    let kept: Vec<Contact> = twice
-        .iter()
-        .filter_map(|c| {
-            let depth = front_offset - front.dot(c.point);
+    let mut kept = [Contact::default(); MAX_CONTACTS];
+    let mut kept_count = 0;
+    for c in twice {
+        let depth = front_offset - front.dot(c.point);
+        if depth >= 0.0 {
             let (on_a, on_b) = match owner {
                 Owner::A => (c.reference, c.incident),
                 Owner::B => (c.incident, c.reference),
             };
-            (depth >= 0.0).then_some(Contact {
+            kept[kept_count] = Contact {
                 point: c.point,
                 penetration: depth,
                 id: FeatureId { a: on_a, b: on_b },
-            })
-        })
-        .collect();
+            };
+            kept_count += 1;
+        }
+    }
     // ANCHOR_END: clip_and_keep
-    if kept.is_empty() {
+    if kept_count == 0 {
         return None;
     }
     Some(ClipSteps {
@@ -407,6 +416,7 @@ pub fn obb_obb_steps(
         side_planes,
         clipped: [start, once, twice],
         kept,
+        kept_count,
     })
 }
 
@@ -639,8 +649,8 @@ mod tests {
         let (behind, in_front) = (end(-1.0, 0.0, 2), end(3.0, 2.0, 3));
         let also_behind = end(0.5, 1.0, 3);
         assert_eq!(
-            clip_segment(&[behind, also_behind], &plane, 3),
-            vec![behind, also_behind]
+            clip_segment([behind, also_behind], &plane, 3),
+            Some([behind, also_behind])
         );
         // (-1, 0) to (3, 2) crosses x = 1 half way, at (1, 1).
         let cut = ClipPoint {
@@ -649,16 +659,15 @@ mod tests {
             incident: Feature::Face(3),
         };
         assert_eq!(
-            clip_segment(&[behind, in_front], &plane, 3),
-            vec![behind, cut]
+            clip_segment([behind, in_front], &plane, 3),
+            Some([behind, cut])
         );
         assert_eq!(
-            clip_segment(&[in_front, behind], &plane, 3),
-            vec![cut, behind]
+            clip_segment([in_front, behind], &plane, 3),
+            Some([cut, behind])
         );
         let also_in_front = end(2.0, 0.0, 2);
-        assert!(clip_segment(&[in_front, also_in_front], &plane, 3).is_empty());
-        assert!(clip_segment(&[behind], &plane, 3).is_empty());
+        assert_eq!(clip_segment([in_front, also_in_front], &plane, 3), None);
     }
 
     /// The incident face is the face most turned against the reference normal, whichever way

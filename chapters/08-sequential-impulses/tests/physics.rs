@@ -271,11 +271,15 @@ proptest! {
         prop_assert!((moved(&after) - moved(&before)).abs() <= 10.0 * tol);
     }
 
-    /// Chapter 3: with restitution at most 1 and position correction off, a step of an
-    /// isolated pair never gains kinetic energy.
+    /// Chapter 3: with plastic contacts (e = 0) and position correction off, a step of an
+    /// isolated pair never gains kinetic energy, whatever the friction. With e > 0 this does
+    /// not hold for every pair: Newton's law applied at each of two contact points, with
+    /// Coulomb friction, can ask for a little more energy than the bodies had (Kane and
+    /// Levinson's paradox). A scan of 200,000 random pairs found none with e = 0, one (0.24 %)
+    /// with e up to 1 and no friction, and 14 (up to 5.5 %) with both; the book says so.
     #[test]
-    fn an_isolated_pair_gains_no_energy(a in body(), b in body()) {
-        let mut world = pair(a, b);
+    fn an_isolated_plastic_pair_gains_no_energy(a in body(), b in body()) {
+        let mut world = pair(a.with_restitution(0.0), b.with_restitution(0.0));
         world.settings.position_correction = false;
         let before = kinetic_energy(&state(&world));
         world.step(DT);
