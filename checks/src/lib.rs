@@ -53,15 +53,16 @@ pub struct Check {
 const CH02: Chapter = ch02_planes_restitution::demos::CHAPTER;
 const CH03: Chapter = ch03_mass_weighted_impulses::demos::CHAPTER;
 /// Particles or circles falling onto planes: chapter 2 on.
-const FALLING: &[Chapter] = &[CH02, CH03];
+const FALLING: &[Chapter] = &[CH02, CH03, CH08];
 /// Bodies with mass and size hitting each other: chapter 3 on.
-const COLLIDING: &[Chapter] = &[CH03];
+const COLLIDING: &[Chapter] = &[CH03, CH08];
 const CH06: Chapter = ch06_rotation_friction::demos::CHAPTER;
 const CH07: Chapter = ch07_distance_constraints::demos::CHAPTER;
+const CH08: Chapter = ch08_sequential_impulses::demos::CHAPTER;
 /// Bodies that turn and rub: chapter 6 on.
-const ROTATING: &[Chapter] = &[CH06, CH07];
+const ROTATING: &[Chapter] = &[CH06, CH07, CH08];
 /// Bodies on joints: chapter 7 on.
-const JOINTED: &[Chapter] = &[CH07];
+const JOINTED: &[Chapter] = &[CH07, CH08];
 
 /// The tilt of the incline scenes, radians.
 const INCLINE: f64 = 0.25;
