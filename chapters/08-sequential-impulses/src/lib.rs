@@ -33,6 +33,11 @@ use physics_core::math::{cross, perp};
 
 pub mod demos;
 
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
 // ANCHOR: settings
 /// Every number and switch the chapter discusses. The demos change
 /// them live (the key is in brackets).
@@ -252,6 +257,9 @@ fn inverse(k: f32) -> f32 {
     if k > 0.0 { 1.0 / k } else { 0.0 }
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::clamp_impulse;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: clamp
 /// Add the impulse `delta` to a row that has accumulated `total`, keep
 /// the row within `lo..=hi`, and return the part of `delta` to apply.
@@ -260,6 +268,7 @@ fn inverse(k: f32) -> f32 {
 /// earlier pass (or the warm start) pushed too hard. One impulse at a
 /// time, each piece is clamped on its own and nothing is ever taken
 /// back, so every overshoot stays.
+#[inline]
 pub fn clamp_impulse(total: &mut f32, delta: f32, lo: f32, hi: f32, accumulate: bool) -> f32 {
     let applied = if accumulate {
         (*total + delta).clamp(lo, hi) - *total
@@ -270,6 +279,53 @@ pub fn clamp_impulse(total: &mut f32, delta: f32, lo: f32, hi: f32, accumulate: 
     applied
 }
 // ANCHOR_END: clamp
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::warm_start_contact;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: warm_start_contact
+/// Apply `contact`'s accumulated impulses again: the normal impulse
+/// along `normal` and the friction impulse along `perp(normal)`, as one
+/// impulse at the contact point, `+` to B and `-` to A.
+#[inline]
+pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &ContactPoint) {
+    let (n, t) = (normal, perp(normal));
+    let p = contact.normal_impulse * n + contact.tangent_impulse * t;
+    a.apply_impulse(-p, contact.point);
+    b.apply_impulse(p, contact.point);
+}
+// ANCHOR_END: warm_start_contact
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::contact_bias;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: bias
+/// The normal velocity a contact row aims at, m/s, from the approach
+/// speed `v_n` (relative normal velocity before any impulse of this
+/// step, negative when approaching) and the `penetration`:
+///
+/// - restitution: `-e v_n` for an approach faster than the threshold;
+/// - Baumgarte: `bias_factor / dt` times the penetration beyond the
+///   allowed one, so the bodies separate at that speed.
+///
+/// The larger wins: both ask the bodies to separate, and adding them
+/// would bounce a deep contact twice.
+#[inline]
+pub fn contact_bias(set: &Settings, restitution: f32, v_n: f32, penetration: f32, dt: f32) -> f32 {
+    let bounce = if v_n < -set.restitution_threshold {
+        -restitution * v_n
+    } else {
+        0.0
+    };
+    let push_out = if set.position_correction {
+        let beyond = (penetration - set.allowed_penetration).max(0.0);
+        set.bias_factor / dt * beyond
+    } else {
+        0.0
+    };
+    bounce.max(push_out)
+}
+// ANCHOR_END: bias
 
 /// Where the broad phase keeps its work between steps, so a step allocates nothing once the
 /// world has settled into its size.
@@ -458,15 +514,8 @@ impl World {
 
     // ANCHOR: pre_step
     /// Stage 4: each contact row's effective masses and its bias, the
-    /// normal velocity it aims at:
-    ///
-    /// - restitution: `-e v_n` for an approach faster than the threshold,
-    ///   `v_n` measured now, before any impulse of this step;
-    /// - Baumgarte: `bias_factor / dt` times the penetration beyond the
-    ///   allowed one, so the bodies separate at that speed.
-    ///
-    /// The larger wins: both ask the bodies to separate, and adding them
-    /// would bounce a deep contact twice.
+    /// normal velocity it aims at ([`contact_bias`]), from the approach
+    /// speed `v_n` measured now, before any impulse of this step.
     fn pre_step(&mut self, dt: f32) {
         let set = self.settings;
         for arb in self.arbiters.iter_mut() {
@@ -480,18 +529,7 @@ impl World {
                 c.normal_mass = inverse(inverse_effective_mass(a, b, p, n));
                 c.tangent_mass = inverse(inverse_effective_mass(a, b, p, perp(n)));
                 let v_n = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
-                let bounce = if v_n < -set.restitution_threshold {
-                    -arb.restitution * v_n
-                } else {
-                    0.0
-                };
-                let push_out = if set.position_correction {
-                    let beyond = (c.penetration - set.allowed_penetration).max(0.0);
-                    set.bias_factor / dt * beyond
-                } else {
-                    0.0
-                };
-                c.bias = bounce.max(push_out);
+                c.bias = contact_bias(&set, arb.restitution, v_n, c.penetration, dt);
                 if !(set.warm_starting && set.accumulate) {
                     c.normal_impulse = 0.0;
                     c.tangent_impulse = 0.0;
@@ -548,15 +586,13 @@ impl World {
 
     // ANCHOR: warm_start
     /// Stage 5: apply each row's accumulated impulse (0 unless warm
-    /// starting kept it): the solver starts from last step's answer.
+    /// starting kept it, [`warm_start_contact`] for a contact point): the
+    /// solver starts from last step's answer.
     fn warm_start(&mut self) {
         for arb in &self.arbiters {
             let (a, b) = two_mut(&mut self.bodies, arb.a, arb.b);
-            let (n, t) = (arb.normal, perp(arb.normal));
             for c in arb.contacts() {
-                let p = c.normal_impulse * n + c.tangent_impulse * t;
-                a.apply_impulse(-p, c.point);
-                b.apply_impulse(p, c.point);
+                warm_start_contact(a, b, arb.normal, c);
             }
         }
         for (row, joint) in self.joint_rows.iter().zip(&self.joints) {
@@ -725,6 +761,135 @@ mod tests {
             0.0
         );
         assert_eq!(total, 3.0);
+    }
+
+    proptest::proptest! {
+        /// Accumulating, the row's total stays within its bounds after any passes (to a
+        /// rounding), and what the passes applied adds up to it; one impulse at a time, each
+        /// piece stays within them.
+        #[test]
+        fn the_accumulated_total_stays_within_its_bounds(
+            lo in -10.0f32..=0.0,
+            width in 0.0f32..20.0,
+            deltas in proptest::collection::vec(-30.0f32..30.0, 1..12),
+            accumulate: bool,
+        ) {
+            let hi = lo + width;
+            let (mut total, mut applied) = (0.0f32, 0.0f32);
+            for delta in deltas {
+                let dp = clamp_impulse(&mut total, delta, lo, hi, accumulate);
+                applied += dp;
+                if accumulate {
+                    // Within a rounding: `total + (clamped - total)` need not be `clamped`.
+                    let tol = 1e-5;
+                    proptest::prop_assert!(lo - tol <= total && total <= hi + tol, "total {total}");
+                } else {
+                    proptest::prop_assert!(lo <= dp && dp <= hi, "piece {dp}");
+                    proptest::prop_assert_eq!(dp, delta.clamp(lo, hi));
+                }
+            }
+            proptest::prop_assert!((applied - total).abs() <= 1e-4 * (1.0 + applied.abs()));
+        }
+    }
+
+    /// Warm starting a contact applies `P_n n + P_t perp(n)` at the point, `+` to B and `-` to
+    /// A: a box resting on a static ground gets it all, turning about its centre; between two
+    /// moving bodies it changes neither momentum nor angular momentum; no impulse, no change.
+    #[test]
+    fn warm_starting_applies_last_steps_impulses_at_the_point() {
+        let ground = Body::fixed(
+            Shape::Box(Obb {
+                half_extents: Vec2::new(5.0, 0.5),
+            }),
+            Vec2::new(0.0, -0.5),
+            0.0,
+        );
+        let block = Body::boxed(1.0, 0.5, Vec2::new(0.0, 0.5), 0.0, 1.0); // 2 kg, I = 5/6
+        let contact = ContactPoint {
+            point: Vec2::new(1.0, 0.0), // the block's lower right corner
+            normal_impulse: 2.0,
+            tangent_impulse: 0.5, // along perp(+y) = -x
+            ..ContactPoint::default()
+        };
+        let (mut a, mut b) = (ground, block);
+        warm_start_contact(&mut a, &mut b, Vec2::Y, &contact);
+        assert_eq!((a.velocity, a.angular_velocity), (Vec2::ZERO, 0.0));
+        // P = (-0.5, 2): v = P / 2 kg; r = (1, -0.5), r x P = 2 - 0.25 = 1.75, w = 1.75 / I.
+        assert!((b.velocity - Vec2::new(-0.25, 1.0)).length() < 1e-6);
+        assert!((b.angular_velocity - 1.75 * 1.2).abs() < 1e-5);
+
+        let mut a = Body::disc(0.5, Vec2::new(-0.3, 0.2), 2.0);
+        let mut b = Body::boxed(0.4, 0.8, Vec2::new(0.6, 0.9), 0.3, 1.0);
+        a.velocity = Vec2::new(1.0, -2.0);
+        b.angular_velocity = -1.5;
+        let momentum = |bodies: [&Body; 2]| -> (Vec2, f32) {
+            bodies.iter().fold((Vec2::ZERO, 0.0), |(p, l), body| {
+                let m = 1.0 / body.inv_mass;
+                let i = 1.0 / body.inv_inertia;
+                let mv = m * body.velocity;
+                (
+                    p + mv,
+                    l + cross(body.position, mv) + i * body.angular_velocity,
+                )
+            })
+        };
+        let before = momentum([&a, &b]);
+        let normal = Vec2::new(0.6, 0.8);
+        let contact = ContactPoint {
+            point: Vec2::new(0.2, 0.5),
+            normal_impulse: 3.0,
+            tangent_impulse: -1.0,
+            ..ContactPoint::default()
+        };
+        let (a0, b0) = (a, b);
+        warm_start_contact(&mut a, &mut b, normal, &contact);
+        assert!(
+            b.velocity.dot(normal) > b0.velocity.dot(normal),
+            "B not pushed along n"
+        );
+        assert!(
+            a.velocity.dot(normal) < a0.velocity.dot(normal),
+            "A not pushed against n"
+        );
+        let after = momentum([&a, &b]);
+        assert!(
+            (after.0 - before.0).length() < 1e-4,
+            "{before:?} -> {after:?}"
+        );
+        assert!((after.1 - before.1).abs() < 1e-4, "{before:?} -> {after:?}");
+
+        let (mut a, mut b) = (a0, b0);
+        warm_start_contact(&mut a, &mut b, normal, &ContactPoint::default());
+        assert_eq!((a, b), (a0, b0));
+    }
+
+    /// The bias: no bounce below the threshold, `-e v_n` above it; Baumgarte's push-out beyond
+    /// the allowed penetration, only with position correction; the larger of the two, not the
+    /// sum.
+    #[test]
+    fn the_bias_is_the_larger_of_bounce_and_push_out() {
+        let set = Settings::default(); // threshold 1 m/s, factor 0.2, 1 cm allowed
+        let dt = 0.1; // bias_factor / dt = 2 per second
+        let bias = |set: &Settings, e, v_n, depth| contact_bias(set, e, v_n, depth, dt);
+        assert_eq!(bias(&set, 0.5, -0.5, 0.0), 0.0); // too slow to bounce
+        assert_eq!(bias(&set, 0.5, 3.0, 0.0), 0.0); // separating
+        assert!((bias(&set, 0.5, -4.0, 0.0) - 2.0).abs() < 1e-6);
+        assert_eq!(bias(&set, 0.5, -4.0, 0.005), 2.0); // within the allowed penetration
+        assert_eq!(bias(&set, 0.0, 0.0, 0.005), 0.0);
+        assert!((bias(&set, 0.0, 0.0, 0.11) - 0.2).abs() < 1e-5);
+        assert!((bias(&set, 0.5, -4.0, 2.01) - 4.0).abs() < 1e-5); // push-out wins, no sum
+        assert!((bias(&set, 0.5, -4.0, 0.51) - 2.0).abs() < 1e-5); // bounce wins
+        let off = Settings {
+            position_correction: false,
+            ..set
+        };
+        assert_eq!(bias(&off, 0.0, 0.0, 2.01), 0.0);
+        assert!((bias(&off, 0.5, -4.0, 2.01) - 2.0).abs() < 1e-6);
+        let bouncy = Settings {
+            restitution_threshold: 0.0,
+            ..set
+        };
+        assert!((bias(&bouncy, 0.5, -0.5, 0.0) - 0.25).abs() < 1e-6);
     }
 
     /// A box turned 45 degrees reaches sqrt(2) times its half side from its centre.
