@@ -189,6 +189,105 @@ pub const MAX_DT: f32 = 1.0;
 /// The largest solver iteration count a scene may ask for.
 pub const MAX_ITERATIONS: u32 = 1000;
 
+/// Scene files with one thing wrong, the field the error must name, and the value it must show.
+/// The loader's tests check each message, and `viewer::conformance` checks that every chapter's
+/// binary refuses each with exit code 1, that message, and no output file.
+pub const BAD_SCENES: &[(&str, &str, &str)] = &[
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "-1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e39 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "inf",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.box.half_extents",
+        "[1, 0]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": -2 } ] }"#,
+        "bodies[0].mass",
+        "-2",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": 0 } ] }"#,
+        "bodies[0].mass",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 0], "offset": 0 } } } ] }"#,
+        "bodies[0].shape.plane.normal",
+        "[0, 0]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "density": 0 } ] }"#,
+        "bodies[0].density",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "restitution": 1.5 } ] }"#,
+        "bodies[0].restitution",
+        "1.5",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "friction": -0.1 } ] }"#,
+        "bodies[0].friction",
+        "-0.1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "colour": "red" } ] }"#,
+        "bodies[0].colour",
+        "colour",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } "#,
+        "bodies",
+        "line 1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } } } ] }"#,
+        "bodies[0].position",
+        "missing",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true, "velocity": [1, 0] } ] }"#,
+        "bodies[0].velocity",
+        "[1, 0]",
+    ),
+    (r#"{ "dt": 0, "bodies": [] }"#, "dt", "0"),
+    (r#"{ "dt": -0.01, "bodies": [] }"#, "dt", "-0.01"),
+    (r#"{ "dt": 16, "bodies": [] }"#, "dt", "16"),
+    (r#"{ "iterations": 0, "bodies": [] }"#, "iterations", "0"),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 5 } } ] }"#,
+        "joints[0].distance.body_b",
+        "5",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 0 } } ] }"#,
+        "joints[0].distance.body_b",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0], "static": true } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 1 } } ] }"#,
+        "joints[0]",
+        "static",
+    ),
+];
+
 // The file as written. Field names here are the public format: change them only compatibly.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -675,73 +774,9 @@ mod tests {
 
     #[test]
     fn bad_values_are_named_with_their_value() {
-        let cases = [
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
-                "bodies[0].shape.circle.radius",
-                "-1",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0] } }, "position": [0, 0] } ] }"#,
-                "bodies[0].shape.box.half_extents",
-                "[1, 0]",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": 0 } ] }"#,
-                "bodies[0].mass",
-                "0",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "restitution": 1.5 } ] }"#,
-                "bodies[0].restitution",
-                "1.5",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "friction": -0.1 } ] }"#,
-                "bodies[0].friction",
-                "-0.1",
-            ),
-            (r#"{ "dt": 0, "bodies": [] }"#, "dt", "0"),
-            (r#"{ "dt": 16, "bodies": [] }"#, "dt", "16"),
-            (r#"{ "iterations": 0, "bodies": [] }"#, "iterations", "0"),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } } } ] }"#,
-                "bodies[0].position",
-                "missing",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 0], "offset": 0 } } } ] }"#,
-                "bodies[0].shape.plane.normal",
-                "[0, 0]",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
-                   "joints": [ { "distance": { "body_a": 0, "body_b": 3 } } ] }"#,
-                "joints[0].distance.body_b",
-                "3",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
-                   "joints": [ { "distance": { "body_a": 0, "body_b": 0 } } ] }"#,
-                "joints[0].distance.body_b",
-                "0",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
-                                 { "shape": { "circle": { "radius": 1 } }, "position": [3, 0], "static": true } ],
-                   "joints": [ { "distance": { "body_a": 0, "body_b": 1 } } ] }"#,
-                "joints[0]",
-                "static",
-            ),
-            (
-                r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e39 } }, "position": [0, 0] } ] }"#,
-                "bodies[0].shape.circle.radius",
-                "inf",
-            ),
-        ];
-        for (json, field, value) in cases {
+        for (json, field, value) in BAD_SCENES {
             let e = err(json);
-            assert_eq!(e.field, field, "{e}");
+            assert_eq!(e.field, *field, "{e}");
             assert!(e.message.contains(value), "{e} should show {value}");
         }
     }

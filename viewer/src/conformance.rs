@@ -3,6 +3,7 @@
 //! learners script against behave the same in every chapter.
 
 use physics_core::demo::Chapter;
+use physics_core::scene::BAD_SCENES;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -164,95 +165,8 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     let _ = std::fs::remove_dir_all(&bin.scratch);
 }
 
-/// Scene files with one thing wrong, the field the error must name, and the value it must show.
-/// Every chapter that loads scenes must refuse each with exit code 1, that message, and no
-/// output file.
-pub const BAD_SCENES: &[(&str, &str, &str)] = &[
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
-        "bodies[0].shape.circle.radius",
-        "-1",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0 } }, "position": [0, 0] } ] }"#,
-        "bodies[0].shape.circle.radius",
-        "0",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e39 } }, "position": [0, 0] } ] }"#,
-        "bodies[0].shape.circle.radius",
-        "inf",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0] } }, "position": [0, 0] } ] }"#,
-        "bodies[0].shape.box.half_extents",
-        "[1, 0]",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": -2 } ] }"#,
-        "bodies[0].mass",
-        "-2",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "density": 0 } ] }"#,
-        "bodies[0].density",
-        "0",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "restitution": 1.5 } ] }"#,
-        "bodies[0].restitution",
-        "1.5",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "friction": -0.1 } ] }"#,
-        "bodies[0].friction",
-        "-0.1",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "colour": "red" } ] }"#,
-        "bodies[0].colour",
-        "colour",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } "#,
-        "",
-        "line 1",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } } } ] }"#,
-        "bodies[0].position",
-        "missing",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true, "velocity": [1, 0] } ] }"#,
-        "bodies[0].velocity",
-        "[1, 0]",
-    ),
-    (r#"{ "dt": 0, "bodies": [] }"#, "dt", "0"),
-    (r#"{ "dt": -0.01, "bodies": [] }"#, "dt", "-0.01"),
-    (r#"{ "dt": 16, "bodies": [] }"#, "dt", "16"),
-    (r#"{ "iterations": 0, "bodies": [] }"#, "iterations", "0"),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
-             "joints": [ { "distance": { "body_a": 0, "body_b": 5 } } ] }"#,
-        "joints[0].distance.body_b",
-        "5",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
-             "joints": [ { "distance": { "body_a": 0, "body_b": 0 } } ] }"#,
-        "joints[0].distance.body_b",
-        "0",
-    ),
-    (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
-                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0], "static": true } ],
-             "joints": [ { "distance": { "body_a": 0, "body_b": 1 } } ] }"#,
-        "joints[0]",
-        "static",
-    ),
-];
-
+/// Every chapter that loads scenes refuses each of the scene format's bad examples with exit
+/// code 1, a message naming the field and the value, and no output file.
 fn check_bad_scenes(bin: &Bin) {
     for (i, (json, field, value)) in BAD_SCENES.iter().enumerate() {
         let scene = bin.file(&format!("bad-{i}.json"));
