@@ -68,6 +68,36 @@ pub fn bodies_then_planes(bodies: usize, planes: usize) -> Vec<Slot> {
         .collect()
 }
 
+/// A body held by the mouse: which body, and where the mouse is now. A demo gives the held body,
+/// each step, the velocity that carries it to the mouse in that step, so it follows the mouse,
+/// collides on the way, and is thrown when let go.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Grab(Option<(usize, Vec2)>);
+
+impl Grab {
+    /// Take hold of `body` at the mouse position `at`; `None` (nothing under the mouse) holds
+    /// nothing.
+    pub fn press(&mut self, body: Option<usize>, at: Vec2) {
+        self.0 = body.map(|i| (i, at));
+    }
+
+    /// The mouse moved to `at` with the button held.
+    pub fn drag(&mut self, at: Vec2) {
+        if let Some((_, target)) = self.0.as_mut() {
+            *target = at;
+        }
+    }
+
+    pub fn release(&mut self) {
+        self.0 = None;
+    }
+
+    /// The held body and the mouse position, if something is held.
+    pub fn held(&self) -> Option<(usize, Vec2)> {
+        self.0
+    }
+}
+
 /// The value of a demo switch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SwitchValue {
@@ -296,6 +326,24 @@ pub fn check_demos(chapter: &Chapter, steps: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grab_follows_the_mouse_until_let_go() {
+        let mut g = Grab::default();
+        g.press(None, Vec2::ONE);
+        assert_eq!(g.held(), None);
+        g.drag(Vec2::X);
+        assert_eq!(
+            g.held(),
+            None,
+            "dragging holds nothing if nothing was pressed"
+        );
+        g.press(Some(3), Vec2::ONE);
+        g.drag(Vec2::X);
+        assert_eq!(g.held(), Some((3, Vec2::X)));
+        g.release();
+        assert_eq!(g.held(), None);
+    }
 
     #[test]
     fn number_switch_cycles_both_ways() {

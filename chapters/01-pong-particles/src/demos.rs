@@ -2,7 +2,7 @@
 
 use crate::{Particle, World};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Grab, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
 use physics_core::scene::{Scene, SceneError, Shape, adds};
@@ -49,7 +49,7 @@ pub struct Pong {
     squeeze: bool,
     time: f32,
     /// The particle held by the mouse, and where the mouse is.
-    grab: Option<(usize, Vec2)>,
+    grab: Grab,
 }
 
 impl Pong {
@@ -86,7 +86,7 @@ impl Pong {
             time_step,
             squeeze: false,
             time: 0.0,
-            grab: None,
+            grab: Grab::default(),
         }
     }
 
@@ -119,7 +119,7 @@ impl Demo for Pong {
         self.world.half_size = self.half_size_at(self.time);
         // A grabbed particle is given the velocity that takes it to the mouse in one step,
         // so it is thrown when let go.
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             let p = &mut self.world.particles[i];
             p.velocity = (target - p.position) / dt;
         }
@@ -130,7 +130,7 @@ impl Demo for Pong {
         self.world.particles = self.start.clone();
         self.time = 0.0;
         self.world.half_size = self.half_size_at(0.0);
-        self.grab = None;
+        self.grab.release();
     }
 
     fn draw(&self, out: &mut DrawList) {
@@ -145,7 +145,7 @@ impl Demo for Pong {
         for (p, c) in self.world.particles.iter().zip(&self.colors) {
             out.point(p.position, 5.0, *c);
         }
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             out.segment(self.world.particles[i].position, target, Color::WHITE);
         }
     }
@@ -182,7 +182,7 @@ impl Demo for Pong {
     }
 
     fn mouse_press(&mut self, at: Vec2) {
-        self.grab = self
+        let held = self
             .world
             .particles
             .iter()
@@ -190,17 +190,16 @@ impl Demo for Pong {
             .map(|(i, p)| (i, p.position.distance(at)))
             .filter(|(_, d)| *d < GRAB_RADIUS)
             .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| (i, at));
+            .map(|(i, _)| i);
+        self.grab.press(held, at);
     }
 
     fn mouse_drag(&mut self, at: Vec2) {
-        if let Some((_, target)) = self.grab.as_mut() {
-            *target = at;
-        }
+        self.grab.drag(at);
     }
 
     fn mouse_release(&mut self) {
-        self.grab = None;
+        self.grab.release();
     }
 }
 

@@ -5,7 +5,7 @@ use ch02_planes_restitution::box_planes;
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
 use physics_core::demo::{
-    BodyState, Chapter, Demo, DemoEntry, Slot, Switch, SwitchValue, bodies_then_planes,
+    BodyState, Chapter, Demo, DemoEntry, Grab, Slot, Switch, SwitchValue, bodies_then_planes,
 };
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
@@ -64,7 +64,7 @@ pub struct Circles {
     /// Draw each contact's normal and penetration.
     show_contacts: bool,
     /// The circle held by the mouse, and where the mouse is.
-    grab: Option<(usize, Vec2)>,
+    grab: Grab,
     /// The lightest and heaviest dynamic mass, for the colours.
     mass_range: (f32, f32),
     /// The trace's body order: a scene file's order, or circles then walls.
@@ -119,7 +119,7 @@ impl Circles {
             world,
             bounds,
             show_contacts: false,
-            grab: None,
+            grab: Grab::default(),
             mass_range,
             order: None,
         }
@@ -246,7 +246,7 @@ impl Circles {
 impl Demo for Circles {
     fn step(&mut self, dt: f32) {
         // A grabbed circle is given the velocity that takes it to the mouse in one step.
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             let c = &mut self.world.circles[i];
             c.velocity = (target - c.position) / dt;
         }
@@ -262,7 +262,7 @@ impl Demo for Circles {
             gravity: self.world.gravity,
             ..self.start.clone()
         };
-        self.grab = None;
+        self.grab.release();
     }
 
     fn draw(&self, out: &mut DrawList) {
@@ -292,7 +292,7 @@ impl Demo for Circles {
                 out.point(at, 4.0, Color::WHITE);
             }
         }
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             out.segment(self.world.circles[i].position, target, Color::WHITE);
         }
     }
@@ -366,7 +366,7 @@ impl Demo for Circles {
     }
 
     fn mouse_press(&mut self, at: Vec2) {
-        self.grab = self
+        let held = self
             .world
             .circles
             .iter()
@@ -375,17 +375,16 @@ impl Demo for Circles {
             .map(|(i, c)| (i, c.position.distance(at) - c.radius))
             .filter(|(_, d)| *d < GRAB_MARGIN)
             .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| (i, at));
+            .map(|(i, _)| i);
+        self.grab.press(held, at);
     }
 
     fn mouse_drag(&mut self, at: Vec2) {
-        if let Some((_, target)) = self.grab.as_mut() {
-            *target = at;
-        }
+        self.grab.drag(at);
     }
 
     fn mouse_release(&mut self) {
-        self.grab = None;
+        self.grab.release();
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::{Aabb, Body, Circle, Manifold, Shape, World, collide};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Grab, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawList};
 use physics_core::rng::Rng;
 use physics_core::scene::{Scene, SceneError, Shape as SceneShape, adds};
@@ -257,7 +257,7 @@ pub struct Pile {
     /// Draw each collision's normal and contact points.
     show_manifolds: bool,
     /// The body the mouse drags, and where the mouse is.
-    grab: Option<(usize, Vec2)>,
+    grab: Grab,
     bounds: (Vec2, Vec2),
     time_step: f32,
 }
@@ -317,7 +317,7 @@ impl Pile {
             world: World::new(bodies.clone()),
             start: bodies,
             show_manifolds: true,
-            grab: None,
+            grab: Grab::default(),
             bounds,
             time_step: 1.0 / 60.0,
         }
@@ -338,7 +338,7 @@ impl Demo for Pile {
     }
 
     fn step(&mut self, dt: f32) {
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             let b = &mut self.world.bodies[i];
             b.velocity = (target - b.position) / dt;
         }
@@ -348,7 +348,7 @@ impl Demo for Pile {
     fn reset(&mut self) {
         self.world.bodies = self.start.clone();
         self.world.collisions.clear();
-        self.grab = None;
+        self.grab.release();
     }
 
     fn draw(&self, out: &mut DrawList) {
@@ -374,7 +374,7 @@ impl Demo for Pile {
                 }
             }
         }
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             out.segment(self.world.bodies[i].position, target, Color::WHITE);
         }
     }
@@ -434,22 +434,20 @@ impl Demo for Pile {
     }
 
     fn mouse_press(&mut self, at: Vec2) {
-        self.grab = self
+        let held = self
             .world
             .bodies
             .iter()
-            .position(|b| b.inv_mass > 0.0 && b.shape.contains(b.position, at))
-            .map(|i| (i, at));
+            .position(|b| b.inv_mass > 0.0 && b.shape.contains(b.position, at));
+        self.grab.press(held, at);
     }
 
     fn mouse_drag(&mut self, at: Vec2) {
-        if let Some((_, target)) = self.grab.as_mut() {
-            *target = at;
-        }
+        self.grab.drag(at);
     }
 
     fn mouse_release(&mut self) {
-        self.grab = None;
+        self.grab.release();
     }
 }
 

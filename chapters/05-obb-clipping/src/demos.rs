@@ -5,7 +5,7 @@ use crate::{AxisBias, Body, ClipSteps, Obb, Shape, Transform, World, collide_wit
 use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_manifold, scene_bounds};
 use ch04_manifolds::{Circle, box_vertex};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Grab, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawItem, DrawList};
 use physics_core::rng::Rng;
 use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
@@ -352,7 +352,7 @@ pub struct Tumble {
     world: World,
     start: Vec<Body>,
     show_manifolds: bool,
-    grab: Option<(usize, Vec2)>,
+    grab: Grab,
     bounds: (Vec2, Vec2),
     time_step: f32,
 }
@@ -404,7 +404,7 @@ impl Tumble {
             world: World::new(bodies.clone()),
             start: bodies,
             show_manifolds: true,
-            grab: None,
+            grab: Grab::default(),
             bounds,
             time_step: 1.0 / 60.0,
         }
@@ -421,7 +421,7 @@ impl Demo for Tumble {
     }
 
     fn step(&mut self, dt: f32) {
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             let b = &mut self.world.bodies[i];
             b.velocity = (target - b.transform.position) / dt;
         }
@@ -431,7 +431,7 @@ impl Demo for Tumble {
     fn reset(&mut self) {
         self.world.bodies = self.start.clone();
         self.world.collisions.clear();
-        self.grab = None;
+        self.grab.release();
     }
 
     fn draw(&self, out: &mut DrawList) {
@@ -455,7 +455,7 @@ impl Demo for Tumble {
                 }
             }
         }
-        if let Some((i, target)) = self.grab {
+        if let Some((i, target)) = self.grab.held() {
             out.segment(
                 self.world.bodies[i].transform.position,
                 target,
@@ -513,22 +513,20 @@ impl Demo for Tumble {
     }
 
     fn mouse_press(&mut self, at: Vec2) {
-        self.grab = self
+        let held = self
             .world
             .bodies
             .iter()
-            .position(|b| b.inv_mass > 0.0 && b.shape.contains(&b.transform, at))
-            .map(|i| (i, at));
+            .position(|b| b.inv_mass > 0.0 && b.shape.contains(&b.transform, at));
+        self.grab.press(held, at);
     }
 
     fn mouse_drag(&mut self, at: Vec2) {
-        if let Some((_, target)) = self.grab.as_mut() {
-            *target = at;
-        }
+        self.grab.drag(at);
     }
 
     fn mouse_release(&mut self) {
-        self.grab = None;
+        self.grab.release();
     }
 }
 
