@@ -2,7 +2,7 @@
 //! a chapter's demo, and nothing about how the chapter does its physics.
 
 use crate::draw::DrawList;
-use crate::scene::{Scene, SceneError};
+use crate::scene::{Feature, Scene, SceneError};
 use glam::Vec2;
 
 /// The state of one body as the outside world sees it: for the HUD's diagnostics and the trace.
@@ -68,36 +68,6 @@ pub fn bodies_then_planes(bodies: usize, planes: usize) -> Vec<Slot> {
         .collect()
 }
 
-/// A body held by the mouse: which body, and where the mouse is now. A demo gives the held body,
-/// each step, the velocity that carries it to the mouse in that step, so it follows the mouse,
-/// collides on the way, and is thrown when let go.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Grab(Option<(usize, Vec2)>);
-
-impl Grab {
-    /// Take hold of `body` at the mouse position `at`; `None` (nothing under the mouse) holds
-    /// nothing.
-    pub fn press(&mut self, body: Option<usize>, at: Vec2) {
-        self.0 = body.map(|i| (i, at));
-    }
-
-    /// The mouse moved to `at` with the button held.
-    pub fn drag(&mut self, at: Vec2) {
-        if let Some((_, target)) = self.0.as_mut() {
-            *target = at;
-        }
-    }
-
-    pub fn release(&mut self) {
-        self.0 = None;
-    }
-
-    /// The held body and the mouse position, if something is held.
-    pub fn held(&self) -> Option<(usize, Vec2)> {
-        self.0
-    }
-}
-
 /// The value of a demo switch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SwitchValue {
@@ -105,6 +75,15 @@ pub enum SwitchValue {
     Bool(bool),
     /// A number chosen from a list; its key steps to the next choice, Shift+key to the previous.
     Number { value: f32, choices: &'static [f32] },
+    /// A number chosen from a list, or none (the HUD shows `none` for it, such as "own"): its
+    /// key steps from none to the first choice and on, and from the last back to none.
+    Optional {
+        value: Option<f32>,
+        choices: &'static [f32],
+        none: &'static str,
+    },
+    /// Not a state but a deed: each press of its key does it once (drop a box).
+    Action,
 }
 
 impl SwitchValue {
@@ -134,20 +113,51 @@ impl SwitchValue {
                     choices,
                 }
             }
+            SwitchValue::Optional {
+                value,
+                choices,
+                none,
+            } => {
+                // None is one more place on the list, before the first choice.
+                let n = choices.len() + 1;
+                let here = match value {
+                    None => 0,
+                    Some(v) => {
+                        1 + choices
+                            .iter()
+                            .enumerate()
+                            .min_by(|a, b| (a.1 - v).abs().total_cmp(&(b.1 - v).abs()))
+                            .map(|(i, _)| i)
+                            .unwrap_or(0)
+                    }
+                };
+                let i = if back {
+                    (here + n - 1) % n
+                } else {
+                    (here + 1) % n
+                };
+                SwitchValue::Optional {
+                    value: i.checked_sub(1).map(|k| choices[k]),
+                    choices,
+                    none,
+                }
+            }
+            SwitchValue::Action => SwitchValue::Action,
         }
     }
 
     pub fn as_bool(self) -> Option<bool> {
         match self {
             SwitchValue::Bool(b) => Some(b),
-            SwitchValue::Number { .. } => None,
+            _ => None,
         }
     }
 
     pub fn as_number(self) -> Option<f32> {
         match self {
             SwitchValue::Number { value, .. } => Some(value),
-            SwitchValue::Bool(_) => None,
+            SwitchValue::Optional { value, .. } => value,
+            _ => None,
         }
     }
 }
@@ -158,6 +168,11 @@ impl std::fmt::Display for SwitchValue {
             SwitchValue::Bool(true) => write!(f, "on"),
             SwitchValue::Bool(false) => write!(f, "off"),
             SwitchValue::Number { value, .. } => write!(f, "{value}"),
+            SwitchValue::Optional {
+                value: Some(value), ..
+            } => write!(f, "{value}"),
+            SwitchValue::Optional { none, .. } => write!(f, "{none}"),
+            SwitchValue::Action => write!(f, "press"),
         }
     }
 }
@@ -251,20 +266,39 @@ pub struct DemoEntry {
 }
 
 /// A chapter as the viewer sees it: a title, its demos, and (from the chapters that load them)
-/// how to turn a scene file into a demo.
+/// what its scene files may hold and how to turn one into a demo.
 #[derive(Clone, Copy)]
 pub struct Chapter {
+    /// The chapter's number, e.g. 1.
+    pub number: u32,
     /// The package name, e.g. `ch01-pong-particles`.
     pub package: &'static str,
     /// The title shown in the HUD, e.g. `1. Pong particles`.
     pub title: &'static str,
     pub demos: &'static [DemoEntry],
+    /// What a scene file may ask of this chapter beyond moving circles; the rest is refused by
+    /// [`Scene::require`] before [`Chapter::from_scene`] sees the scene.
+    pub supports: &'static [Feature],
+    /// The mapping from a checked scene to a demo; `None` for chapters without scene files.
     pub from_scene: Option<FromScene>,
 }
 
 impl Chapter {
     pub fn demo(&self, name: &str) -> Option<&DemoEntry> {
         self.demos.iter().find(|d| d.name == name)
+    }
+
+    /// A scene file as one of this chapter's demos: refused, naming the field and value, if it
+    /// holds what the chapter does not simulate.
+    pub fn load_scene(&self, scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+        let Some(from_scene) = self.from_scene else {
+            return Err(SceneError::new(
+                "",
+                format!("{} does not load scene files", self.package),
+            ));
+        };
+        scene.require(self.number, self.supports)?;
+        from_scene(scene)
     }
 }
 
@@ -328,24 +362,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_grab_follows_the_mouse_until_let_go() {
-        let mut g = Grab::default();
-        g.press(None, Vec2::ONE);
-        assert_eq!(g.held(), None);
-        g.drag(Vec2::X);
-        assert_eq!(
-            g.held(),
-            None,
-            "dragging holds nothing if nothing was pressed"
-        );
-        g.press(Some(3), Vec2::ONE);
-        g.drag(Vec2::X);
-        assert_eq!(g.held(), Some((3, Vec2::X)));
-        g.release();
-        assert_eq!(g.held(), None);
-    }
-
-    #[test]
     fn number_switch_cycles_both_ways() {
         const C: &[f32] = &[1.0, 5.0, 10.0];
         let v = SwitchValue::Number {
@@ -359,5 +375,20 @@ mod tests {
             SwitchValue::Bool(true).next(false),
             SwitchValue::Bool(false)
         );
+    }
+
+    #[test]
+    fn an_optional_switch_passes_through_none() {
+        const C: &[f32] = &[0.0, 0.5];
+        let v = |value| SwitchValue::Optional {
+            value,
+            choices: C,
+            none: "own",
+        };
+        assert_eq!(v(None).next(false), v(Some(0.0)));
+        assert_eq!(v(Some(0.5)).next(false), v(None));
+        assert_eq!(v(None).next(true), v(Some(0.5)));
+        assert_eq!(v(None).to_string(), "own");
+        assert_eq!(SwitchValue::Action.next(false), SwitchValue::Action);
     }
 }

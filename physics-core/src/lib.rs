@@ -4,7 +4,8 @@
 //!
 //! - [`math`]: the three 2D cross products and rotation helpers, on top of glam;
 //! - [`draw`]: the draw list a demo fills in world coordinates and the viewer turns into pixels;
-//! - [`demo`]: the [`Demo`](demo::Demo) interface every chapter's demos implement;
+//! - [`demo`]: the [`Demo`](demo::Demo) interface the viewer runs, and a chapter as it sees it;
+//! - [`lab`]: the one `Demo` every chapter's world runs in, with its table of switches;
 //! - [`timestep`]: the fixed time step with its clamp on frame time;
 //! - [`diagnostics`]: momentum, angular momentum and energy of a set of bodies;
 //! - [`rng`]: a small seeded random generator, so scenes are the same on every run;
@@ -17,6 +18,7 @@
 pub mod demo;
 pub mod diagnostics;
 pub mod draw;
+pub mod lab;
 pub mod math;
 pub mod rng;
 pub mod scene;

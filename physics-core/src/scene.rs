@@ -106,14 +106,77 @@ impl Shape {
     }
 }
 
-/// The chapters that add what early chapters refuse, for their error messages.
-pub mod adds {
-    pub const PLANES_AND_GRAVITY: &str = "chapter 2 (ch02-planes-restitution)";
-    pub const MASS: &str = "chapter 3 (ch03-mass-weighted-impulses)";
-    pub const BOXES: &str = "chapter 4 (ch04-manifolds)";
-    pub const ORIENTED_BOXES: &str = "chapter 5 (ch05-obb-clipping)";
-    pub const ROTATION: &str = "chapter 6 (ch06-rotation-friction)";
-    pub const JOINTS: &str = "chapter 7 (ch07-distance-constraints)";
+/// What a scene file can ask of a chapter beyond moving circles with no gravity that bounce
+/// back at full speed. Each chapter declares the features its scenes may hold
+/// ([`Chapter::supports`](crate::demo::Chapter::supports)); [`Scene::require`] refuses the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// A `gravity` other than `[0, 0]`.
+    Gravity,
+    /// `plane` bodies.
+    Planes,
+    /// A `restitution` other than 1.
+    Restitution,
+    /// A `static` circle or box.
+    StaticBodies,
+    /// `box` bodies, upright.
+    Boxes,
+    /// A box with an `angle`.
+    TurnedBoxes,
+    /// An `angular_velocity`, or an `angle` on a circle: bodies that turn.
+    Rotation,
+    /// `joints`.
+    Joints,
+}
+
+impl Feature {
+    /// The chapter that first simulates it: its number and package.
+    pub fn arrives_in(self) -> (u32, &'static str) {
+        match self {
+            Feature::Gravity | Feature::Planes | Feature::Restitution => {
+                (2, "ch02-planes-restitution")
+            }
+            Feature::StaticBodies => (3, "ch03-mass-weighted-impulses"),
+            Feature::Boxes => (4, "ch04-manifolds"),
+            Feature::TurnedBoxes => (5, "ch05-obb-clipping"),
+            Feature::Rotation => (6, "ch06-rotation-friction"),
+            Feature::Joints => (7, "ch07-distance-constraints"),
+        }
+    }
+
+    /// What the feature is, for a sentence: "a plane", "rotation".
+    fn what(self) -> &'static str {
+        match self {
+            Feature::Gravity => "gravity",
+            Feature::Planes => "a plane",
+            Feature::Restitution => "a restitution other than 1",
+            Feature::StaticBodies => "a static body",
+            Feature::Boxes => "a box",
+            Feature::TurnedBoxes => "a turned box",
+            Feature::Rotation => "rotation",
+            Feature::Joints => "a joint",
+        }
+    }
+
+    /// The error for `field` holding `value` in chapter `chapter`, which does not support it.
+    fn refuse(self, chapter: u32, field: String, value: impl fmt::Display) -> SceneError {
+        let (number, package) = self.arrives_in();
+        if self == Feature::Planes && chapter > number {
+            return SceneError::new(
+                field,
+                format!(
+                    "{value}: chapter {chapter} collides circles and boxes only; \
+                     use a large static box as a floor or wall"
+                ),
+            );
+        }
+        SceneError::needs(
+            field,
+            value,
+            self.what(),
+            &format!("chapter {number} ({package})"),
+        )
+    }
 }
 
 /// A checked body from a scene file.
@@ -133,24 +196,6 @@ pub struct SceneBody {
 }
 
 impl SceneBody {
-    /// For the chapters before rotation: an error naming `bodies[index].angle` or
-    /// `.angular_velocity` if either is not zero.
-    pub fn refuse_rotation(&self, index: usize) -> Result<(), SceneError> {
-        let (field, value) = if self.angle != 0.0 {
-            ("angle", self.angle)
-        } else if self.angular_velocity != 0.0 {
-            ("angular_velocity", self.angular_velocity)
-        } else {
-            return Ok(());
-        };
-        Err(SceneError::needs(
-            format!("bodies[{index}].{field}"),
-            value,
-            "rotation",
-            adds::ROTATION,
-        ))
-    }
-
     /// 1 / mass; 0 for a static body.
     pub fn inv_mass(&self) -> f32 {
         if self.is_static { 0.0 } else { 1.0 / self.mass }
@@ -398,18 +443,65 @@ fn positive(field: &str, v: f32) -> Result<f32, SceneError> {
 }
 
 impl Scene {
-    /// For the chapters before joints: an error naming `joints` if there are any.
-    pub fn refuse_joints(&self) -> Result<(), SceneError> {
-        if self.joints.is_empty() {
-            Ok(())
-        } else {
-            Err(SceneError::needs(
-                "joints",
-                format!("{} joints", self.joints.len()),
-                "a joint",
-                adds::JOINTS,
-            ))
+    /// Refuse what chapter `chapter` does not simulate: every [`Feature`] the scene uses and
+    /// `supports` does not list, naming the first such field and its value.
+    pub fn require(&self, chapter: u32, supports: &[Feature]) -> Result<(), SceneError> {
+        let missing = |f: Feature| !supports.contains(&f);
+        if missing(Feature::Gravity) && self.gravity != Vec2::ZERO {
+            let value = format!("[{}, {}]", self.gravity.x, self.gravity.y);
+            return Err(Feature::Gravity.refuse(chapter, "gravity".into(), value));
         }
+        for (i, b) in self.bodies.iter().enumerate() {
+            let at = |field: &str| format!("bodies[{i}].{field}");
+            let shape = match b.shape {
+                Shape::Circle { .. } => None,
+                Shape::Box { .. } => Some(Feature::Boxes),
+                Shape::Plane { .. } => Some(Feature::Planes),
+            };
+            if let Some(f) = shape.filter(|&f| missing(f)) {
+                return Err(f.refuse(chapter, at("shape"), b.shape.kind()));
+            }
+            let turned = match b.shape {
+                Shape::Box { .. } => Feature::TurnedBoxes,
+                _ => Feature::Rotation,
+            };
+            let checks = [
+                (
+                    Feature::StaticBodies,
+                    "static",
+                    b.is_static && shape != Some(Feature::Planes),
+                    1.0,
+                ),
+                (
+                    Feature::Restitution,
+                    "restitution",
+                    b.restitution != 1.0,
+                    b.restitution,
+                ),
+                (turned, "angle", b.angle != 0.0, b.angle),
+                (
+                    Feature::Rotation,
+                    "angular_velocity",
+                    b.angular_velocity != 0.0,
+                    b.angular_velocity,
+                ),
+            ];
+            for (f, field, used, value) in checks {
+                if used && missing(f) {
+                    let shown = if field == "static" {
+                        "true".to_string()
+                    } else {
+                        value.to_string()
+                    };
+                    return Err(f.refuse(chapter, at(field), shown));
+                }
+            }
+        }
+        if missing(Feature::Joints) && !self.joints.is_empty() {
+            let value = format!("{} joints", self.joints.len());
+            return Err(Feature::Joints.refuse(chapter, "joints".into(), value));
+        }
+        Ok(())
     }
 
     /// Read and check a scene file. Errors start with the file's name.
@@ -722,6 +814,52 @@ mod tests {
         { "shape": { "plane": { "normal": [0, 1], "offset": 0 } }, "static": true }
       ],
       "joints": [ { "distance": { "body_a": 0, "body_b": 1, "anchor_a": [0, 0], "anchor_b": [0, 0], "length": 2.0 } } ] }"#;
+
+    /// Each feature the example uses is refused by a chapter that lacks it, naming the field,
+    /// the value and the chapter that adds it; a chapter that has them all takes it.
+    #[test]
+    fn require_refuses_what_a_chapter_does_not_simulate() {
+        use Feature::*;
+        let scene = Scene::from_json(EXAMPLE).unwrap();
+        let all = [
+            Gravity,
+            Planes,
+            Restitution,
+            StaticBodies,
+            Boxes,
+            TurnedBoxes,
+            Rotation,
+            Joints,
+        ];
+        assert_eq!(scene.require(8, &all), Ok(()));
+        let refused = |chapter: u32, supports: &[Feature]| {
+            scene.require(chapter, supports).unwrap_err().to_string()
+        };
+        assert!(refused(1, &[]).starts_with("gravity: [0, -9.81]: gravity is not simulated here; it arrives in chapter 2 (ch02-planes-restitution)"));
+        let no = |f: Feature| all.iter().copied().filter(|&g| g != f).collect::<Vec<_>>();
+        assert!(refused(8, &no(Restitution)).starts_with("bodies[0].restitution: 0.5:"));
+        assert!(refused(8, &no(Boxes)).starts_with(
+            "bodies[1].shape: box: a box is not simulated here; it arrives in chapter 4"
+        ));
+        assert!(refused(8, &no(TurnedBoxes)).starts_with("bodies[1].angle: 0.1: a turned box"));
+        assert!(refused(8, &no(StaticBodies)).starts_with("bodies[1].static: true: a static body"));
+        assert!(
+            refused(4, &no(Planes))
+                .starts_with("bodies[2].shape: plane: chapter 4 collides circles and boxes only")
+        );
+        assert!(refused(8, &no(Joints)).starts_with(
+            "joints: 1 joints: a joint is not simulated here; it arrives in chapter 7"
+        ));
+        let spinning = Scene::from_json(r#"{ "gravity": [0, 0], "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "angle": 0.5, "restitution": 1 } ] }"#).unwrap();
+        assert!(
+            spinning
+                .require(3, &[])
+                .unwrap_err()
+                .to_string()
+                .starts_with("bodies[0].angle: 0.5: rotation")
+        );
+        assert_eq!(spinning.require(6, &[Rotation]), Ok(()));
+    }
 
     fn err(json: &str) -> SceneError {
         Scene::from_json(json).expect_err("should be rejected")

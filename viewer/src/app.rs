@@ -28,9 +28,11 @@ pub fn run_tour(chapters: &[Chapter]) -> ExitCode {
 
 /// The name and title the tour's command line goes by.
 const TOUR: Chapter = Chapter {
+    number: 0,
     package: "tour",
     title: "The workbook: every chapter",
     demos: &[],
+    supports: &[],
     from_scene: None,
 };
 
@@ -115,12 +117,13 @@ fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
         if args.demo.is_some() {
             return Err((EXIT_USAGE, "give --scene or --demo, not both".into()));
         }
-        let Some(from_scene) = chapter.from_scene else {
+        if chapter.from_scene.is_none() {
             return Err((1, format!("{} does not load scene files", chapter.package)));
-        };
+        }
         let scene = Scene::load(path).map_err(|e| (1, format!("scene: {e}")))?;
-        let demo =
-            from_scene(&scene).map_err(|e| (1, format!("scene `{}`: {e}", path.display())))?;
+        let demo = chapter
+            .load_scene(&scene)
+            .map_err(|e| (1, format!("scene `{}`: {e}", path.display())))?;
         let dt = args.dt.or(Some(scene.dt));
         let name = path
             .file_stem()

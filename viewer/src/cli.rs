@@ -196,9 +196,11 @@ mod tests {
     use super::*;
 
     const CH: Chapter = Chapter {
+        number: 0,
         package: "chXX-test",
         title: "Test",
         demos: &[],
+        supports: &[],
         from_scene: None,
     };
 

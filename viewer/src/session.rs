@@ -451,9 +451,11 @@ mod tests {
         },
     ];
     const CH: Chapter = Chapter {
+        number: 0,
         package: "test",
         title: "Test",
         demos: DEMOS,
+        supports: &[],
         from_scene: None,
     };
 

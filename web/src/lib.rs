@@ -185,11 +185,12 @@ pub fn control_for(key: char, shift: bool) -> Option<Control> {
     })
 }
 
-/// A switch's state for the page's buttons: 1 on, 0 off, -1 a number.
+/// A switch's state for the page's buttons: 1 on, 0 off, -1 a number (or none), -2 an action.
 pub fn switch_state(value: SwitchValue) -> i32 {
     match value {
         SwitchValue::Bool(on) => on as i32,
-        SwitchValue::Number { .. } => -1,
+        SwitchValue::Number { .. } | SwitchValue::Optional { .. } => -1,
+        SwitchValue::Action => -2,
     }
 }
 

@@ -129,7 +129,7 @@
         const state = x.switch_state_of(i);
         b.dataset.key = key;
         b.textContent = `[${key.toUpperCase()}] ${text(x.switch_label(i))}`;
-        b.title = state < 0 ? `${key.toUpperCase()}: next value, Shift+${key.toUpperCase()}: previous` : key.toUpperCase();
+        b.title = state === -1 ? `${key.toUpperCase()}: next value, Shift+${key.toUpperCase()}: previous` : key.toUpperCase();
         b.classList.toggle("live-on", state === 1);
       }
     }

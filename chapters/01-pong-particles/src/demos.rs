@@ -2,16 +2,20 @@
 
 use crate::{Particle, World};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Grab, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::{Color, DrawList};
+use physics_core::lab::{Knob, Lab, Sim, velocity_to};
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape, adds};
+use physics_core::scene::{Scene, SceneError};
 
-/// The chapter as the viewer sees it.
+/// The chapter as the viewer sees it. Its scenes hold moving circles only, with no gravity and
+/// restitution 1.
 pub const CHAPTER: Chapter = Chapter {
+    number: 1,
     package: "ch01-pong-particles",
     title: "1. Pong particles",
     demos: DEMOS,
+    supports: &[],
     from_scene: Some(from_scene),
 };
 
@@ -20,12 +24,12 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "box",
         about: "300 particles bouncing in a 2 m x 2 m box",
-        make: || Box::new(Pong::scattered(300, 1, 1.0 / 60.0, false)),
+        make: || Box::new(Pong::scattered(300, 1, 1.0 / 60.0, false).lab()),
     },
     DemoEntry {
         name: "squeeze",
         about: "big steps and moving walls: turn the approach check off (A) and particles stick",
-        make: || Box::new(Pong::scattered(200, 2, 1.0 / 20.0, true)),
+        make: || Box::new(Pong::scattered(200, 2, 1.0 / 20.0, true).lab()),
     },
 ];
 
@@ -37,9 +41,9 @@ const SQUEEZE_PERIOD: f32 = 6.0;
 const GRAB_RADIUS: f32 = 0.12;
 
 /// A box of particles, with the switches the chapter talks about.
+#[derive(Clone, Debug)]
 pub struct Pong {
     world: World,
-    start: Vec<Particle>,
     /// Each particle's mass, for the HUD's momentum and energy only: mass plays no part in a
     /// bounce off a wall that cannot move.
     masses: Vec<f32>,
@@ -48,9 +52,18 @@ pub struct Pong {
     /// Do the walls move in and out?
     squeeze: bool,
     time: f32,
-    /// The particle held by the mouse, and where the mouse is.
-    grab: Grab,
 }
+
+/// The switches: A the approach check, W the squeezing walls.
+const KNOBS: &[Knob<Pong>] = &[
+    Knob::toggle(
+        'a',
+        "approach check",
+        |p| p.world.approach_check,
+        |p, on| p.world.approach_check = on,
+    ),
+    Knob::toggle('w', "walls squeeze", |p| p.squeeze, Pong::set_squeeze),
+];
 
 impl Pong {
     /// `n` particles scattered over the box with seeded random positions and velocities.
@@ -79,15 +92,19 @@ impl Pong {
             .map(|p| Color::ramp((p.velocity.length() - 0.3) / 1.2))
             .collect();
         Pong {
-            world: World::new(particles.clone()),
-            start: particles,
+            world: World::new(particles),
             masses,
             colors,
             time_step,
             squeeze: false,
             time: 0.0,
-            grab: Grab::default(),
         }
+    }
+
+    /// The demo the viewer runs: this box in the lab, with the chapter's switches.
+    pub fn lab(self) -> Lab<Pong> {
+        let dt = self.time_step;
+        Lab::new(self, KNOBS, (Vec2::splat(-1.15), Vec2::splat(1.15))).with_time_step(dt)
     }
 
     pub fn world(&self) -> &World {
@@ -96,6 +113,11 @@ impl Pong {
 
     pub fn set_approach_check(&mut self, on: bool) {
         self.world.approach_check = on;
+    }
+
+    fn set_squeeze(&mut self, on: bool) {
+        self.squeeze = on;
+        self.world.half_size = self.half_size_at(self.time);
     }
 
     /// Half the side of the box at time `t`: 1 m, or breathing in and out when squeezing.
@@ -109,49 +131,14 @@ impl Pong {
     }
 }
 
-impl Demo for Pong {
-    fn time_step(&self) -> f32 {
-        self.time_step
-    }
+impl Sim for Pong {
+    /// The particle the mouse holds.
+    type Hold = usize;
 
     fn step(&mut self, dt: f32) {
         self.time += dt;
         self.world.half_size = self.half_size_at(self.time);
-        // A grabbed particle is given the velocity that takes it to the mouse in one step,
-        // so it is thrown when let go.
-        if let Some((i, target)) = self.grab.held() {
-            let p = &mut self.world.particles[i];
-            p.velocity = (target - p.position) / dt;
-        }
         self.world.step(dt);
-    }
-
-    fn reset(&mut self) {
-        self.world.particles = self.start.clone();
-        self.time = 0.0;
-        self.world.half_size = self.half_size_at(0.0);
-        self.grab.release();
-    }
-
-    fn draw(&self, out: &mut DrawList) {
-        let h = self.world.half_size;
-        let corners = [
-            Vec2::new(-h, -h),
-            Vec2::new(h, -h),
-            Vec2::new(h, h),
-            Vec2::new(-h, h),
-        ];
-        out.polygon(corners.to_vec(), Some(Color(0x1c2030)), Some(Color::GREY));
-        for (p, c) in self.world.particles.iter().zip(&self.colors) {
-            out.point(p.position, 5.0, *c);
-        }
-        if let Some((i, target)) = self.grab.held() {
-            out.segment(self.world.particles[i].position, target, Color::WHITE);
-        }
-    }
-
-    fn bounds(&self) -> (Vec2, Vec2) {
-        (Vec2::splat(-1.15), Vec2::splat(1.15))
     }
 
     fn bodies(&self) -> Vec<BodyState> {
@@ -163,101 +150,59 @@ impl Demo for Pong {
             .collect()
     }
 
-    fn switches(&self) -> Vec<Switch> {
-        vec![
-            Switch::toggle('a', "approach check", self.world.approach_check),
-            Switch::toggle('w', "walls squeeze", self.squeeze),
-        ]
-    }
-
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        match (key, value) {
-            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
-            ('w', SwitchValue::Bool(on)) => {
-                self.squeeze = on;
-                self.world.half_size = self.half_size_at(self.time);
-            }
-            _ => {}
+    fn draw(&self, out: &mut DrawList, _overlay: bool) {
+        let h = self.world.half_size;
+        let corners = [
+            Vec2::new(-h, -h),
+            Vec2::new(h, -h),
+            Vec2::new(h, h),
+            Vec2::new(-h, h),
+        ];
+        out.polygon(corners.to_vec(), Some(Color(0x1c2030)), Some(Color::GREY));
+        for (p, c) in self.world.particles.iter().zip(&self.colors) {
+            out.point(p.position, 5.0, *c);
         }
     }
 
-    fn mouse_press(&mut self, at: Vec2) {
-        let held = self
-            .world
+    /// The particle nearest the cursor, within [`GRAB_RADIUS`].
+    fn pick(&self, at: Vec2) -> Option<usize> {
+        self.world
             .particles
             .iter()
             .enumerate()
             .map(|(i, p)| (i, p.position.distance(at)))
             .filter(|(_, d)| *d < GRAB_RADIUS)
             .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| i);
-        self.grab.press(held, at);
+            .map(|(i, _)| i)
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        self.grab.drag(at);
+    /// The held particle gets the velocity that takes it to the mouse in one step, so it is
+    /// thrown when let go.
+    fn pull(&mut self, &i: &usize, target: Vec2, dt: f32) {
+        let p = &mut self.world.particles[i];
+        p.velocity = velocity_to(p.position, target, dt);
     }
 
-    fn mouse_release(&mut self) {
-        self.grab.release();
+    fn held_point(&self, &i: &usize) -> Option<Vec2> {
+        Some(self.world.particles[i].position)
     }
 }
 
 // ANCHOR: from_scene
-/// A scene file as chapter 1 particles. Chapter 1 has points, no
-/// gravity and perfectly elastic walls, so a scene must say
-/// `"gravity": [0, 0]` and `"restitution": 1` on each body, and may
-/// hold only circles (a radius is required by the format, but a
-/// particle has no size). The box is always the tutorial's 2 m x 2 m.
+/// A scene file as chapter 1 particles: moving circles, with no
+/// gravity and restitution 1 (what else a scene may hold is refused
+/// before this runs). A particle has no size; the box is always the
+/// tutorial's 2 m x 2 m.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    if scene.gravity != Vec2::ZERO {
-        return Err(SceneError::needs(
-            "gravity",
-            format!("[{}, {}]", scene.gravity.x, scene.gravity.y),
-            "gravity (write \"gravity\": [0, 0] for chapter 1)",
-            adds::PLANES_AND_GRAVITY,
-        ));
-    }
-    scene.refuse_joints()?;
-    let mut particles = Vec::new();
-    let mut masses = Vec::new();
-    for (i, b) in scene.bodies.iter().enumerate() {
-        let at = |f: &str| format!("bodies[{i}].{f}");
-        match b.shape {
-            Shape::Circle { .. } => {}
-            Shape::Plane { .. } => {
-                return Err(SceneError::needs(
-                    at("shape"),
-                    "plane",
-                    "a plane",
-                    adds::PLANES_AND_GRAVITY,
-                ));
-            }
-            Shape::Box { .. } => {
-                return Err(SceneError::needs(at("shape"), "box", "a box", adds::BOXES));
-            }
-        }
-        if b.is_static {
-            return Err(SceneError::new(
-                at("static"),
-                "true: chapter 1 has only moving particles; its only static thing is the box",
-            ));
-        }
-        if b.restitution != 1.0 {
-            return Err(SceneError::needs(
-                at("restitution"),
-                b.restitution,
-                "a restitution other than 1 (chapter 1's walls are perfectly elastic)",
-                adds::PLANES_AND_GRAVITY,
-            ));
-        }
-        b.refuse_rotation(i)?;
-        particles.push(Particle {
+    let particles = scene
+        .bodies
+        .iter()
+        .map(|b| Particle {
             position: b.position,
             velocity: b.velocity,
-        });
-        masses.push(b.mass);
-    }
-    Ok(Box::new(Pong::new(particles, masses, scene.dt)))
+        })
+        .collect();
+    let masses = scene.bodies.iter().map(|b| b.mass).collect();
+    Ok(Box::new(Pong::new(particles, masses, scene.dt).lab()))
 }
 // ANCHOR_END: from_scene

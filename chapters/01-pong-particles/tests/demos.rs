@@ -2,6 +2,7 @@
 
 use ch01_pong_particles::demos::{CHAPTER, Pong};
 use physics_core::demo::Demo;
+use physics_core::lab::Sim;
 use physics_core::scene::Scene;
 
 /// Every demo runs, stays finite, resets to its start, and survives each switch.
@@ -47,7 +48,8 @@ fn dragging_throws_a_particle() {
         }],
         vec![1.0],
         0.1,
-    );
+    )
+    .lab();
     demo.mouse_press(glam::Vec2::new(0.05, 0.0));
     demo.mouse_drag(glam::Vec2::new(0.5, 0.0));
     demo.step(0.1);
@@ -60,7 +62,7 @@ fn dragging_throws_a_particle() {
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     let s = Scene::from_json(json).map_err(|e| e.to_string())?;
-    (CHAPTER.from_scene.unwrap())(&s).map_err(|e| e.to_string())
+    CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -2,15 +2,17 @@
 
 use crate::{Particle, Plane, World};
 use glam::Vec2;
-use physics_core::demo::{
-    BodyState, Chapter, Demo, DemoEntry, Slot, Switch, SwitchValue, bodies_then_planes,
-};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes};
 use physics_core::draw::{Color, DrawList};
+use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape, adds};
+use physics_core::scene::{Feature, Scene, SceneError, Shape};
 
-/// The chapter as the viewer sees it.
+/// The chapter as the viewer sees it. Its scenes hold moving circles
+/// (particles) and planes, under gravity, with any restitution.
 pub const CHAPTER: Chapter = Chapter {
+    number: 2,
+    supports: &[Feature::Gravity, Feature::Planes, Feature::Restitution],
     package: "ch02-planes-restitution",
     title: "2. Planes and restitution",
     demos: DEMOS,
@@ -22,37 +24,35 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "gravity",
         about: "particles under gravity, restitution from 0 (blue) to 1 (red); drag to turn the box",
-        make: || Box::new(Planes::gravity()),
+        make: || Box::new(Planes::gravity().lab()),
     },
     DemoEntry {
         name: "rotate",
         about: "the box turns slowly (T changes the rate); drag the mouse around the centre to turn it yourself",
-        make: || Box::new(Planes::rotate()),
+        make: || Box::new(Planes::rotate().lab()),
     },
     DemoEntry {
         name: "funnel",
         about: "a funnel of two sloping planes between two walls, planes at any angle",
-        make: || Box::new(Planes::funnel()),
+        make: || Box::new(Planes::funnel().lab()),
     },
 ];
 
 /// Gravity as the G switch turns it on, in m/s^2.
 const EARTH_GRAVITY: Vec2 = Vec2::new(0.0, -9.81);
-/// The E switch's choices; a negative value means "each particle its own".
-const RESTITUTION_CHOICES: &[f32] = &[-1.0, 0.0, 0.5, 0.9, 1.0];
+/// The E switch's choices (or none: each particle its own).
+const RESTITUTION_CHOICES: &[f32] = &[0.0, 0.5, 0.9, 1.0];
 /// The T switch's choices, in radians per second.
 const TURN_RATE_CHOICES: &[f32] = &[0.0, 0.25, 0.5, 1.0, -0.5];
 /// How far (metres) the drawn planes reach either side of the view's centre.
 const PLANE_DRAW_HALF_LENGTH: f32 = 50.0;
 
 /// A world of planes and particles, with the switches the chapter talks about.
+#[derive(Clone, Debug)]
 pub struct Planes {
     world: World,
-    start: World,
     /// Radians per second the world turns by itself (the T switch).
     turn_rate: f32,
-    /// The mouse's angle about the world's centre at the last press or drag.
-    mouse_angle: Option<f32>,
     bounds: (Vec2, Vec2),
     /// The trace's body order: a scene file's order, or particles then planes.
     order: Option<Vec<Slot>>,
@@ -79,13 +79,17 @@ fn scatter(n: usize, seed: u64, lo: Vec2, hi: Vec2, speed: f32) -> Vec<Particle>
 impl Planes {
     pub fn new(world: World, turn_rate: f32, bounds: (Vec2, Vec2)) -> Self {
         Planes {
-            start: world.clone(),
             world,
             turn_rate,
-            mouse_angle: None,
             bounds,
             order: None,
         }
+    }
+
+    /// The demo the viewer runs: these planes in the lab, with the chapter's switches.
+    pub fn lab(self) -> Lab<Planes> {
+        let bounds = self.bounds;
+        Lab::new(self, KNOBS, bounds)
     }
 
     /// 150 particles in chapter 1's box, now under gravity and bouncing less than perfectly.
@@ -147,7 +151,48 @@ fn wrap_angle(angle: f32) -> f32 {
     if a > PI { a - TAU } else { a }
 }
 
-impl Demo for Planes {
+/// The switches: A the approach check, P push-back, G gravity, E one
+/// restitution for all, T the turn rate.
+const KNOBS: &[Knob<Planes>] = &[
+    Knob::toggle(
+        'a',
+        "approach check",
+        |p| p.world.approach_check,
+        |p, on| p.world.approach_check = on,
+    ),
+    Knob::toggle(
+        'p',
+        "push back",
+        |p| p.world.push_back,
+        |p, on| p.world.push_back = on,
+    ),
+    Knob::toggle(
+        'g',
+        "gravity",
+        |p| p.world.gravity != Vec2::ZERO,
+        |p, on| p.world.gravity = if on { EARTH_GRAVITY } else { Vec2::ZERO },
+    ),
+    Knob::optional(
+        'e',
+        "restitution (own: each its own)",
+        "own",
+        RESTITUTION_CHOICES,
+        |p| p.world.restitution_override,
+        |p, e| p.world.restitution_override = e.map(|e| e.clamp(0.0, 1.0)),
+    ),
+    Knob::number(
+        't',
+        "turn rate rad/s",
+        TURN_RATE_CHOICES,
+        |p| p.turn_rate,
+        |p, rate| p.turn_rate = rate,
+    ),
+];
+
+impl Sim for Planes {
+    /// The mouse's angle about the world's centre at the last press or drag.
+    type Hold = f32;
+
     fn step(&mut self, dt: f32) {
         if self.turn_rate != 0.0 {
             self.world.turn(self.turn_rate * dt);
@@ -155,20 +200,11 @@ impl Demo for Planes {
         self.world.step(dt);
     }
 
-    fn reset(&mut self) {
-        let start = self.start.clone();
-        // Switches keep their values across a reset.
-        self.world = World {
-            approach_check: self.world.approach_check,
-            push_back: self.world.push_back,
-            restitution_override: self.world.restitution_override,
-            gravity: self.world.gravity,
-            ..start
-        };
-        self.mouse_angle = None;
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.world.gravity = gravity;
     }
 
-    fn draw(&self, out: &mut DrawList) {
+    fn draw(&self, out: &mut DrawList, _overlay: bool) {
         let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
         for (i, plane) in self.world.planes.iter().enumerate() {
             let Some((a, b)) = visible_part(i, &self.world.planes, view_centre) else {
@@ -183,10 +219,6 @@ impl Demo for Planes {
             let e = self.world.restitution_override.unwrap_or(p.restitution);
             out.point(p.position, 5.0, Color::ramp(e));
         }
-    }
-
-    fn bounds(&self) -> (Vec2, Vec2) {
-        self.bounds
     }
 
     fn bodies(&self) -> Vec<BodyState> {
@@ -211,105 +243,54 @@ impl Demo for Planes {
         self.world.gravity
     }
 
-    fn switches(&self) -> Vec<Switch> {
-        vec![
-            Switch::toggle('a', "approach check", self.world.approach_check),
-            Switch::toggle('p', "push back", self.world.push_back),
-            Switch::toggle('g', "gravity", self.world.gravity != Vec2::ZERO),
-            Switch::number(
-                'e',
-                "restitution (-1: each its own)",
-                self.world.restitution_override.unwrap_or(-1.0),
-                RESTITUTION_CHOICES,
-            ),
-            Switch::number('t', "turn rate rad/s", self.turn_rate, TURN_RATE_CHOICES),
-        ]
-    }
-
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        match (key, value) {
-            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
-            ('p', SwitchValue::Bool(on)) => self.world.push_back = on,
-            ('g', SwitchValue::Bool(on)) => {
-                self.world.gravity = if on { EARTH_GRAVITY } else { Vec2::ZERO }
-            }
-            ('e', SwitchValue::Number { value, .. }) if value.is_finite() => {
-                self.world.restitution_override = (value >= 0.0).then(|| value.min(1.0))
-            }
-            ('t', SwitchValue::Number { value, .. }) if value.is_finite() => self.turn_rate = value,
-            _ => {}
-        }
-    }
-
     // ANCHOR: mouse
-    fn mouse_press(&mut self, at: Vec2) {
+    /// The mouse takes hold of the world itself: its angle about the
+    /// world's centre.
+    fn pick(&self, at: Vec2) -> Option<f32> {
         let r = at - self.world.centre;
-        self.mouse_angle = Some(r.y.atan2(r.x));
+        Some(r.y.atan2(r.x))
     }
 
-    /// Turn the world by the angle the mouse has swept around its centre since the last call.
-    fn mouse_drag(&mut self, at: Vec2) {
+    /// Turn the world by the angle the mouse has swept around its centre
+    /// since the last call.
+    fn drag(&mut self, before: &mut f32, at: Vec2) {
         let r = at - self.world.centre;
         let angle = r.y.atan2(r.x);
-        if let Some(before) = self.mouse_angle {
-            self.world.turn(wrap_angle(angle - before));
-        }
-        self.mouse_angle = Some(angle);
+        self.world.turn(wrap_angle(angle - *before));
+        *before = angle;
     }
     // ANCHOR_END: mouse
-
-    fn mouse_release(&mut self) {
-        self.mouse_angle = None;
-    }
 }
 
 // ANCHOR: from_scene
 /// A scene file as chapter 2 particles and planes. Circles become particles (chapter 2 gives
 /// them no size and no mass in a bounce), each with its own restitution; planes become planes.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    scene.refuse_joints()?;
     let mut particles = Vec::new();
     let mut planes = Vec::new();
     let mut order = Vec::new();
-    for (i, b) in scene.bodies.iter().enumerate() {
-        let at = |f: &str| format!("bodies[{i}].{f}");
-        b.refuse_rotation(i)?;
-        match b.shape {
-            Shape::Plane { normal, offset } => {
-                order.push(Slot::Plane(planes.len()));
-                planes.push(Plane { normal, offset });
-            }
-            Shape::Box { .. } => {
-                return Err(SceneError::needs(at("shape"), "box", "a box", adds::BOXES));
-            }
-            Shape::Circle { .. } if b.is_static => {
-                return Err(SceneError::needs(
-                    at("static"),
-                    "true",
-                    "a static circle (chapter 2's only static things are planes)",
-                    adds::MASS,
-                ));
-            }
-            Shape::Circle { .. } => {
-                order.push(Slot::Body(particles.len()));
-                particles.push(Particle {
-                    position: b.position,
-                    velocity: b.velocity,
-                    restitution: b.restitution,
-                });
-            }
+    for b in &scene.bodies {
+        if let Shape::Plane { normal, offset } = b.shape {
+            order.push(Slot::Plane(planes.len()));
+            planes.push(Plane { normal, offset });
+        } else {
+            order.push(Slot::Body(particles.len()));
+            particles.push(Particle {
+                position: b.position,
+                velocity: b.velocity,
+                restitution: b.restitution,
+            });
         }
     }
     let bounds = scene_bounds(&particles, &planes);
     let world = World {
         planes,
-        gravity: scene.gravity,
         centre: (bounds.0 + bounds.1) * 0.5,
         ..World::new(particles)
     };
     let mut demo = Planes::new(world, 0.0, bounds);
     demo.order = Some(order);
-    Ok(Box::new(demo))
+    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
 }
 // ANCHOR_END: from_scene
 
@@ -377,17 +358,17 @@ mod tests {
 
     #[test]
     fn a_drag_round_the_centre_turns_the_box() {
-        let mut d = Planes::gravity();
+        let mut d = Planes::gravity().lab();
         d.mouse_press(Vec2::new(1.0, 0.0));
         d.mouse_drag(Vec2::new(0.0, 1.0));
         // A quarter turn: the left wall's normal (+x) now points up.
-        let n = d.world().planes[0].normal;
+        let n = d.sim().world().planes[0].normal;
         assert!((n - Vec2::Y).length() < 1e-6, "{n}");
-        assert!(d.world().max_penetration() < 1e-5);
+        assert!(d.sim().world().max_penetration() < 1e-5);
         // A press at the centre itself has angle 0, not NaN.
         d.mouse_press(Vec2::ZERO);
         d.mouse_drag(Vec2::ZERO);
-        assert!(d.world().planes.iter().all(|p| p.normal.is_finite()));
+        assert!(d.sim().world().planes.iter().all(|p| p.normal.is_finite()));
     }
 
     #[test]

@@ -16,19 +16,21 @@ fn every_demo_passes_the_shared_checks() {
 #[test]
 fn without_push_back_dead_particles_sink() {
     let lowest = |push_back: bool| {
-        let mut demo = Planes::gravity();
+        let mut demo = Planes::gravity().lab();
         demo.set_switch('p', SwitchValue::Bool(push_back));
         demo.set_switch(
             'e',
-            SwitchValue::Number {
-                value: 0.0,
+            SwitchValue::Optional {
+                value: Some(0.0),
                 choices: &[],
+                none: "own",
             },
         );
         for _ in 0..300 {
             demo.step(1.0 / 60.0);
         }
-        demo.world()
+        demo.sim()
+            .world()
             .particles
             .iter()
             .map(|p| p.position.y)
@@ -48,7 +50,7 @@ fn without_push_back_dead_particles_sink() {
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     let s = Scene::from_json(json).map_err(|e| e.to_string())?;
-    (CHAPTER.from_scene.unwrap())(&s).map_err(|e| e.to_string())
+    CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
 #[test]

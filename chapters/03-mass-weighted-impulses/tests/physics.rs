@@ -3,7 +3,7 @@
 
 use ch03_mass_weighted_impulses::{
     Circle, Contact, Correction, Plane, Wall, World, circle_circle, correct_positions,
-    impulse_scalar, inverse_mass, resolve,
+    correction_vector, impulse_scalar, inverse_mass, resolve,
 };
 use glam::Vec2;
 use proptest::prelude::*;
@@ -207,9 +207,13 @@ fn textbook_one_dimensional_collisions() {
 // ANCHOR_END: textbook
 
 // ANCHOR: errata
-/// Source 003's "equivalent" mass-ratio snippet: A's velocity changes by `m_a / (m_a + m_b)` of
-/// the velocity change, B's by `m_b / (m_a + m_b)`, so each body gets the ratio that belongs to
-/// the other one. (Here `kick` is the whole change of relative velocity, `(1 + e)(v_rel . n) n`.)
+/// "How to create a custom 2D physics engine" offers a mass-ratio snippet as "equivalent" to its
+/// impulse code: A's velocity changes by `m_a / (m_a + m_b)` times the impulse, B's by
+/// `m_b / (m_a + m_b)`, so each body gets the ratio that belongs to the other one. This reads
+/// the snippet in its kindest way, with the ratios scaling the whole change of relative velocity
+/// `kick = (1 + e)(v_rel . n) n`: the one reading under which swapped ratios would be right.
+/// (In the tutorial the ratios scale `j n`, which is already divided by `1/m_a + 1/m_b`; see
+/// `swapped_ratios_on_the_tutorials_impulse_still_miss_newtons_law`.)
 fn tutorial_inverted_ratio(a: &mut Circle, b: &mut Circle, n: Vec2, e: f32) {
     let kick = (1.0 + e) * (b.velocity - a.velocity).dot(n) * n;
     let mass_sum = a.mass() + b.mass();
@@ -249,9 +253,34 @@ proptest! {
     }
 }
 
-/// Source 001's first two-body formula used one body's own velocity, `(V_a . N)`, where the
-/// relative velocity belongs. A ball at rest hit head-on then never moves, whatever hits it:
-/// Newton's law of restitution fails. The impulse scalar uses `v_b - v_a` and moves it.
+/// Swapping the ratios does not rescue the tutorial's snippet as written: there the ratios
+/// multiply the impulse `j n`, and `j` is already divided by `1/m_a + 1/m_b`. A ratio times an
+/// impulse is a momentum, not a velocity. The textbook case, 1 kg at 4 m/s into 3 kg at rest
+/// with e = 1, should end at -2 and 2 m/s; the swapped ratios on `j n` give -0.5 and 1.5 m/s.
+/// Momentum survives (4 kg m/s), but the bodies part at 2 m/s where Newton's law asks for 4:
+/// the result is off by the factor `m_a m_b / (m_a + m_b)` (0.75 kg here). The fix is to
+/// divide by each body's own mass (times its inverse mass), as `resolve` does.
+/// Tolerance 1e-6 m/s: a handful of roundings of numbers near 4.
+#[test]
+fn swapped_ratios_on_the_tutorials_impulse_still_miss_newtons_law() {
+    let (ma, mb, e) = (1.0f32, 3.0f32, 1.0f32);
+    let (va, vb, n) = (Vec2::new(4.0, 0.0), Vec2::ZERO, Vec2::X);
+    let j = impulse_scalar(va, inverse_mass(ma), vb, inverse_mass(mb), n, e, true);
+    let swapped_a = va - mb / (ma + mb) * j * n;
+    let swapped_b = vb + ma / (ma + mb) * j * n;
+    assert!((swapped_a.x - -0.5).abs() < 1e-6 && (swapped_b.x - 1.5).abs() < 1e-6);
+    assert!((ma * swapped_a.x + mb * swapped_b.x - 4.0).abs() < 1e-6);
+    let parting = (swapped_b - swapped_a).x;
+    assert!((parting - 2.0).abs() < 1e-6, "parting at {parting} m/s");
+    // Inverse masses: Newton's law holds, the bodies part at e times 4 m/s.
+    let (right_a, right_b) = (va - j * inverse_mass(ma) * n, vb + j * inverse_mass(mb) * n);
+    assert!((right_a.x - -2.0).abs() < 1e-6 && (right_b.x - 2.0).abs() < 1e-6);
+}
+
+/// An earlier version of "Physics engines for dummies", quoted by a reader in its comments, used
+/// one body's own velocity, `(V_a . N)`, where the relative velocity belongs. A ball at rest hit
+/// head-on then never moves, whatever hits it: Newton's law of restitution fails. The impulse
+/// scalar uses `v_b - v_a` and moves it.
 #[test]
 fn one_bodys_velocity_in_place_of_the_relative_velocity_fails() {
     let n = Vec2::X; // from A (at rest, left) to B (coming in from the right)
@@ -272,21 +301,114 @@ fn one_bodys_velocity_in_place_of_the_relative_velocity_fails() {
     assert!((va_after - vb).length() < 1e-6 && (vb_after - va).length() < 1e-6);
 }
 
-/// An erratum in source 001's comments: its "corrected" formula, with the relative velocity
-/// `V_b - V_a` and the normal from B to A, sends two equal balls meeting head-on at 10 m/s
-/// each apart at 30 and 10 m/s (a reader's worked example): momentum 0 becomes 40 kg m/s.
-/// With the normal from A to B and `v_rel = v_b - v_a` they bounce apart at 10 m/s each.
+/// "Physics engines for dummies" bounces two bodies with (in the article, and again in the
+/// author's correction in the comments)
+///
+/// `V_a = V_a - (1+e) N ((V_b - V_a) . N) M_b / (M_a + M_b)`
+/// `V_b = V_b - (1+e) (-N) ((V_b - V_a) . (-N)) M_a / (M_a + M_b)`
+///
+/// B's line is right. A's line needs A's velocity relative to B, `(V_a - V_b) . N`, and has B's
+/// relative to A: `a_sign_right` chooses. The normal cannot make or mend the slip: it appears
+/// twice in each line, and `N ((x) . N)` is the same for `N` and `-N`.
+fn article_bounce(
+    (va, vb): (Vec2, Vec2),
+    (ma, mb): (f32, f32),
+    n: Vec2,
+    e: f32,
+    a_sign_right: bool,
+) -> (Vec2, Vec2) {
+    let a_relative = if a_sign_right { va - vb } else { vb - va };
+    let va_after = va - (1.0 + e) * n * a_relative.dot(n) * (mb / (ma + mb));
+    let vb_after = vb - (1.0 + e) * -n * (vb - va).dot(-n) * (ma / (ma + mb));
+    (va_after, vb_after)
+}
+
+proptest! {
+    /// With A's relative velocity the wrong way round momentum is not conserved: A's change
+    /// has the wrong sign, so the two changes add up to `-2 (1 + e) m_r ((v_b - v_a) . n) n`
+    /// (m_r the reduced mass) instead of cancelling. With the sign right it is conserved and
+    /// agrees with chapter 3's impulse. Turning the normal round changes neither result by a
+    /// single bit: negating a float is exact, and N appears twice. Tolerances as in
+    /// `momentum_is_unchanged_by_any_impulse`; the slip is asked to miss by 100 times that.
+    #[test]
+    fn as_relative_velocity_with_the_wrong_sign_breaks_momentum(
+        (a, b, n) in pair(), e in 0.0f32..=1.0,
+    ) {
+        let (va, vb) = (a.velocity, b.velocity);
+        let masses = (a.mass(), b.mass());
+        prop_assume!((vb - va).dot(n).abs() > 0.1);
+        let before = momentum(&a, &b);
+        let tol = 1e-5 * scale(&a, &b);
+        let momentum_of = |(va, vb): (Vec2, Vec2)| masses.0 * va + masses.1 * vb;
+        for a_sign_right in [false, true] {
+            let along_n = article_bounce((va, vb), masses, n, e, a_sign_right);
+            let along_minus_n = article_bounce((va, vb), masses, -n, e, a_sign_right);
+            prop_assert_eq!(along_n.0.to_array().map(f32::to_bits), along_minus_n.0.to_array().map(f32::to_bits));
+            prop_assert_eq!(along_n.1.to_array().map(f32::to_bits), along_minus_n.1.to_array().map(f32::to_bits));
+            let error = (momentum_of(along_n) - before).length();
+            if a_sign_right {
+                prop_assert!(error <= tol, "momentum changed by {error}");
+                let (mut a2, mut b2) = (a, b);
+                resolve(&mut a2, &mut b2, &contact(n), e, false);
+                prop_assert!((a2.velocity - along_n.0).length() <= tol && (b2.velocity - along_n.1).length() <= tol);
+            } else {
+                prop_assert!(error > 100.0 * tol, "the slip went unnoticed: {error}");
+            }
+        }
+    }
+}
+
+/// A reader's worked example of the same slip: two 1 kg balls meeting head-on at 10 m/s each,
+/// e = 1. As written, A's line sends them off at 30 and 10 m/s, both the same way, with the
+/// normal either way round: a momentum of 0 becomes 40 kg m/s. With A's sign right they bounce
+/// apart at 10 m/s each, as chapter 3's impulse has them. All exact in f32 (small integers).
 #[test]
-fn the_comment_formula_with_the_normal_reversed_gains_momentum() {
-    let (va, vb) = (Vec2::new(0.0, 10.0), Vec2::new(0.0, -10.0));
-    let n_b_to_a = Vec2::new(0.0, -1.0); // A is below B
-    let va_slip = va - 2.0 * n_b_to_a * (vb - va).dot(n_b_to_a) * 0.5;
-    assert_eq!(va_slip, Vec2::new(0.0, 30.0));
-    let j = impulse_scalar(va, 1.0, vb, 1.0, -n_b_to_a, 1.0, true);
-    assert_eq!(va - j * -n_b_to_a, Vec2::new(0.0, -10.0));
-    assert_eq!(vb + j * -n_b_to_a, Vec2::new(0.0, 10.0));
+fn the_readers_head_on_example_gains_40_kg_m_per_s() {
+    let (va, vb) = (Vec2::new(0.0, 10.0), Vec2::new(0.0, -10.0)); // A below B, moving up
+    for n in [Vec2::Y, -Vec2::Y] {
+        let slip = article_bounce((va, vb), (1.0, 1.0), n, 1.0, false);
+        assert_eq!(slip, (Vec2::new(0.0, 30.0), Vec2::new(0.0, 10.0)));
+        let right = article_bounce((va, vb), (1.0, 1.0), n, 1.0, true);
+        assert_eq!(right, (Vec2::new(0.0, -10.0), Vec2::new(0.0, 10.0)));
+    }
+    let j = impulse_scalar(va, 1.0, vb, 1.0, Vec2::Y, 1.0, true);
+    assert_eq!(
+        (va - j * Vec2::Y, vb + j * Vec2::Y),
+        (Vec2::new(0.0, -10.0), Vec2::new(0.0, 10.0))
+    );
 }
 // ANCHOR_END: errata
+
+proptest! {
+    /// "How to create a custom 2D physics engine" says its positional correction scales the
+    /// penetration "by the total mass of the system". Its code divides by `1/m_a + 1/m_b`: that
+    /// is multiplying by the reduced mass `m_a m_b / (m_a + m_b)`, not by the total. Chapter 3's
+    /// `correction_vector` does what the code does, and the two moves it makes (each body by its
+    /// inverse mass) add up to `percent (p - slop)` whatever the masses. Taken at its word the
+    /// text goes wrong either way: times the total mass the bodies move
+    /// `(m_a + m_b)^2 / (m_a m_b)` times too far, never less than 4 times; divided by it they
+    /// move `1 / (m_a m_b)` times as far, which depends on the unit of mass (it is right only
+    /// when `m_a m_b` happens to be 1 kg^2, excluded here). Tolerance: a few f32 roundings.
+    #[test]
+    fn the_correction_uses_the_reduced_mass_not_the_total_mass(
+        ma in 0.1f32..10.0, mb in 0.1f32..10.0, n in unit(), penetration in 0.02f32..0.5,
+    ) {
+        prop_assume!((ma * mb - 1.0).abs() > 0.2);
+        let c = Correction::default();
+        let contact = Contact { normal: n, penetration };
+        let wanted = c.percent * (penetration - c.slop);
+        let (inv_a, inv_b) = (inverse_mass(ma), inverse_mass(mb));
+        let moved_apart = |correction: Vec2| (inv_a * correction + inv_b * correction).dot(n);
+        let reduced = correction_vector(&contact, inv_a, inv_b, &c);
+        prop_assert!((moved_apart(reduced) - wanted).abs() <= 1e-5 * wanted, "{} vs {wanted}", moved_apart(reduced));
+        let times_total = wanted * (ma + mb) * n;
+        prop_assert!(moved_apart(times_total) >= 4.0 * wanted * (1.0 - 1e-5), "{}", moved_apart(times_total));
+        let over_total = wanted / (ma + mb) * n;
+        let ratio = moved_apart(over_total) / wanted;
+        prop_assert!((ratio * ma * mb - 1.0).abs() <= 1e-4, "{ratio}");
+        prop_assert!((ratio - 1.0).abs() > 0.15, "{ratio}");
+    }
+}
 
 /// Planes are chapter 2's, imported: a wall made from one behaves as a body of infinite mass.
 #[test]

@@ -2,13 +2,21 @@
 
 use crate::{Aabb, Body, Circle, Manifold, Shape, World, collide};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Grab, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawList};
+use physics_core::lab::Drag;
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape, adds};
+use physics_core::scene::{Feature, Scene, SceneError, Shape as SceneShape};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
+    number: 4,
+    supports: &[
+        Feature::Gravity,
+        Feature::Restitution,
+        Feature::StaticBodies,
+        Feature::Boxes,
+    ],
     package: "ch04-manifolds",
     title: "4. Manifolds",
     demos: DEMOS,
@@ -257,7 +265,7 @@ pub struct Pile {
     /// Draw each collision's normal and contact points.
     show_manifolds: bool,
     /// The body the mouse drags, and where the mouse is.
-    grab: Grab,
+    grab: Drag,
     bounds: (Vec2, Vec2),
     time_step: f32,
 }
@@ -317,7 +325,7 @@ impl Pile {
             world: World::new(bodies.clone()),
             start: bodies,
             show_manifolds: true,
-            grab: Grab::default(),
+            grab: Drag::default(),
             bounds,
             time_step: 1.0 / 60.0,
         }
@@ -457,37 +465,15 @@ impl Demo for Pile {
 /// Planes are refused: a large static box does their job here.
 /// Friction is ignored until chapter 6.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    scene.refuse_joints()?;
     let mut bodies = Vec::new();
-    for (i, b) in scene.bodies.iter().enumerate() {
-        let at = |f: &str| format!("bodies[{i}].{f}");
+    for b in &scene.bodies {
+        // Planes, turned boxes and spin are refused before this runs.
         let shape = match b.shape {
-            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
             SceneShape::Box { half_extents } => Shape::Aabb(Aabb { half_extents }),
-            SceneShape::Plane { .. } => {
-                return Err(SceneError::new(
-                    at("shape"),
-                    "plane: chapter 4 collides circles and boxes only; \
-                     use a large static box as a floor or wall",
-                ));
+            SceneShape::Circle { radius } | SceneShape::Plane { offset: radius, .. } => {
+                Shape::Circle(Circle { radius })
             }
         };
-        if b.angle != 0.0 && matches!(shape, Shape::Aabb(_)) {
-            return Err(SceneError::needs(
-                at("angle"),
-                b.angle,
-                "a turned box",
-                adds::ORIENTED_BOXES,
-            ));
-        }
-        if b.angular_velocity != 0.0 {
-            return Err(SceneError::needs(
-                at("angular_velocity"),
-                b.angular_velocity,
-                "rotation",
-                adds::ROTATION,
-            ));
-        }
         bodies.push(Body {
             shape,
             position: b.position,
@@ -499,6 +485,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let bounds = scene_bounds(bodies.iter().map(|b| b.shape.bounds(b.position)));
     let mut pile = Pile::from_bodies(bodies, bounds);
     pile.world.gravity = scene.gravity;
+    pile.world.iterations = scene.iterations;
     pile.time_step = scene.dt;
     Ok(Box::new(pile))
 }

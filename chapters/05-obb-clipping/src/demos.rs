@@ -5,13 +5,22 @@ use crate::{AxisBias, Body, ClipSteps, Obb, Shape, Transform, World, collide_wit
 use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_manifold, scene_bounds};
 use ch04_manifolds::{Circle, box_vertex};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Grab, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
 use physics_core::draw::{Color, DrawItem, DrawList};
+use physics_core::lab::Drag;
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::{Feature, Scene, SceneError, Shape as SceneShape};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
+    number: 5,
+    supports: &[
+        Feature::Gravity,
+        Feature::Restitution,
+        Feature::StaticBodies,
+        Feature::Boxes,
+        Feature::TurnedBoxes,
+    ],
     package: "ch05-obb-clipping",
     title: "5. OBB clipping",
     demos: DEMOS,
@@ -352,7 +361,7 @@ pub struct Tumble {
     world: World,
     start: Vec<Body>,
     show_manifolds: bool,
-    grab: Grab,
+    grab: Drag,
     bounds: (Vec2, Vec2),
     time_step: f32,
 }
@@ -404,7 +413,7 @@ impl Tumble {
             world: World::new(bodies.clone()),
             start: bodies,
             show_manifolds: true,
-            grab: Grab::default(),
+            grab: Drag::default(),
             bounds,
             time_step: 1.0 / 60.0,
         }
@@ -536,36 +545,15 @@ impl Demo for Tumble {
 /// large static box does their job); friction is ignored until
 /// chapter 6.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    if !scene.joints.is_empty() {
-        return Err(SceneError::needs(
-            "joints",
-            format!("{} joints", scene.joints.len()),
-            "a joint",
-            "chapter 7 (ch07-distance-constraints)",
-        ));
-    }
     let mut bodies = Vec::new();
-    for (i, b) in scene.bodies.iter().enumerate() {
-        let at = |f: &str| format!("bodies[{i}].{f}");
+    for b in &scene.bodies {
+        // Planes and spin are refused before this runs.
         let shape = match b.shape {
-            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
             SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
-            SceneShape::Plane { .. } => {
-                return Err(SceneError::new(
-                    at("shape"),
-                    "plane: chapter 5 collides circles and boxes only; \
-                     use a large static box as a floor or wall",
-                ));
+            SceneShape::Circle { radius } | SceneShape::Plane { offset: radius, .. } => {
+                Shape::Circle(Circle { radius })
             }
         };
-        if b.angular_velocity != 0.0 {
-            return Err(SceneError::needs(
-                at("angular_velocity"),
-                b.angular_velocity,
-                "rotation",
-                "chapter 6 (ch06-rotation-friction)",
-            ));
-        }
         bodies.push(Body {
             shape,
             transform: Transform::new(b.position, b.angle),
@@ -580,6 +568,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     }));
     let mut demo = Tumble::from_bodies(bodies, bounds);
     demo.world.gravity = scene.gravity;
+    demo.world.iterations = scene.iterations;
     demo.time_step = scene.dt;
     Ok(Box::new(demo))
 }

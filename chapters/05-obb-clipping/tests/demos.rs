@@ -26,7 +26,7 @@ fn the_tumble_settles_in_its_container() {
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     let s = Scene::from_json(json).map_err(|e| e.to_string())?;
-    (CHAPTER.from_scene.unwrap())(&s).map_err(|e| e.to_string())
+    CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -4,17 +4,29 @@ use crate::{Body, Circle, FrictionCap, Obb, Shape, World};
 use ch04_manifolds::box_vertex;
 use ch04_manifolds::demos::{COLOR_A, COLOR_B, scene_bounds};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::{Color, DrawItem, DrawList};
+use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneBody, SceneError, Shape as SceneShape};
+use physics_core::scene::{Feature, Scene, SceneBody, SceneError, Shape as SceneShape};
 
-/// The chapter as the viewer sees it.
+/// The chapter as the viewer sees it. Its scenes hold circles and
+/// boxes, turned and spinning; planes are refused (a large static box
+/// does their job).
 pub const CHAPTER: Chapter = Chapter {
+    number: 6,
     package: "ch06-rotation-friction",
     title: "6. Rotation and friction",
     demos: DEMOS,
+    supports: &[
+        Feature::Gravity,
+        Feature::Restitution,
+        Feature::StaticBodies,
+        Feature::Boxes,
+        Feature::TurnedBoxes,
+        Feature::Rotation,
+    ],
     from_scene: Some(from_scene),
 };
 
@@ -23,27 +35,27 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "tumble",
         about: "boxes and circles tumbling onto the ground; drag one to throw it",
-        make: || Box::new(Sandbox::tumble(18, 6)),
+        make: || Box::new(tumble(18, 6)),
     },
     DemoEntry {
         name: "ramps",
         about: "five boxes on planks tilted 0.25 rad, friction 0.75, 0.5, 0.35, 0.1 and 0",
-        make: || Box::new(Sandbox::ramps()),
+        make: || Box::new(ramps()),
     },
     DemoEntry {
         name: "spin",
         about: "a spinning box and a spinning disc dropped on the ground",
-        make: || Box::new(Sandbox::spin()),
+        make: || Box::new(spin()),
     },
     DemoEntry {
         name: "tip",
         about: "a tall box and a wide box, both leaning 0.35 rad: one tips, one rights itself",
-        make: || Box::new(Sandbox::tip()),
+        make: || Box::new(tip()),
     },
     DemoEntry {
         name: "throw",
         about: "a stack of boxes and a box to throw at it with the mouse",
-        make: || Box::new(Sandbox::throw()),
+        make: || Box::new(throw()),
     },
 ];
 
@@ -58,7 +70,7 @@ pub const RAMP_ANGLE: f32 = 0.25;
 pub const RAMP_FRICTION: [f32; 5] = [0.75, 0.5, 0.35, 0.1, 0.0];
 
 const ITERATION_CHOICES: &[f32] = &[1.0, 2.0, 5.0, 10.0, 20.0];
-const RESTITUTION_CHOICES: &[f32] = &[-1.0, 0.0, 0.3, 0.6, 0.9, 1.0];
+const RESTITUTION_CHOICES: &[f32] = &[0.0, 0.3, 0.6, 0.9, 1.0];
 const PERCENT_CHOICES: &[f32] = &[0.2, 0.4, 0.8, 1.0, 0.1];
 const SLOP_CHOICES: &[f32] = &[0.01, 0.0, 0.05];
 
@@ -68,12 +80,10 @@ const SLOP_CHOICES: &[f32] = &[0.01, 0.0, 0.05];
 /// turns the body too (a force off the centre has a torque), and
 /// letting go keeps the velocity: a throw.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Grab {
+pub struct MouseSpring {
     pub body: usize,
     /// The point held, in the body's own frame.
     pub local: Vec2,
-    /// The cursor, in the world.
-    pub target: Vec2,
 }
 
 /// The spring's natural frequency in rad/s for the body's mass. At a
@@ -84,16 +94,15 @@ const GRAB_FREQUENCY: f32 = 4.0 * std::f32::consts::PI;
 /// The spring's damping ratio (1: no overshoot at the centre).
 const GRAB_DAMPING: f32 = 0.7;
 
-impl Grab {
+impl MouseSpring {
     /// Take hold of the first movable body under `at`.
-    pub fn press(bodies: &[Body], at: Vec2) -> Option<Grab> {
+    pub fn press(bodies: &[Body], at: Vec2) -> Option<MouseSpring> {
         let body = bodies
             .iter()
             .position(|b| b.inv_mass > 0.0 && b.shape.contains(&b.transform(), at))?;
-        Some(Grab {
+        Some(MouseSpring {
             body,
             local: bodies[body].transform().to_local(at),
-            target: at,
         })
     }
 
@@ -102,14 +111,15 @@ impl Grab {
         bodies[self.body].transform().to_world(self.local)
     }
 
-    /// Add the spring's force (and so its torque) to the held body.
-    pub fn pull(&self, bodies: &mut [Body]) {
+    /// Add the spring's force towards `target` (and so its torque) to
+    /// the held body.
+    pub fn pull(&self, bodies: &mut [Body], target: Vec2) {
         let p = self.point(bodies);
         let b = &mut bodies[self.body];
         let m = b.mass();
         let stiffness = m * GRAB_FREQUENCY * GRAB_FREQUENCY;
         let damping = 2.0 * GRAB_DAMPING * GRAB_FREQUENCY * m;
-        let force = stiffness * (self.target - p) - damping * b.velocity_at(p);
+        let force = stiffness * (target - p) - damping * b.velocity_at(p);
         if force.is_finite() {
             b.apply_force(force, p);
         }
@@ -179,244 +189,167 @@ pub fn draw_contacts(out: &mut DrawList, world: &World) {
     }
 }
 
-// ANCHOR: sandbox
-/// A world of rigid bodies to watch, switch and throw things at.
-pub struct Sandbox {
-    world: World,
-    start: Vec<Body>,
-    /// Draw contact points and their impulses.
-    show_contacts: bool,
-    grab: Option<Grab>,
-    /// Text drawn at world positions (the ramps' friction values).
-    labels: Vec<(Vec2, String)>,
-    bounds: (Vec2, Vec2),
-    time_step: f32,
-}
-// ANCHOR_END: sandbox
-
 /// A static box of half extents `hx` by `hy` at `at`, turned `angle`.
 pub fn fixed_box(hx: f32, hy: f32, at: Vec2, angle: f32) -> Body {
-    Body::boxed(hx, hy, at, angle, 1.0).into_static()
+    Body::rect(hx, hy, at, angle, 1.0).into_static()
 }
 
 fn ground(half_width: f32) -> Body {
-    Body::boxed(half_width, 0.25, Vec2::new(0.0, -0.25), 0.0, 1.0)
+    Body::rect(half_width, 0.25, Vec2::new(0.0, -0.25), 0.0, 1.0)
         .into_static()
         .with_friction(0.6)
 }
 
-impl Body {
-    /// The same body made static: both inverses 0, velocities 0.
-    pub fn into_static(self) -> Body {
-        Body {
-            inv_mass: 0.0,
-            inv_inertia: 0.0,
-            velocity: Vec2::ZERO,
-            angular_velocity: 0.0,
-            ..self
-        }
-    }
+/// Rigid bodies to watch, switch and throw things at: chapter 6's world
+/// in the lab, the contacts shown, the camera on `bounds`.
+pub fn sandbox(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Lab<World> {
+    Lab::new(World::new(bodies), KNOBS, bounds).with_overlay(true)
 }
 
-impl Sandbox {
-    /// A sandbox of `bodies`, the camera showing `bounds`.
-    pub fn new(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
-        Sandbox {
-            world: World::new(bodies.clone()),
-            start: bodies,
-            show_contacts: true,
-            grab: None,
-            labels: Vec::new(),
-            bounds,
-            time_step: 1.0 / 60.0,
-        }
-    }
-
-    pub fn world(&self) -> &World {
-        &self.world
-    }
-
-    pub fn world_mut(&mut self) -> &mut World {
-        &mut self.world
-    }
-
-    /// `n` boxes and circles of seeded random sizes and angles over a floor between two walls.
-    pub fn tumble(n: usize, seed: u64) -> Self {
-        let wall = |x: f32| {
-            Body::boxed(0.25, 3.0, Vec2::new(x, 3.0), 0.0, 1.0)
-                .into_static()
-                .with_friction(0.6)
-        };
-        let mut bodies = vec![ground(5.0), wall(-4.75), wall(4.75)];
-        let mut rng = Rng::new(seed);
-        for i in 0..n {
-            let at = Vec2::new(
-                -3.0 + (i % 6) as f32 * 1.2 + rng.range(-0.2, 0.2),
-                1.0 + (i / 6) as f32 * 1.2,
-            );
-            let body = if i % 3 == 2 {
-                Body::disc(rng.range(0.2, 0.4), at, 1.0)
-            } else {
-                let (hx, hy) = (rng.range(0.2, 0.5), rng.range(0.15, 0.35));
-                Body::boxed(hx, hy, at, rng.range(-1.5, 1.5), 1.0)
-            };
-            bodies.push(body.with_friction(0.5).with_restitution(0.1));
-        }
-        Sandbox::new(bodies, (Vec2::new(-5.2, -0.8), Vec2::new(5.2, 6.5)))
-    }
-
-    // ANCHOR: ramps
-    /// Five planks tilted [`RAMP_ANGLE`] down to the right, one above the
-    /// other, each with a box resting near its top. Plank and box share
-    /// a friction coefficient, so the contact's (the geometric mean) is
-    /// the same.
-    pub fn ramps() -> Self {
-        let stop = fixed_box(0.25, 1.0, Vec2::new(7.75, 1.0), 0.0);
-        let mut bodies = vec![ground(8.0), stop];
-        let mut labels = Vec::new();
-        let (along, up) = (
-            Vec2::from_angle(-RAMP_ANGLE),
-            Vec2::from_angle(-RAMP_ANGLE).perp(),
+/// `n` boxes and circles of seeded random sizes and angles over a floor between two walls.
+pub fn tumble(n: usize, seed: u64) -> Lab<World> {
+    let wall = |x: f32| {
+        Body::rect(0.25, 3.0, Vec2::new(x, 3.0), 0.0, 1.0)
+            .into_static()
+            .with_friction(0.6)
+    };
+    let mut bodies = vec![ground(5.0), wall(-4.75), wall(4.75)];
+    let mut rng = Rng::new(seed);
+    for i in 0..n {
+        let at = Vec2::new(
+            -3.0 + (i % 6) as f32 * 1.2 + rng.range(-0.2, 0.2),
+            1.0 + (i / 6) as f32 * 1.2,
         );
-        for (i, mu) in RAMP_FRICTION.into_iter().enumerate() {
-            let centre = Vec2::new(-1.0, 10.5 - 2.0 * i as f32);
-            let plank = fixed_box(4.0, 0.1, centre, -RAMP_ANGLE);
-            // The box's bottom face on the plank's top face, 3 m up the slope.
-            let at = centre - along * 3.0 + up * (0.1 + 0.25 - SETTLED);
-            let block = Body::boxed(0.35, 0.25, at, -RAMP_ANGLE, 1.0);
-            bodies.push(plank.with_friction(mu));
-            bodies.push(block.with_friction(mu));
-            labels.push((centre - along * 4.2 + up * 0.6, format!("mu {mu}")));
-        }
-        let view = (Vec2::new(-6.5, -0.8), Vec2::new(8.5, 12.5));
-        let mut s = Sandbox::new(bodies, view);
-        s.labels = labels;
-        s
-    }
-    // ANCHOR_END: ramps
-
-    /// A box and a disc dropped spinning: the box bounces off a corner, the disc rolls away.
-    pub fn spin() -> Self {
-        let mut spinning_box = Body::boxed(0.6, 0.3, Vec2::new(-2.0, 3.0), 0.3, 1.0);
-        spinning_box.angular_velocity = 12.0;
-        let mut spinning_disc = Body::disc(0.4, Vec2::new(2.0, 2.0), 1.0);
-        spinning_disc.angular_velocity = -15.0;
-        let bodies = vec![
-            ground(6.0),
-            spinning_box.with_friction(0.5).with_restitution(0.2),
-            spinning_disc.with_friction(0.5).with_restitution(0.2),
-        ];
-        Sandbox::new(bodies, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 5.0)))
-    }
-
-    // ANCHOR: tip
-    /// Two boxes on their bottom-left corners, leaning 0.35 rad. The tall
-    /// one's centre is already left of that corner, so gravity's torque
-    /// about it tips the box over; the wide one's is right of it, and
-    /// the same torque turns it back down onto its base.
-    pub fn tip() -> Self {
-        let lean = 0.35;
-        let leaning = |x: f32, hx: f32, hy: f32| {
-            // Centre above the corner at (x, 0): the corner is at R(-hx, -hy).
-            let corner = Vec2::from_angle(lean).rotate(Vec2::new(-hx, -hy));
-            let at = Vec2::new(x, -SETTLED) - corner;
-            Body::boxed(hx, hy, at, lean, 1.0).with_friction(0.8)
+        let body = if i % 3 == 2 {
+            Body::disc(rng.range(0.2, 0.4), at, 1.0)
+        } else {
+            let (hx, hy) = (rng.range(0.2, 0.5), rng.range(0.15, 0.35));
+            Body::rect(hx, hy, at, rng.range(-1.5, 1.5), 1.0)
         };
-        let bodies = vec![
-            ground(4.0),
-            leaning(-1.5, 0.15, 0.75),
-            leaning(1.0, 0.75, 0.3),
-        ];
-        Sandbox::new(bodies, (Vec2::new(-4.0, -0.8), Vec2::new(4.0, 3.0)))
+        bodies.push(body.with_friction(0.5).with_restitution(0.1));
     }
-    // ANCHOR_END: tip
-
-    /// A stack of three boxes on the right and a box to throw on the left.
-    pub fn throw() -> Self {
-        let mut bodies = vec![ground(6.0)];
-        for i in 0..3 {
-            let at = Vec2::new(3.0, 0.3 + (0.6 - SETTLED) * i as f32 - SETTLED);
-            bodies.push(Body::boxed(0.3, 0.3, at, 0.0, 1.0).with_friction(0.6));
-        }
-        bodies.push(
-            Body::boxed(0.4, 0.25, Vec2::new(-3.0, 0.25 - SETTLED), 0.0, 2.0).with_friction(0.6),
-        );
-        Sandbox::new(bodies, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 6.0)))
-    }
+    sandbox(bodies, (Vec2::new(-5.2, -0.8), Vec2::new(5.2, 6.5)))
 }
 
-impl Demo for Sandbox {
-    fn time_step(&self) -> f32 {
-        self.time_step
+// ANCHOR: ramps
+/// Five planks tilted [`RAMP_ANGLE`] down to the right, one above the
+/// other, each with a box resting near its top. Plank and box share
+/// a friction coefficient, so the contact's (the geometric mean) is
+/// the same.
+pub fn ramps() -> Lab<World> {
+    let stop = fixed_box(0.25, 1.0, Vec2::new(7.75, 1.0), 0.0);
+    let mut bodies = vec![ground(8.0), stop];
+    let mut labels = Vec::new();
+    let (along, up) = (
+        Vec2::from_angle(-RAMP_ANGLE),
+        Vec2::from_angle(-RAMP_ANGLE).perp(),
+    );
+    for (i, mu) in RAMP_FRICTION.into_iter().enumerate() {
+        let centre = Vec2::new(-1.0, 10.5 - 2.0 * i as f32);
+        let plank = fixed_box(4.0, 0.1, centre, -RAMP_ANGLE);
+        // The box's bottom face on the plank's top face, 3 m up the slope.
+        let at = centre - along * 3.0 + up * (0.1 + 0.25 - SETTLED);
+        let block = Body::rect(0.35, 0.25, at, -RAMP_ANGLE, 1.0);
+        bodies.push(plank.with_friction(mu));
+        bodies.push(block.with_friction(mu));
+        labels.push((centre - along * 4.2 + up * 0.6, format!("mu {mu}")));
     }
+    let view = (Vec2::new(-6.5, -0.8), Vec2::new(8.5, 12.5));
+    sandbox(bodies, view).with_labels(labels)
+}
+// ANCHOR_END: ramps
+
+/// A box and a disc dropped spinning: the box bounces off a corner, the disc rolls away.
+pub fn spin() -> Lab<World> {
+    let mut spinning_box = Body::rect(0.6, 0.3, Vec2::new(-2.0, 3.0), 0.3, 1.0);
+    spinning_box.angular_velocity = 12.0;
+    let mut spinning_disc = Body::disc(0.4, Vec2::new(2.0, 2.0), 1.0);
+    spinning_disc.angular_velocity = -15.0;
+    let bodies = vec![
+        ground(6.0),
+        spinning_box.with_friction(0.5).with_restitution(0.2),
+        spinning_disc.with_friction(0.5).with_restitution(0.2),
+    ];
+    sandbox(bodies, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 5.0)))
+}
+
+// ANCHOR: tip
+/// Two boxes on their bottom-left corners, leaning 0.35 rad. The tall
+/// one's centre is already left of that corner, so gravity's torque
+/// about it tips the box over; the wide one's is right of it, and
+/// the same torque turns it back down onto its base.
+pub fn tip() -> Lab<World> {
+    let lean = 0.35;
+    let leaning = |x: f32, hx: f32, hy: f32| {
+        // Centre above the corner at (x, 0): the corner is at R(-hx, -hy).
+        let corner = Vec2::from_angle(lean).rotate(Vec2::new(-hx, -hy));
+        let at = Vec2::new(x, -SETTLED) - corner;
+        Body::rect(hx, hy, at, lean, 1.0).with_friction(0.8)
+    };
+    let bodies = vec![
+        ground(4.0),
+        leaning(-1.5, 0.15, 0.75),
+        leaning(1.0, 0.75, 0.3),
+    ];
+    sandbox(bodies, (Vec2::new(-4.0, -0.8), Vec2::new(4.0, 3.0)))
+}
+// ANCHOR_END: tip
+
+/// A stack of three boxes on the right and a box to throw on the left.
+pub fn throw() -> Lab<World> {
+    let mut bodies = vec![ground(6.0)];
+    for i in 0..3 {
+        let at = Vec2::new(3.0, 0.3 + (0.6 - SETTLED) * i as f32 - SETTLED);
+        bodies.push(Body::rect(0.3, 0.3, at, 0.0, 1.0).with_friction(0.6));
+    }
+    bodies
+        .push(Body::rect(0.4, 0.25, Vec2::new(-3.0, 0.25 - SETTLED), 0.0, 2.0).with_friction(0.6));
+    sandbox(bodies, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 6.0)))
+}
+
+impl Sim for World {
+    /// The spring from a point of the held body to the cursor.
+    type Hold = MouseSpring;
 
     fn step(&mut self, dt: f32) {
-        if let Some(g) = self.grab {
-            g.pull(&mut self.world.bodies);
-        }
-        self.world.step(dt);
-    }
-
-    fn reset(&mut self) {
-        self.world.bodies = self.start.clone();
-        self.world.collisions.clear();
-        self.world.impulses.clear();
-        self.grab = None;
-    }
-
-    fn draw(&self, out: &mut DrawList) {
-        for (i, b) in self.world.bodies.iter().enumerate() {
-            draw_body(out, b, body_color(b, i));
-        }
-        if self.show_contacts {
-            draw_contacts(out, &self.world);
-        }
-        for (at, text) in &self.labels {
-            out.text(*at, text.clone(), Color::WHITE);
-        }
-        if let Some(g) = self.grab {
-            out.segment(g.point(&self.world.bodies), g.target, Color::WHITE);
-        }
-    }
-
-    fn bounds(&self) -> (Vec2, Vec2) {
-        self.bounds
+        World::step(self, dt);
     }
 
     fn bodies(&self) -> Vec<BodyState> {
-        self.world.bodies.iter().map(body_state).collect()
+        self.bodies.iter().map(body_state).collect()
     }
 
     fn gravity(&self) -> Vec2 {
-        self.world.gravity
+        self.gravity
     }
 
-    fn switches(&self) -> Vec<Switch> {
-        world_switches(&self.world, self.show_contacts)
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.gravity = gravity;
     }
 
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        if key == 'm' {
-            if let SwitchValue::Bool(on) = value {
-                self.show_contacts = on;
-            }
-        } else {
-            set_world_switch(&mut self.world, key, value);
+    fn set_iterations(&mut self, iterations: u32) {
+        self.iterations = iterations;
+    }
+
+    fn draw(&self, out: &mut DrawList, show_contacts: bool) {
+        for (i, b) in self.bodies.iter().enumerate() {
+            draw_body(out, b, body_color(b, i));
+        }
+        if show_contacts {
+            draw_contacts(out, self);
         }
     }
 
-    fn mouse_press(&mut self, at: Vec2) {
-        self.grab = Grab::press(&self.world.bodies, at);
+    fn pick(&self, at: Vec2) -> Option<MouseSpring> {
+        MouseSpring::press(&self.bodies, at)
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        if let Some(g) = self.grab.as_mut() {
-            g.target = at;
-        }
+    fn pull(&mut self, spring: &MouseSpring, target: Vec2, _dt: f32) {
+        spring.pull(&mut self.bodies, target);
     }
 
-    fn mouse_release(&mut self) {
-        self.grab = None;
+    fn held_point(&self, spring: &MouseSpring) -> Option<Vec2> {
+        Some(spring.point(&self.bodies))
     }
 }
 
@@ -433,75 +366,100 @@ pub fn body_state(b: &Body) -> BodyState {
 }
 
 // ANCHOR: switches
-/// The switches of chapter 6's world, shared with chapter 7: F friction,
-/// K where Coulomb's cap applies, I iterations, E restitution, C
-/// positional correction, P its percent, S its slop, M the overlay.
-pub fn world_switches(world: &World, show_contacts: bool) -> Vec<Switch> {
-    let c = &world.correction;
-    vec![
-        Switch::toggle('f', "friction", world.friction),
-        Switch::toggle(
-            'k',
-            "Coulomb cap per step (off: per impulse)",
-            world.friction_cap == FrictionCap::PerStep,
-        ),
-        Switch::number(
-            'i',
-            "iterations",
-            world.iterations as f32,
-            ITERATION_CHOICES,
-        ),
-        Switch::number(
-            'e',
-            "restitution (-1: the bodies' own)",
-            world.restitution_override.unwrap_or(-1.0),
-            RESTITUTION_CHOICES,
-        ),
-        Switch::toggle('c', "positional correction", c.enabled),
-        Switch::number('p', "correction percent", c.percent, PERCENT_CHOICES),
-        Switch::number('s', "correction slop (m)", c.slop, SLOP_CHOICES),
-        Switch::toggle('m', "show contacts and impulses", show_contacts),
-    ]
+/// A world that holds chapter 6's: this chapter's, and chapter 7's,
+/// which adds joints to it, share the switches below.
+pub trait Rigid {
+    fn rigid(&self) -> &World;
+    fn rigid_mut(&mut self) -> &mut World;
 }
-// ANCHOR_END: switches
 
-/// Set one of [`world_switches`] (all but M, which the demo keeps).
-pub fn set_world_switch(world: &mut World, key: char, value: SwitchValue) {
-    match (key, value) {
-        ('f', SwitchValue::Bool(on)) => world.friction = on,
-        ('k', SwitchValue::Bool(per_step)) => {
-            world.friction_cap = if per_step {
-                FrictionCap::PerStep
-            } else {
-                FrictionCap::PerImpulse
-            }
-        }
-        ('i', SwitchValue::Number { value, .. }) => world.iterations = value.max(1.0) as u32,
-        ('e', SwitchValue::Number { value, .. }) => {
-            world.restitution_override = (value >= 0.0).then_some(value.min(1.0))
-        }
-        ('c', SwitchValue::Bool(on)) => world.correction.enabled = on,
-        ('p', SwitchValue::Number { value, .. }) => world.correction.percent = value,
-        ('s', SwitchValue::Number { value, .. }) => world.correction.slop = value,
-        _ => {}
+impl Rigid for World {
+    fn rigid(&self) -> &World {
+        self
+    }
+    fn rigid_mut(&mut self) -> &mut World {
+        self
     }
 }
 
+/// The switches of chapter 6's world, for any world that holds one.
+pub struct Switches<S>(std::marker::PhantomData<S>);
+
+impl<S: Rigid + Sim> Switches<S> {
+    /// Friction, where Coulomb's cap applies, iterations, restitution,
+    /// positional correction, and the contact overlay.
+    pub const ALL: &'static [Knob<S>] = &[
+        Knob::toggle(
+            'f',
+            "friction",
+            |w| w.rigid().friction,
+            |w, on| w.rigid_mut().friction = on,
+        ),
+        Knob::toggle(
+            'k',
+            "Coulomb cap per step (off: per impulse)",
+            |w| w.rigid().friction_cap == FrictionCap::PerStep,
+            |w, per_step| {
+                w.rigid_mut().friction_cap = if per_step {
+                    FrictionCap::PerStep
+                } else {
+                    FrictionCap::PerImpulse
+                }
+            },
+        ),
+        Knob::number(
+            'i',
+            "iterations",
+            ITERATION_CHOICES,
+            |w| w.rigid().iterations as f32,
+            |w, n| w.rigid_mut().iterations = n.max(1.0) as u32,
+        ),
+        Knob::optional(
+            'e',
+            "restitution (own: the bodies' own)",
+            "own",
+            RESTITUTION_CHOICES,
+            |w| w.rigid().restitution_override,
+            |w, e| w.rigid_mut().restitution_override = e.map(|e| e.clamp(0.0, 1.0)),
+        ),
+        Knob::toggle(
+            'c',
+            "positional correction",
+            |w| w.rigid().correction.enabled,
+            |w, on| w.rigid_mut().correction.enabled = on,
+        ),
+        Knob::number(
+            'p',
+            "correction percent",
+            PERCENT_CHOICES,
+            |w| w.rigid().correction.percent,
+            |w, p| w.rigid_mut().correction.percent = p,
+        ),
+        Knob::number(
+            's',
+            "correction slop (m)",
+            SLOP_CHOICES,
+            |w| w.rigid().correction.slop,
+            |w, slop| w.rigid_mut().correction.slop = slop,
+        ),
+        Knob::overlay('m', "show contacts and impulses"),
+    ];
+}
+
+/// Chapter 6's switches.
+pub const KNOBS: &[Knob<World>] = Switches::<World>::ALL;
+// ANCHOR_END: switches
+
 // ANCHOR: from_scene
 /// A scene body as a chapter 6 body: circles and boxes, turned and
-/// spinning, with their mass, restitution and friction. Planes are
-/// refused (a large static box does their job).
-pub fn scene_body(b: &SceneBody, index: usize) -> Result<Body, SceneError> {
+/// spinning, with their mass, restitution and friction. A plane is
+/// refused before this runs, as chapter 6 does not list it; should one
+/// reach here, it becomes a point (chapter 8 maps planes itself).
+pub fn scene_body(b: &SceneBody) -> Body {
     let shape = match b.shape {
         SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
         SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
-        SceneShape::Plane { .. } => {
-            return Err(SceneError::new(
-                format!("bodies[{index}].shape"),
-                "plane: chapters 5 to 7 collide circles and boxes only; \
-                 use a large static box as a floor or wall",
-            ));
-        }
+        SceneShape::Plane { .. } => Shape::Circle(Circle { radius: 0.0 }),
     };
     let mass = if b.is_static { f32::INFINITY } else { b.mass };
     let mut body = Body::new(shape, b.position, b.angle, mass);
@@ -509,7 +467,7 @@ pub fn scene_body(b: &SceneBody, index: usize) -> Result<Body, SceneError> {
     body.angular_velocity = b.angular_velocity;
     body.restitution = b.restitution;
     body.friction = b.friction;
-    Ok(body)
+    body
 }
 
 /// The camera region around a scene's bodies.
@@ -520,20 +478,11 @@ pub fn bodies_bounds(bodies: &[Body]) -> (Vec2, Vec2) {
     }))
 }
 
-/// A scene file as a chapter 6 world. Joints need chapter 7.
+/// A scene file as a chapter 6 world.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    scene.refuse_joints()?;
-    let bodies = scene
-        .bodies
-        .iter()
-        .enumerate()
-        .map(|(i, b)| scene_body(b, i))
-        .collect::<Result<Vec<_>, _>>()?;
+    let bodies: Vec<Body> = scene.bodies.iter().map(scene_body).collect();
     let bounds = bodies_bounds(&bodies);
-    let mut demo = Sandbox::new(bodies, bounds);
-    demo.world.gravity = scene.gravity;
-    demo.world.iterations = scene.iterations;
-    demo.time_step = scene.dt;
-    Ok(Box::new(demo))
+    let lab = Lab::from_scene(World::new(bodies), KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_overlay(true)))
 }
 // ANCHOR_END: from_scene

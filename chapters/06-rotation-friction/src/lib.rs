@@ -109,13 +109,24 @@ impl Body {
     }
     // ANCHOR_END: new_body
 
-    /// A body nothing moves or turns.
+    /// A static body: nothing moves or turns it.
     pub fn fixed(shape: Shape, position: Vec2, angle: f32) -> Self {
         Body::new(shape, position, angle, f32::INFINITY)
     }
 
+    /// The same body made static: both inverses 0, velocities 0.
+    pub fn into_static(self) -> Body {
+        Body {
+            inv_mass: 0.0,
+            inv_inertia: 0.0,
+            velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
+            ..self
+        }
+    }
+
     /// A box of half extents `hx` by `hy` and `density` kg/m^2.
-    pub fn boxed(hx: f32, hy: f32, position: Vec2, angle: f32, density: f32) -> Self {
+    pub fn rect(hx: f32, hy: f32, position: Vec2, angle: f32, density: f32) -> Self {
         let shape = Shape::Box(Obb {
             half_extents: Vec2::new(hx, hy),
         });
@@ -520,7 +531,7 @@ mod tests {
     /// A push at the centre does not turn a body; the same push at its edge does, by r x P / I.
     #[test]
     fn an_impulse_off_the_centre_turns_the_body() {
-        let mut b = Body::boxed(1.0, 0.5, Vec2::ZERO, 0.0, 1.0);
+        let mut b = Body::rect(1.0, 0.5, Vec2::ZERO, 0.0, 1.0);
         b.apply_impulse(Vec2::Y, Vec2::ZERO);
         assert_eq!(b.angular_velocity, 0.0);
         b.apply_impulse(Vec2::Y, Vec2::new(1.0, 0.0));
@@ -543,7 +554,7 @@ mod tests {
     /// adds nothing, the two bodies' terms add up, and the direction's sign does not matter.
     #[test]
     fn a_push_off_the_centre_meets_less_mass() {
-        let a = Body::boxed(1.0, 0.5, Vec2::ZERO, 0.0, 1.0); // 2 kg, I = 5/6 kg m^2
+        let a = Body::rect(1.0, 0.5, Vec2::ZERO, 0.0, 1.0); // 2 kg, I = 5/6 kg m^2
         let b = Body::disc(0.5, Vec2::new(3.0, 0.0), 1.0);
         let wall = Body::fixed(
             Shape::Circle(Circle { radius: 1.0 }),

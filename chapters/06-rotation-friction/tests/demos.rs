@@ -1,7 +1,7 @@
 //! The demos run headless; scene files load spinning bodies and refuse what this chapter cannot
 //! simulate, naming the chapter that can.
 
-use ch06_rotation_friction::demos::{CHAPTER, RAMP_ANGLE, RAMP_FRICTION, Sandbox};
+use ch06_rotation_friction::demos::{self, CHAPTER, RAMP_ANGLE, RAMP_FRICTION};
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 
@@ -16,7 +16,7 @@ fn every_demo_passes_the_shared_checks() {
 /// slid off their planks.
 #[test]
 fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
-    let mut demo = Sandbox::ramps();
+    let mut demo = demos::ramps();
     let start = demo.bodies();
     for _ in 0..240 {
         demo.step(1.0 / 60.0);
@@ -37,7 +37,7 @@ fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
 /// In the tip demo the tall box falls onto its side and the wide one settles back on its base.
 #[test]
 fn the_tall_box_tips_and_the_wide_one_rights_itself() {
-    let mut demo = Sandbox::tip();
+    let mut demo = demos::tip();
     for _ in 0..300 {
         demo.step(1.0 / 60.0);
     }
@@ -52,7 +52,7 @@ fn the_tall_box_tips_and_the_wide_one_rights_itself() {
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     let s = Scene::from_json(json).map_err(|e| e.to_string())?;
-    (CHAPTER.from_scene.unwrap())(&s).map_err(|e| e.to_string())
+    CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
 #[test]

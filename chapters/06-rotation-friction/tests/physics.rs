@@ -93,7 +93,7 @@ proptest! {
         bodies in proptest::collection::vec(body(), 2..5), mu in 0.0f32..1.5,
         iterations in 1u32..12, per_step in any::<bool>(),
     ) {
-        let floor = Body::boxed(10.0, 0.5, Vec2::new(0.0, -3.0), 0.0, 1.0).into_static();
+        let floor = Body::rect(10.0, 0.5, Vec2::new(0.0, -3.0), 0.0, 1.0).into_static();
         let mut all = vec![floor];
         all.extend(bodies);
         for b in all.iter_mut() {
@@ -110,7 +110,7 @@ proptest! {
                     "{i:?} with mu {mu}");
             }
         }
-        let mut a = Body::boxed(0.5, 0.5, Vec2::ZERO, 0.0, 1.0);
+        let mut a = Body::rect(0.5, 0.5, Vec2::ZERO, 0.0, 1.0);
         let mut b = Body::disc(0.5, Vec2::new(0.0, 0.9), 1.0);
         b.velocity = Vec2::new(3.0, -2.0);
         let mut total = ContactImpulse { point: Vec2::new(0.0, 0.45), ..Default::default() };
@@ -145,7 +145,7 @@ proptest! {
     /// finite.
     #[test]
     fn no_nan_from_finite_input(bodies in proptest::collection::vec(body(), 1..5), stack in any::<bool>()) {
-        let mut all = vec![Body::boxed(1.0, 1.0, Vec2::ZERO, 0.3, 1.0).into_static()];
+        let mut all = vec![Body::rect(1.0, 1.0, Vec2::ZERO, 0.3, 1.0).into_static()];
         if stack {
             // Identical bodies on the same spot, and a static body there too.
             all.push(bodies[0]);
@@ -208,8 +208,8 @@ fn inertia_of_a_box_and_a_disc_matches_the_integral() {
 /// lift a corner clear and the manifold would lose a point.
 #[test]
 fn a_box_resting_on_flat_ground_stays() {
-    let ground = Body::boxed(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
-    let b = Body::boxed(0.5, 0.3, Vec2::new(0.7, 0.295), 0.0, 1.0);
+    let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
+    let b = Body::rect(0.5, 0.3, Vec2::new(0.7, 0.295), 0.0, 1.0);
     let mut world = World::new(vec![ground, b]);
     let start = world.bodies[1];
     for _ in 0..600 {
@@ -225,11 +225,11 @@ fn a_box_resting_on_flat_ground_stays() {
 fn ramp(theta: f32, mu: f32) -> (World, Vec2) {
     let along = Vec2::from_angle(-theta);
     let up = along.perp();
-    let plank = Body::boxed(10.0, 0.5, Vec2::ZERO, -theta, 1.0)
+    let plank = Body::rect(10.0, 0.5, Vec2::ZERO, -theta, 1.0)
         .into_static()
         .with_friction(mu);
     // 5 mm into the plank, as a landed box rests (see the test above).
-    let block = Body::boxed(0.5, 0.25, up * 0.745 - along * 5.0, -theta, 1.0).with_friction(mu);
+    let block = Body::rect(0.5, 0.25, up * 0.745 - along * 5.0, -theta, 1.0).with_friction(mu);
     (World::new(vec![plank, block]), along)
 }
 
@@ -297,10 +297,10 @@ fn capping_each_friction_impulse_lets_a_box_creep() {
 /// which never moves, picks up a spin that every later contact reads as a moving surface.
 #[test]
 fn a_static_body_with_inverse_inertia_one_turns_when_hit() {
-    let plank = Body::boxed(3.0, 0.2, Vec2::ZERO, 0.0, 1.0).into_static();
+    let plank = Body::rect(3.0, 0.2, Vec2::ZERO, 0.0, 1.0).into_static();
     assert_eq!((plank.inv_mass, plank.inv_inertia), (0.0, 0.0));
     assert_eq!(Body::fixed(plank.shape, Vec2::ZERO, 0.0).inv_inertia, 0.0);
-    let mut falling = Body::boxed(0.3, 0.3, Vec2::new(2.0, 0.5), 0.0, 1.0);
+    let mut falling = Body::rect(0.3, 0.3, Vec2::new(2.0, 0.5), 0.0, 1.0);
     falling.velocity = Vec2::new(0.0, -3.0);
     let point = Vec2::new(2.0, 0.2);
     for (inv_inertia, stops) in [(0.0, true), (1.0, false)] {
@@ -346,7 +346,7 @@ fn a_time_step_in_milliseconds_is_refused() {
 #[test]
 fn a_spinning_disc_starts_rolling() {
     for friction in [true, false] {
-        let ground = Body::boxed(50.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0)
+        let ground = Body::rect(50.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0)
             .into_static()
             .with_friction(0.5);
         let mut disc = Body::disc(0.4, Vec2::new(0.0, 0.4), 1.0).with_friction(0.5);
@@ -374,8 +374,8 @@ fn a_spinning_disc_starts_rolling() {
 /// the ground on one corner leaves it at -e times the corner's approach speed.
 #[test]
 fn restitution_holds_at_the_contact_point() {
-    let ground = Body::boxed(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
-    let mut b = Body::boxed(0.5, 0.3, Vec2::new(0.0, 0.5), 0.5, 1.0);
+    let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
+    let mut b = Body::rect(0.5, 0.3, Vec2::new(0.0, 0.5), 0.5, 1.0);
     b.velocity = Vec2::new(0.5, -2.0);
     b.angular_velocity = 1.0;
     let point = Vec2::new(-0.2, 0.0);
@@ -391,9 +391,9 @@ fn restitution_holds_at_the_contact_point() {
 #[test]
 fn one_pass_leaves_a_stack_unresolved() {
     let depth = |iterations: u32| {
-        let mut bodies = vec![Body::boxed(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static()];
+        let mut bodies = vec![Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static()];
         for i in 0..5 {
-            bodies.push(Body::boxed(
+            bodies.push(Body::rect(
                 0.4,
                 0.25,
                 Vec2::new(0.0, 0.25 + 0.5 * i as f32),

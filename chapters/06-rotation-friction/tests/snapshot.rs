@@ -1,12 +1,12 @@
 //! A short trajectory of the spin demo, pinned: any change in behaviour shows as a reviewable diff.
 
-use ch06_rotation_friction::demos::Sandbox;
+use ch06_rotation_friction::demos;
 use physics_core::demo::Demo;
 use std::fmt::Write;
 
 #[test]
 fn spin_for_two_seconds() {
-    let mut demo = Sandbox::spin();
+    let mut demo = demos::spin();
     let mut out = String::new();
     for step in 0..=120 {
         if step % 20 == 0 {

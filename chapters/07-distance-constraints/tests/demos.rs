@@ -1,6 +1,6 @@
 //! The demos run headless; scene files load joints, rods and ropes.
 
-use ch07_distance_constraints::demos::{CHAPTER, Rig};
+use ch07_distance_constraints::demos::{self, CHAPTER};
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 
@@ -14,7 +14,7 @@ fn every_demo_passes_the_shared_checks() {
 /// ball moves off at nearly the first's speed and the first stops.
 #[test]
 fn the_cradle_passes_the_swing_through() {
-    let mut rig = Rig::cradle();
+    let mut rig = demos::cradle();
     let mut fastest_last = 0.0f32;
     let mut fastest_first = 0.0f32;
     for step in 0..60 {
@@ -39,7 +39,7 @@ fn the_cradle_passes_the_swing_through() {
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     let s = Scene::from_json(json).map_err(|e| e.to_string())?;
-    (CHAPTER.from_scene.unwrap())(&s).map_err(|e| e.to_string())
+    CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
 /// A joint without a length keeps its starting distance; a rope holds a bob at most its length

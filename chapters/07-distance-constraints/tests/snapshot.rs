@@ -1,12 +1,12 @@
 //! A short trajectory of the pendulum demo, pinned: any change in behaviour shows as a diff.
 
-use ch07_distance_constraints::demos::Rig;
+use ch07_distance_constraints::demos;
 use physics_core::demo::Demo;
 use std::fmt::Write;
 
 #[test]
 fn pendulum_for_two_seconds() {
-    let mut demo = Rig::pendulum();
+    let mut demo = demos::pendulum();
     let mut out = String::new();
     for step in 0..=120 {
         if step % 20 == 0 {

@@ -39,44 +39,45 @@ pub mod demos;
 pub mod exercises;
 
 // ANCHOR: settings
-/// Every number and switch the chapter discusses. The demos change
-/// them live (the key is in brackets).
+/// Every number and switch the chapter discusses; the demos change
+/// them live.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
-    /// Passes over every contact and joint per step, at least one [I].
+    /// Passes over every contact and joint per step, at least one.
     /// box2d-lite's pyramid stands with 10.
     pub iterations: u32,
     /// Clamp each row's accumulated impulse (on), or each impulse
-    /// on its own (off, the impulse-at-a-time rule of chapters 3 to 7)
-    /// [A].
+    /// on its own (off, the impulse-at-a-time rule of chapters 3 to 7).
     pub accumulate: bool,
     /// Start each step by applying the impulses the same contacts and
-    /// joints ended the last step with [W]. Only with `accumulate`: a
+    /// joints ended the last step with. Only with `accumulate`: a
     /// sum of pieces clamped one by one is no answer to start from, and
     /// nothing could take back its overshoot (box2d-lite's rule too).
     pub warm_starting: bool,
     /// Feed penetration (and a joint's length error) back into the
-    /// target velocity: Baumgarte stabilisation [P].
+    /// target velocity: Baumgarte stabilisation.
     pub position_correction: bool,
     /// Baumgarte's factor: the fraction of the penetration beyond the
-    /// allowed one that the bias asks to close in one step [B].
+    /// allowed one that the bias asks to close in one step.
     pub bias_factor: f32,
     /// Penetration in metres that the bias leaves alone, so resting
-    /// contacts keep touching instead of jittering in and out [L].
+    /// contacts keep touching instead of jittering in and out.
     pub allowed_penetration: f32,
     /// Approach speed in m/s below which contacts do not bounce, so a
-    /// resting body's small gravity velocity is not reflected [T].
+    /// resting body's small gravity velocity is not reflected.
     pub restitution_threshold: f32,
-    /// Apply friction at all [F].
+    /// Where the bounce is solved.
+    pub restitution: Restitution,
+    /// Apply friction at all.
     pub friction: bool,
-    /// How the pairs to test are found [S].
+    /// How the pairs to test are found.
     pub broad_phase: BroadPhase,
 }
 
 impl Default for Settings {
     /// box2d-lite's: 10 iterations, accumulation, warm starting and
     /// position correction on, bias factor 0.2, 1 cm allowed
-    /// penetration; no bounce below 1 m/s.
+    /// penetration; no bounce below 1 m/s, solved in its own pass.
     fn default() -> Self {
         Settings {
             iterations: 10,
@@ -86,10 +87,24 @@ impl Default for Settings {
             bias_factor: 0.2,
             allowed_penetration: 0.01,
             restitution_threshold: 1.0,
+            restitution: Restitution::OwnPass,
             friction: true,
             broad_phase: BroadPhase::SortAndSweep,
         }
     }
+}
+
+/// Where a contact's bounce, `-e v_n`, is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restitution {
+    /// In its own pass after the velocity iterations, only at points
+    /// that approached faster than the threshold and still push: the
+    /// iterations solve every contact as plastic (Box2D v3's way).
+    OwnPass,
+    /// In every pass, as the row's bias, the larger of it and the
+    /// push-out (box2d-lite's way). Can gain energy when a body lands
+    /// on two points at once: see the chapter's page.
+    InBias,
 }
 
 /// How the broad phase finds the pairs the narrow phase tests.
@@ -122,6 +137,11 @@ pub struct ContactPoint {
     /// `m_eff` along the normal and along the tangent, kg.
     pub normal_mass: f32,
     pub tangent_mass: f32,
+    /// The relative normal velocity at the start of the step, before
+    /// gravity and any impulse, m/s: negative when approaching.
+    pub approach: f32,
+    /// Whether the restitution pass makes this point bounce (stage 7).
+    pub bounces: bool,
     /// The normal velocity the row aims at, m/s: restitution or
     /// position correction, whichever asks more.
     pub bias: f32,
@@ -383,10 +403,16 @@ impl World {
         self.joint_rows.clear();
     }
 
-    // ANCHOR: step
     /// Advance the world by `dt` seconds (a non-positive or non-finite
     /// `dt` does nothing).
     pub fn step(&mut self, dt: f32) {
+        self.step_watching(dt, |_| {});
+    }
+
+    // ANCHOR: step
+    /// [`World::step`], calling `watch` after each solver pass, to see
+    /// how the passes converge ([`World::residual`]).
+    pub fn step_watching(&mut self, dt: f32, mut watch: impl FnMut(&World)) {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
@@ -395,19 +421,26 @@ impl World {
         // 2. Narrow phase + persistence: chapter 5's manifolds, matched
         //    to last step's contacts by feature id.
         self.narrow_phase();
-        // 3. Forces: gravity and applied forces change the velocities.
-        self.apply_forces(dt);
-        // 4. Pre-step: effective masses and biases of every row.
+        // 3. Pre-step: every row's effective mass, and each contact's
+        //    approach speed and bias, from the velocities the step
+        //    starts with (before gravity adds its g dt).
         self.pre_step(dt);
+        // 4. Forces: gravity and applied forces change the velocities.
+        self.integrate_velocities(dt);
         // 5. Warm start: apply last step's accumulated impulses.
         self.warm_start();
         // 6. Iterate: pass after pass over every contact and joint.
         for _ in 0..self.settings.iterations.max(1) {
             self.solve_contacts();
             self.solve_joints();
+            watch(self);
         }
-        // 7. Integrate: the velocities move and turn the bodies.
-        self.integrate(dt);
+        // 7. Restitution: the bounce, in a pass of its own.
+        if self.settings.restitution == Restitution::OwnPass {
+            self.restitution_pass();
+        }
+        // 8. Integrate: the velocities move and turn the bodies.
+        self.integrate_positions(dt);
     }
     // ANCHOR_END: step
 
@@ -499,9 +532,9 @@ impl World {
     }
     // ANCHOR_END: narrow_phase
 
-    /// Stage 3, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
+    /// Stage 4, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
     /// `w += (torque / I) dt`. Clears the forces.
-    fn apply_forces(&mut self, dt: f32) {
+    fn integrate_velocities(&mut self, dt: f32) {
         for b in self.bodies.iter_mut() {
             if b.inv_mass > 0.0 {
                 b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
@@ -513,11 +546,14 @@ impl World {
     }
 
     // ANCHOR: pre_step
-    /// Stage 4: each contact row's effective masses and its bias, the
-    /// normal velocity it aims at ([`contact_bias`]), from the approach
-    /// speed `v_n` measured now, before any impulse of this step.
+    /// Stage 3: each contact row's effective masses, its approach speed
+    /// `v_n` (measured now, before gravity and any impulse of this
+    /// step) and its bias, the normal velocity it aims at
+    /// ([`contact_bias`]). With restitution in its own pass, the bias
+    /// leaves the bounce out: the iterations solve a plastic contact.
     fn pre_step(&mut self, dt: f32) {
         let set = self.settings;
+        let in_bias = set.restitution == Restitution::InBias;
         for arb in self.arbiters.iter_mut() {
             let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
             let n = arb.normal;
@@ -529,7 +565,9 @@ impl World {
                 c.normal_mass = inverse(inverse_effective_mass(a, b, p, n));
                 c.tangent_mass = inverse(inverse_effective_mass(a, b, p, perp(n)));
                 let v_n = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
-                c.bias = contact_bias(&set, arb.restitution, v_n, c.penetration, dt);
+                c.approach = v_n;
+                let e = if in_bias { arb.restitution } else { 0.0 };
+                c.bias = contact_bias(&set, e, v_n, c.penetration, dt);
                 if !(set.warm_starting && set.accumulate) {
                     c.normal_impulse = 0.0;
                     c.tangent_impulse = 0.0;
@@ -541,7 +579,7 @@ impl World {
     // ANCHOR_END: pre_step
 
     // ANCHOR: pre_step_joints
-    /// Stage 4 for the joints: chapter 7's axis and effective mass, and
+    /// Stage 3 for the joints: chapter 7's axis and effective mass, and
     /// its Baumgarte bias `-bias_factor * (distance - length) / dt`. A
     /// slack rope is inactive this step.
     fn pre_step_joints(&mut self, dt: f32) {
@@ -611,9 +649,10 @@ impl World {
     /// clamped by [`clamp_impulse`].
     fn solve_contacts(&mut self) {
         let set = self.settings;
-        // Even positions, then odd: neighbours in the sorted list mostly
-        // share a body, every other pair mostly does not, and the
-        // processor can work on two pairs that share nothing at once.
+        // From the end of the list, every other pair first, then the
+        // rest: neighbours in the sorted list mostly share a body, every
+        // other pair mostly does not; and in the demos, built bottom-up,
+        // the end of the list is the top of a stack.
         let n = self.arbiters.len();
         for k in (0..n)
             .rev()
@@ -624,8 +663,6 @@ impl World {
             let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
             let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
             let (n, t) = (arb.normal, perp(arb.normal));
-            // `take`, not a slice `[..count]`: no bounds check (and no
-            // panic path) in the innermost loop, 15 % off this stage.
             for c in arb.contacts.iter_mut().take(arb.count) {
                 // Normal: reach the bias, push only.
                 let (arm_a, arm_b) = c.arm_normal;
@@ -686,8 +723,56 @@ impl World {
     }
     // ANCHOR_END: solve_joints
 
-    /// Stage 7, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
-    fn integrate(&mut self, dt: f32) {
+    // ANCHOR: restitution_pass
+    /// Stage 7: the bounce, after the iterations have solved every
+    /// contact as plastic. A point bounces only if it approached faster
+    /// than the threshold when the step began and pushes at the end of
+    /// the iterations; it gets the impulse that makes its normal
+    /// velocity `-e` times that approach speed, its total still clamped
+    /// to push only. A point that was separating is left alone, so it
+    /// cannot push as it leaves (Box2D v3's restitution stage). Box2D
+    /// makes one pass; where two points of a body bounce, each pass
+    /// upsets the other point a little, so this one makes as many passes
+    /// as the iterations, until both meet their targets together.
+    fn restitution_pass(&mut self) {
+        let set = self.settings;
+        for arb in self.arbiters.iter_mut() {
+            for c in arb.contacts.iter_mut().take(arb.count) {
+                c.bounces = arb.restitution > 0.0
+                    && c.approach < -set.restitution_threshold
+                    && c.normal_impulse > 0.0;
+            }
+        }
+        for _ in 0..set.iterations.max(1) {
+            for arb in self.arbiters.iter_mut() {
+                if !arb.contacts().iter().any(|c| c.bounces) {
+                    continue;
+                }
+                let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
+                let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
+                let n = arb.normal;
+                for c in arb.contacts.iter_mut().take(arb.count) {
+                    if !c.bounces {
+                        continue;
+                    }
+                    let (arm_a, arm_b) = c.arm_normal;
+                    let v_n = b.along(n, arm_b) - a.along(n, arm_a);
+                    let target = -arb.restitution * c.approach;
+                    let delta = c.normal_mass * (target - v_n);
+                    let total = &mut c.normal_impulse;
+                    let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, set.accumulate);
+                    a.push(-dp, n, arm_a);
+                    b.push(dp, n, arm_b);
+                }
+                a.store(body_a);
+                b.store(body_b);
+            }
+        }
+    }
+    // ANCHOR_END: restitution_pass
+
+    /// Stage 8, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
+    fn integrate_positions(&mut self, dt: f32) {
         for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
             b.position += b.velocity * dt;
             b.angle += b.angular_velocity * dt;
@@ -703,6 +788,32 @@ impl World {
     pub fn contact_count(&self) -> usize {
         self.arbiters.iter().map(|a| a.count).sum()
     }
+
+    // ANCHOR: residual
+    /// How far the contact rows are from all being met at once, m/s:
+    /// the worst row's `min(P_n / m_eff, v_n - b)`. A met row either
+    /// moves at its target (`v_n = b`) or pushes nothing (`P_n = 0`) and
+    /// moves faster; either way the smaller of the two is 0. The error
+    /// in `v_n - b` of a pushing row, or the velocity change its
+    /// impulse could still take back, is what is left to solve.
+    pub fn residual(&self) -> f32 {
+        let mut worst = 0.0f32;
+        for arb in &self.arbiters {
+            let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
+            for c in arb.contacts() {
+                if c.normal_mass == 0.0 {
+                    continue;
+                }
+                let (arm_a, arm_b) = c.arm_normal;
+                let v_n =
+                    Motion::of(b).along(arb.normal, arm_b) - Motion::of(a).along(arb.normal, arm_a);
+                let error = (c.normal_impulse / c.normal_mass).min(v_n - c.bias);
+                worst = worst.max(error.abs());
+            }
+        }
+        worst
+    }
+    // ANCHOR_END: residual
 
     /// The deepest penetration among this step's contacts, in metres.
     pub fn max_penetration(&self) -> f32 {
@@ -804,7 +915,7 @@ mod tests {
             Vec2::new(0.0, -0.5),
             0.0,
         );
-        let block = Body::boxed(1.0, 0.5, Vec2::new(0.0, 0.5), 0.0, 1.0); // 2 kg, I = 5/6
+        let block = Body::rect(1.0, 0.5, Vec2::new(0.0, 0.5), 0.0, 1.0); // 2 kg, I = 5/6
         let contact = ContactPoint {
             point: Vec2::new(1.0, 0.0), // the block's lower right corner
             normal_impulse: 2.0,
@@ -819,7 +930,7 @@ mod tests {
         assert!((b.angular_velocity - 1.75 * 1.2).abs() < 1e-5);
 
         let mut a = Body::disc(0.5, Vec2::new(-0.3, 0.2), 2.0);
-        let mut b = Body::boxed(0.4, 0.8, Vec2::new(0.6, 0.9), 0.3, 1.0);
+        let mut b = Body::rect(0.4, 0.8, Vec2::new(0.6, 0.9), 0.3, 1.0);
         a.velocity = Vec2::new(1.0, -2.0);
         b.angular_velocity = -1.5;
         let momentum = |bodies: [&Body; 2]| -> (Vec2, f32) {

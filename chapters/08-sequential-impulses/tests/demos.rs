@@ -12,7 +12,7 @@ fn every_demo_passes_the_shared_checks() {
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     let s = Scene::from_json(json).map_err(|e| e.to_string())?;
-    (CHAPTER.from_scene.unwrap())(&s).map_err(|e| e.to_string())
+    CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
 /// A plane, a turned spinning box, a circle, a rod and a rope all load; the ball comes to

@@ -1,0 +1,38 @@
+//! What projected Gauss-Seidel promises: the residual falls pass by pass, slowest for a mass
+//! ratio.
+
+use ch08_sequential_impulses::demos::{mass_ratio_stack, pyramid_with_drop, residual_per_pass};
+
+/// One step from cold, 100 passes: every residual ends at least ten times lower than it
+/// started (measured: 15, 55 and 110 times); but after ten passes, box2d-lite's count, the
+/// 30:1 stack keeps more than 60 % of its first error (measured 68 %) while the equal stack and
+/// the pyramid keep less than 40 % (measured 32 % and 33 %). The margins are wide: the test pins
+/// which converges slowly at first, not the digits.
+#[test]
+fn the_residual_falls_slowest_for_a_mass_ratio() {
+    let equal = residual_per_pass(mass_ratio_stack(1.0), 60, 100);
+    let ratio = residual_per_pass(mass_ratio_stack(30.0), 60, 100);
+    let pyramid = residual_per_pass(pyramid_with_drop(20, -0.005), 60, 100);
+    for r in [&equal, &ratio, &pyramid] {
+        assert_eq!(r.len(), 100);
+        assert!(r[99] < r[0] / 10.0, "{} -> {}", r[0], r[99]);
+    }
+    assert!(
+        ratio[9] > 0.6 * ratio[0],
+        "30:1: {} -> {}",
+        ratio[0],
+        ratio[9]
+    );
+    assert!(
+        equal[9] < 0.4 * equal[0],
+        "equal: {} -> {}",
+        equal[0],
+        equal[9]
+    );
+    assert!(
+        pyramid[9] < 0.4 * pyramid[0],
+        "pyramid: {} -> {}",
+        pyramid[0],
+        pyramid[9]
+    );
+}

@@ -1,0 +1,521 @@
+//! The lab: the one [`Demo`] every chapter's world runs in.
+//!
+//! A chapter offers its world through [`Sim`] (step it, list its bodies, draw it, and what the
+//! mouse can take hold of) and one constant table of [`Knob`]s, the switches the learner
+//! presses, in which each key appears once. [`Lab`] does the rest, once for every chapter:
+//! the start it resets to (keeping the switches), the fixed time step, the camera's first view,
+//! the mouse, the overlay switch, labels and the status line.
+
+use crate::demo::{BodyState, Demo, Switch, SwitchValue};
+use crate::draw::{Color, DrawList};
+use crate::scene::Scene;
+use glam::Vec2;
+
+/// What a chapter's world offers a demo.
+pub trait Sim: Clone + 'static {
+    /// What the mouse holds while its button is down: a body's index, a point of a body, the
+    /// angle the world was turned to. `()` where the mouse holds nothing.
+    type Hold: Clone + std::fmt::Debug;
+
+    /// Advance by `dt` seconds.
+    fn step(&mut self, dt: f32);
+
+    /// Every body's state, in a stable order (the `body` column of the trace).
+    fn bodies(&self) -> Vec<BodyState>;
+
+    /// Gravity, for the potential energy in the diagnostics.
+    fn gravity(&self) -> Vec2 {
+        Vec2::ZERO
+    }
+
+    /// Set gravity from a scene file (chapters without gravity refuse a non-zero one first).
+    fn set_gravity(&mut self, _gravity: Vec2) {}
+
+    /// Set the solver passes per step from a scene file, where the chapter iterates.
+    fn set_iterations(&mut self, _iterations: u32) {}
+
+    /// Draw the world; `overlay` is the lab's "show contacts" switch.
+    fn draw(&self, out: &mut DrawList, overlay: bool);
+
+    /// One line of numbers under the picture (contacts, worst error), if the chapter has one.
+    fn status(&self) -> Option<String> {
+        None
+    }
+
+    /// The mouse button went down at `at`: what it takes hold of, if anything.
+    fn pick(&self, _at: Vec2) -> Option<Self::Hold> {
+        None
+    }
+
+    /// The mouse moved to `at` while holding `hold` (chapter 2 turns its world here).
+    fn drag(&mut self, _hold: &mut Self::Hold, _at: Vec2) {}
+
+    /// Before each step while the button is held: move what is held towards `target`.
+    fn pull(&mut self, _hold: &Self::Hold, _target: Vec2, _dt: f32) {}
+
+    /// Where the held thing is now, for the line drawn from it to the cursor.
+    fn held_point(&self, _hold: &Self::Hold) -> Option<Vec2> {
+        None
+    }
+}
+
+/// The velocity that carries a body from `position` to `target` in one step of `dt`: the mouse
+/// grab of chapters 1 to 5, which the body follows, colliding on the way, and is thrown with
+/// when let go. Zero for a non-finite answer (a `dt` of 0).
+pub fn velocity_to(position: Vec2, target: Vec2, dt: f32) -> Vec2 {
+    let v = (target - position) / dt;
+    if v.is_finite() { v } else { Vec2::ZERO }
+}
+
+/// The index of the first body for which `under` holds: what a press at the cursor takes.
+pub fn first_under<T>(items: &[T], under: impl Fn(&T) -> bool) -> Option<usize> {
+    items.iter().position(under)
+}
+
+/// A body held by the mouse, for the demos that keep their own `impl Demo` (the inspectors and
+/// the piles of chapters 3 to 5): which body, and where the mouse is now. A demo gives the held body,
+/// each step, the velocity that carries it to the mouse in that step, so it follows the mouse,
+/// collides on the way, and is thrown when let go.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Drag(Option<(usize, Vec2)>);
+
+impl Drag {
+    /// Take hold of `body` at the mouse position `at`; `None` (nothing under the mouse) holds
+    /// nothing.
+    pub fn press(&mut self, body: Option<usize>, at: Vec2) {
+        self.0 = body.map(|i| (i, at));
+    }
+
+    /// The mouse moved to `at` with the button held.
+    pub fn drag(&mut self, at: Vec2) {
+        if let Some((_, target)) = self.0.as_mut() {
+            *target = at;
+        }
+    }
+
+    pub fn release(&mut self) {
+        self.0 = None;
+    }
+
+    /// The held body and the mouse position, if something is held.
+    pub fn held(&self) -> Option<(usize, Vec2)> {
+        self.0
+    }
+}
+
+/// How a knob reads and changes the world.
+pub enum Control<S> {
+    /// On or off.
+    Toggle(fn(&S) -> bool, fn(&mut S, bool)),
+    /// A number from a list of choices.
+    Number(fn(&S) -> f32, fn(&mut S, f32), &'static [f32]),
+    /// A number from a list, or none (the bodies' own value); `&str` names "none".
+    Optional(
+        fn(&S) -> Option<f32>,
+        fn(&mut S, Option<f32>),
+        &'static [f32],
+        &'static str,
+    ),
+    /// Something that happens at each press (drop a box).
+    Action(fn(&mut S)),
+    /// The lab's own overlay switch, which [`Sim::draw`] receives.
+    Overlay,
+}
+
+/// One switch of a demo: its key, what the HUD calls it, and how it reads and changes the world.
+pub struct Knob<S> {
+    pub key: char,
+    pub name: &'static str,
+    pub control: Control<S>,
+}
+
+impl<S> Knob<S> {
+    pub const fn toggle(
+        key: char,
+        name: &'static str,
+        get: fn(&S) -> bool,
+        set: fn(&mut S, bool),
+    ) -> Self {
+        Knob {
+            key,
+            name,
+            control: Control::Toggle(get, set),
+        }
+    }
+
+    pub const fn number(
+        key: char,
+        name: &'static str,
+        choices: &'static [f32],
+        get: fn(&S) -> f32,
+        set: fn(&mut S, f32),
+    ) -> Self {
+        Knob {
+            key,
+            name,
+            control: Control::Number(get, set, choices),
+        }
+    }
+
+    /// A number or none; `none` is what the HUD shows for none, such as "own".
+    pub const fn optional(
+        key: char,
+        name: &'static str,
+        none: &'static str,
+        choices: &'static [f32],
+        get: fn(&S) -> Option<f32>,
+        set: fn(&mut S, Option<f32>),
+    ) -> Self {
+        Knob {
+            key,
+            name,
+            control: Control::Optional(get, set, choices, none),
+        }
+    }
+
+    pub const fn action(key: char, name: &'static str, run: fn(&mut S)) -> Self {
+        Knob {
+            key,
+            name,
+            control: Control::Action(run),
+        }
+    }
+
+    pub const fn overlay(key: char, name: &'static str) -> Self {
+        Knob {
+            key,
+            name,
+            control: Control::Overlay,
+        }
+    }
+}
+
+/// A chapter's world as a demo: the world, the start it resets to, its knobs, the overlay
+/// switch, the mouse's hold, the camera's first view and the time step.
+pub struct Lab<S: Sim> {
+    sim: S,
+    start: S,
+    knobs: &'static [Knob<S>],
+    /// One demo's own switches, after the chapter's.
+    extra: &'static [Knob<S>],
+    overlay: bool,
+    hold: Option<(S::Hold, Vec2)>,
+    labels: Vec<(Vec2, String)>,
+    bounds: (Vec2, Vec2),
+    time_step: f32,
+}
+
+impl<S: Sim> Lab<S> {
+    /// `sim` as it starts, its `knobs`, the camera showing `bounds`, at 60 steps a second.
+    pub fn new(sim: S, knobs: &'static [Knob<S>], bounds: (Vec2, Vec2)) -> Self {
+        Lab {
+            start: sim.clone(),
+            sim,
+            knobs,
+            extra: &[],
+            overlay: false,
+            hold: None,
+            labels: Vec::new(),
+            bounds,
+            time_step: 1.0 / 60.0,
+        }
+    }
+
+    /// A scene file's world: gravity, iterations and the time step from the file, applied here
+    /// for every chapter.
+    pub fn from_scene(
+        mut sim: S,
+        knobs: &'static [Knob<S>],
+        bounds: (Vec2, Vec2),
+        scene: &Scene,
+    ) -> Self {
+        sim.set_gravity(scene.gravity);
+        sim.set_iterations(scene.iterations);
+        Lab::new(sim, knobs, bounds).with_time_step(scene.dt)
+    }
+
+    /// Switches of this demo alone, listed after the chapter's.
+    pub fn with_knobs(mut self, extra: &'static [Knob<S>]) -> Self {
+        self.extra = extra;
+        self
+    }
+
+    fn all_knobs(&self) -> impl Iterator<Item = &'static Knob<S>> + use<S> {
+        self.knobs.iter().chain(self.extra)
+    }
+
+    pub fn with_time_step(mut self, dt: f32) -> Self {
+        self.time_step = dt;
+        self
+    }
+
+    /// Start with the overlay shown (or hidden).
+    pub fn with_overlay(mut self, on: bool) -> Self {
+        self.overlay = on;
+        self
+    }
+
+    /// Text drawn at world positions, such as the ramps' friction values.
+    pub fn with_labels(mut self, labels: Vec<(Vec2, String)>) -> Self {
+        self.labels = labels;
+        self
+    }
+
+    /// The world as it is now.
+    pub fn sim(&self) -> &S {
+        &self.sim
+    }
+
+    /// The world as it is now, to change; a reset goes back to the start.
+    pub fn sim_mut(&mut self) -> &mut S {
+        &mut self.sim
+    }
+
+    pub fn overlay(&self) -> bool {
+        self.overlay
+    }
+
+    fn value(&self, knob: &Knob<S>) -> SwitchValue {
+        match knob.control {
+            Control::Toggle(get, _) => SwitchValue::Bool(get(&self.sim)),
+            Control::Number(get, _, choices) => SwitchValue::Number {
+                value: get(&self.sim),
+                choices,
+            },
+            Control::Optional(get, _, choices, none) => SwitchValue::Optional {
+                value: get(&self.sim),
+                choices,
+                none,
+            },
+            Control::Action(_) => SwitchValue::Action,
+            Control::Overlay => SwitchValue::Bool(self.overlay),
+        }
+    }
+
+    fn apply(&mut self, knob: &Knob<S>, value: SwitchValue) {
+        match (&knob.control, value) {
+            (Control::Toggle(_, set), SwitchValue::Bool(on)) => set(&mut self.sim, on),
+            (Control::Number(_, set, _), SwitchValue::Number { value, .. }) => {
+                set(&mut self.sim, value)
+            }
+            (Control::Optional(_, set, ..), SwitchValue::Optional { value, .. }) => {
+                set(&mut self.sim, value)
+            }
+            (Control::Action(run), SwitchValue::Action) => run(&mut self.sim),
+            (Control::Overlay, SwitchValue::Bool(on)) => self.overlay = on,
+            _ => {}
+        }
+    }
+}
+
+impl<S: Sim> Demo for Lab<S> {
+    fn time_step(&self) -> f32 {
+        self.time_step
+    }
+
+    fn step(&mut self, dt: f32) {
+        if let Some((hold, target)) = &self.hold {
+            self.sim.pull(hold, *target, dt);
+        }
+        self.sim.step(dt);
+    }
+
+    /// Back to the start, with every switch kept at its value.
+    fn reset(&mut self) {
+        let values: Vec<SwitchValue> = self.all_knobs().map(|k| self.value(k)).collect();
+        self.sim = self.start.clone();
+        for (knob, value) in self.all_knobs().zip(values) {
+            if !matches!(knob.control, Control::Action(_)) {
+                self.apply(knob, value);
+            }
+        }
+        self.hold = None;
+    }
+
+    fn draw(&self, out: &mut DrawList) {
+        self.sim.draw(out, self.overlay);
+        for (at, text) in &self.labels {
+            out.text(*at, text.clone(), Color::WHITE);
+        }
+        if let Some(status) = self.sim.status() {
+            let (lo, hi) = self.bounds;
+            let at = Vec2::new(lo.x + 0.1, lo.y + (hi.y - lo.y) * 0.04);
+            out.text(at, status, Color::WHITE);
+        }
+        if let Some((hold, target)) = &self.hold {
+            if let Some(from) = self.sim.held_point(hold) {
+                out.segment(from, *target, Color::WHITE);
+            }
+        }
+    }
+
+    fn bounds(&self) -> (Vec2, Vec2) {
+        self.bounds
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.sim.bodies()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.sim.gravity()
+    }
+
+    fn switches(&self) -> Vec<Switch> {
+        self.all_knobs()
+            .map(|k| Switch {
+                key: k.key,
+                name: k.name,
+                value: self.value(k),
+            })
+            .collect()
+    }
+
+    fn set_switch(&mut self, key: char, value: SwitchValue) {
+        if let Some(knob) = self.all_knobs().find(|k| k.key == key) {
+            self.apply(knob, value);
+        }
+    }
+
+    fn mouse_press(&mut self, at: Vec2) {
+        self.hold = self.sim.pick(at).map(|h| (h, at));
+    }
+
+    fn mouse_drag(&mut self, at: Vec2) {
+        if let Some((hold, target)) = &mut self.hold {
+            self.sim.drag(hold, at);
+            *target = at;
+        }
+    }
+
+    fn mouse_release(&mut self) {
+        self.hold = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A body on a line: enough world to drive a lab.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Line {
+        x: Vec<f32>,
+        v: Vec<f32>,
+        damping: bool,
+        scale: f32,
+        spare: Option<f32>,
+    }
+
+    impl Sim for Line {
+        type Hold = usize;
+        fn step(&mut self, dt: f32) {
+            for (x, v) in self.x.iter_mut().zip(&mut self.v) {
+                if self.damping {
+                    *v *= 0.5;
+                }
+                *x += *v * dt * self.scale;
+            }
+        }
+        fn bodies(&self) -> Vec<BodyState> {
+            let at = |x: f32| Vec2::new(x, 0.0);
+            let one = |(x, v): (&f32, &f32)| BodyState::particle(at(*x), at(*v), 1.0);
+            self.x.iter().zip(&self.v).map(one).collect()
+        }
+        fn draw(&self, out: &mut DrawList, overlay: bool) {
+            for &x in &self.x {
+                out.point(
+                    Vec2::new(x, 0.0),
+                    if overlay { 9.0 } else { 3.0 },
+                    Color::WHITE,
+                );
+            }
+        }
+        fn pick(&self, at: Vec2) -> Option<usize> {
+            first_under(&self.x, |x| (x - at.x).abs() < 0.5)
+        }
+        fn pull(&mut self, hold: &usize, target: Vec2, dt: f32) {
+            self.v[*hold] = velocity_to(Vec2::new(self.x[*hold], 0.0), target, dt).x;
+        }
+    }
+
+    const KNOBS: &[Knob<Line>] = &[
+        Knob::toggle('d', "damping", |s| s.damping, |s, on| s.damping = on),
+        Knob::number('s', "scale", &[1.0, 2.0], |s| s.scale, |s, v| s.scale = v),
+        Knob::optional(
+            'o',
+            "spare",
+            "own",
+            &[3.0, 4.0],
+            |s| s.spare,
+            |s, v| s.spare = v,
+        ),
+        Knob::action('n', "new body", |s| {
+            s.x.push(0.0);
+            s.v.push(1.0);
+        }),
+        Knob::overlay('m', "show more"),
+    ];
+
+    fn lab() -> Lab<Line> {
+        let line = Line {
+            x: vec![0.0, 2.0],
+            v: vec![1.0, -1.0],
+            damping: false,
+            scale: 1.0,
+            spare: None,
+        };
+        Lab::new(line, KNOBS, (Vec2::splat(-3.0), Vec2::splat(3.0)))
+    }
+
+    /// Each key of the table reaches its field; reset goes back to the start and keeps every
+    /// switch but the action, whose bodies go.
+    #[test]
+    fn knobs_set_what_they_name_and_reset_keeps_them() {
+        let mut lab = lab();
+        for s in lab.switches() {
+            lab.set_switch(s.key, s.value.next(false));
+        }
+        let sim = lab.sim().clone();
+        assert!(sim.damping);
+        assert_eq!(sim.scale, 2.0);
+        assert_eq!(sim.spare, Some(3.0));
+        assert_eq!(sim.x.len(), 3, "the action ran once");
+        assert!(lab.overlay());
+        let switches = lab.switches();
+        lab.step(0.1);
+        lab.reset();
+        assert_eq!(lab.switches(), switches);
+        assert_eq!(lab.sim().x, vec![0.0, 2.0], "the dropped body is gone");
+        lab.set_switch('z', SwitchValue::Bool(true)); // no such key: nothing happens
+        assert_eq!(lab.switches(), switches);
+    }
+
+    /// The mouse takes the body under it, carries it to the cursor in one step, and lets go.
+    #[test]
+    fn the_mouse_carries_a_body_to_the_cursor() {
+        let mut lab = lab();
+        lab.mouse_press(Vec2::new(2.2, 0.0));
+        lab.mouse_drag(Vec2::new(1.0, 0.0));
+        lab.step(0.5);
+        assert!((lab.sim().x[1] - 1.0).abs() < 1e-6, "{:?}", lab.sim().x);
+        assert!(
+            (lab.sim().x[0] - 0.5).abs() < 1e-6,
+            "the other body moved on its own"
+        );
+        lab.mouse_release();
+        lab.mouse_press(Vec2::new(-2.5, 0.0)); // nothing there
+        lab.mouse_drag(Vec2::new(2.0, 0.0));
+        lab.step(0.5);
+        assert!(
+            (lab.sim().x[1] - 0.0).abs() < 1e-6,
+            "thrown: it keeps its velocity"
+        );
+    }
+
+    #[test]
+    fn velocity_to_never_returns_a_non_finite_velocity() {
+        assert_eq!(velocity_to(Vec2::ZERO, Vec2::ONE, 0.0), Vec2::ZERO);
+        assert_eq!(velocity_to(Vec2::ZERO, Vec2::ONE, 0.5), Vec2::splat(2.0));
+    }
+}
