@@ -486,7 +486,7 @@ pub fn residual_per_pass(mut world: World, settle: usize, passes: u32) -> Vec<f3
 // ANCHOR_END: convergence
 
 /// The plot's corner in the world, and metres per pass and per decade.
-const PLOT_ORIGIN: Vec2 = Vec2::new(1.0, 0.5);
+const PLOT_ORIGIN: Vec2 = Vec2::new(2.5, 0.5);
 const PLOT_SCALE: Vec2 = Vec2::new(0.1, 1.0);
 /// The plot spans 10^-7 to 10^0 m/s.
 const PLOT_DECADES: f32 = 7.0;
@@ -515,7 +515,7 @@ impl Convergence {
             cold,
             live: Vec::new(),
         };
-        let view = (Vec2::new(-2.0, -0.8), Vec2::new(12.0, 8.5));
+        let view = (Vec2::new(-2.0, -0.8), Vec2::new(13.5, 8.5));
         Lab::new(sim, CONVERGENCE_KNOBS, view)
     }
 
