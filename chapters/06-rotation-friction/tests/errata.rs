@@ -49,7 +49,9 @@ fn keep_one_point(world: &mut World) {
             .iter()
             .copied()
             .reduce(|p, q| if q.penetration > p.penetration { q } else { p });
-        if let Some(m) = deepest.and_then(|p| Manifold::new(c.manifold.normal, c.manifold.penetration, &[p])) {
+        if let Some(m) =
+            deepest.and_then(|p| Manifold::new(c.manifold.normal, c.manifold.penetration, &[p]))
+        {
             c.manifold = m;
         }
     }
@@ -81,9 +83,15 @@ fn one_contact_point_lets_a_landing_box_rock() {
         (worst_angle, sideways)
     };
     let (angle, sideways) = run(false);
-    assert!(angle < 1e-5 && sideways < 1e-3, "two points: {angle} rad, {sideways} m");
+    assert!(
+        angle < 1e-5 && sideways < 1e-3,
+        "two points: {angle} rad, {sideways} m"
+    );
     let (angle, sideways) = run(true);
-    assert!(angle > 0.02 && sideways > 0.08, "one point: {angle} rad, {sideways} m");
+    assert!(
+        angle > 0.02 && sideways > 0.08,
+        "one point: {angle} rad, {sideways} m"
+    );
 }
 
 /// One pass of contact impulses with Coulomb's cap written as the article writes it, "the
@@ -135,7 +143,10 @@ fn the_friction_cap_is_mu_times_the_normal_impulse_not_the_normal() {
     };
     let expected = 2.0 - 0.5 * 9.81 * 0.2;
     let (v, _, angle) = run(false);
-    assert!((v / expected - 1.0).abs() < 0.05, "{v} m/s, expected {expected}");
+    assert!(
+        (v / expected - 1.0).abs() < 0.05,
+        "{v} m/s, expected {expected}"
+    );
     assert!(angle < 1e-3, "tilted {angle} rad");
     let (_, furthest, angle) = run(true);
     assert!(furthest < 0.05 && angle > 0.05, "{furthest} m, {angle} rad");
