@@ -72,37 +72,6 @@ pub fn first_under<T>(items: &[T], under: impl Fn(&T) -> bool) -> Option<usize> 
     items.iter().position(under)
 }
 
-/// A body held by the mouse, for the demos that keep their own `impl Demo` (the inspectors and
-/// the piles of chapters 3 to 5): which body, and where the mouse is now. A demo gives the held body,
-/// each step, the velocity that carries it to the mouse in that step, so it follows the mouse,
-/// collides on the way, and is thrown when let go.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Drag(Option<(usize, Vec2)>);
-
-impl Drag {
-    /// Take hold of `body` at the mouse position `at`; `None` (nothing under the mouse) holds
-    /// nothing.
-    pub fn press(&mut self, body: Option<usize>, at: Vec2) {
-        self.0 = body.map(|i| (i, at));
-    }
-
-    /// The mouse moved to `at` with the button held.
-    pub fn drag(&mut self, at: Vec2) {
-        if let Some((_, target)) = self.0.as_mut() {
-            *target = at;
-        }
-    }
-
-    pub fn release(&mut self) {
-        self.0 = None;
-    }
-
-    /// The held body and the mouse position, if something is held.
-    pub fn held(&self) -> Option<(usize, Vec2)> {
-        self.0
-    }
-}
-
 /// How a knob reads and changes the world.
 pub enum Control<S> {
     /// On or off.

@@ -4,11 +4,9 @@ use crate::{Circle, Pair, Wall, World};
 use ch02_planes_restitution::box_planes;
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
-use physics_core::demo::{
-    BodyState, Chapter, Demo, DemoEntry, Slot, Switch, SwitchValue, bodies_then_planes,
-};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes};
 use physics_core::draw::{Color, DrawList};
-use physics_core::lab::Drag;
+use physics_core::lab::{Knob, Lab, Sim, velocity_to};
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneError, Shape};
 
@@ -32,47 +30,43 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "billiards",
         about: "a break: the cue ball into a rack of fifteen, seen from above",
-        make: || Box::new(Circles::billiards()),
+        make: || Box::new(Circles::billiards().lab()),
     },
     DemoEntry {
         name: "ball-pit",
         about: "circles from light (blue) to heavy (red) falling past two fixed pegs (grey) into a box",
-        make: || Box::new(Circles::ball_pit()),
+        make: || Box::new(Circles::ball_pit().lab()),
     },
     DemoEntry {
         name: "heavy",
         about: "a 20 kg ball ploughs through 0.2 kg ones",
-        make: || Box::new(Circles::heavy()),
+        make: || Box::new(Circles::heavy().lab()),
     },
     DemoEntry {
         name: "cradle",
         about: "Newton's cradle on a table: one ball in, one ball out",
-        make: || Box::new(Circles::cradle()),
+        make: || Box::new(Circles::cradle().lab()),
     },
     DemoEntry {
         name: "resting",
         about: "balls of 0.5 to 8 kg at rest on the floor: switch C off and they sink",
-        make: || Box::new(Circles::resting()),
+        make: || Box::new(Circles::resting().lab()),
     },
 ];
 
 const EARTH_GRAVITY: Vec2 = Vec2::new(0.0, -9.81);
-/// The E switch's choices; a negative value means "the smaller of the two bodies'".
-const RESTITUTION_CHOICES: &[f32] = &[-1.0, 0.0, 0.5, 0.9, 1.0];
+/// The E switch's choices (or none: the smaller of the two bodies').
+const RESTITUTION_CHOICES: &[f32] = &[0.0, 0.5, 0.9, 1.0];
 const PERCENT_CHOICES: &[f32] = &[0.2, 0.4, 0.6, 0.8, 1.0];
 const SLOP_CHOICES: &[f32] = &[0.0, 0.005, 0.01, 0.05];
 /// How close (metres) a click must be to a circle's edge to grab it.
 const GRAB_MARGIN: f32 = 0.05;
 
 /// Circles and walls, with the switches the chapter talks about.
+#[derive(Clone, Debug)]
 pub struct Circles {
     world: World,
-    start: World,
     bounds: (Vec2, Vec2),
-    /// Draw each contact's normal and penetration.
-    show_contacts: bool,
-    /// The circle held by the mouse, and where the mouse is.
-    grab: Drag,
     /// The lightest and heaviest dynamic mass, for the colours.
     mass_range: (f32, f32),
     /// The trace's body order: a scene file's order, or circles then walls.
@@ -123,14 +117,17 @@ impl Circles {
             (lo.min(m), hi.max(m))
         });
         Circles {
-            start: world.clone(),
             world,
             bounds,
-            show_contacts: false,
-            grab: Drag::default(),
             mass_range,
             order: None,
         }
+    }
+
+    /// The demo the viewer runs: these circles in the lab, with the chapter's switches.
+    pub fn lab(self) -> Lab<Circles> {
+        let bounds = self.bounds;
+        Lab::new(self, KNOBS, bounds)
     }
 
     /// A pool table (2.54 m x 1.27 m) from above: no gravity, fifteen balls racked in a
@@ -251,62 +248,58 @@ impl Circles {
     }
 }
 
-impl Demo for Circles {
+/// The switches: C positional correction, P its percent, S its slop, A the approach check,
+/// E one restitution for every collision, G gravity, N the contacts.
+const KNOBS: &[Knob<Circles>] = &[
+    Knob::toggle(
+        'c',
+        "positional correction",
+        |c| c.world.correction.enabled,
+        |c, on| c.world.correction.enabled = on,
+    ),
+    Knob::number(
+        'p',
+        "percent",
+        PERCENT_CHOICES,
+        |c| c.world.correction.percent,
+        |c, percent| c.world.correction.percent = percent.clamp(0.0, 1.0),
+    ),
+    Knob::number(
+        's',
+        "slop m",
+        SLOP_CHOICES,
+        |c| c.world.correction.slop,
+        |c, slop| c.world.correction.slop = slop.max(0.0),
+    ),
+    Knob::toggle(
+        'a',
+        "approach check",
+        |c| c.world.approach_check,
+        |c, on| c.world.approach_check = on,
+    ),
+    Knob::optional(
+        'e',
+        "restitution (own: the smaller of the two)",
+        "own",
+        RESTITUTION_CHOICES,
+        |c| c.world.restitution_override,
+        |c, e| c.world.restitution_override = e.map(|e| e.clamp(0.0, 1.0)),
+    ),
+    Knob::toggle(
+        'g',
+        "gravity",
+        |c| c.world.gravity != Vec2::ZERO,
+        |c, on| c.world.gravity = if on { EARTH_GRAVITY } else { Vec2::ZERO },
+    ),
+    Knob::overlay('n', "show contacts"),
+];
+
+impl Sim for Circles {
+    /// The circle the mouse holds.
+    type Hold = usize;
+
     fn step(&mut self, dt: f32) {
-        // A grabbed circle is given the velocity that takes it to the mouse in one step.
-        if let Some((i, target)) = self.grab.held() {
-            let c = &mut self.world.circles[i];
-            c.velocity = (target - c.position) / dt;
-        }
         self.world.step(dt);
-    }
-
-    fn reset(&mut self) {
-        // Switches keep their values across a reset.
-        self.world = World {
-            approach_check: self.world.approach_check,
-            restitution_override: self.world.restitution_override,
-            correction: self.world.correction,
-            gravity: self.world.gravity,
-            ..self.start.clone()
-        };
-        self.grab.release();
-    }
-
-    fn draw(&self, out: &mut DrawList) {
-        let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
-        let planes: Vec<_> = self.world.walls.iter().map(|w| w.plane).collect();
-        for i in 0..planes.len() {
-            if let Some((a, b)) = visible_part(i, &planes, view_centre) {
-                out.segment_width(a, b, Color::GREY, 2.0);
-            }
-        }
-        for c in &self.world.circles {
-            out.circle(c.position, c.radius, self.color(c));
-        }
-        if self.show_contacts {
-            for (pair, contact) in &self.world.contacts {
-                let at = match *pair {
-                    Pair::Circles(i, _) => {
-                        let a = &self.world.circles[i];
-                        a.position + contact.normal * (a.radius - contact.penetration * 0.5)
-                    }
-                    Pair::WallCircle(_, i) => {
-                        let b = &self.world.circles[i];
-                        b.position - contact.normal * (b.radius - contact.penetration * 0.5)
-                    }
-                };
-                out.arrow(at, at + contact.normal * 0.1, Color::YELLOW);
-                out.point(at, 4.0, Color::WHITE);
-            }
-        }
-        if let Some((i, target)) = self.grab.held() {
-            out.segment(self.world.circles[i].position, target, Color::WHITE);
-        }
-    }
-
-    fn bounds(&self) -> (Vec2, Vec2) {
-        self.bounds
     }
 
     fn bodies(&self) -> Vec<BodyState> {
@@ -333,49 +326,42 @@ impl Demo for Circles {
         self.world.gravity
     }
 
-    fn switches(&self) -> Vec<Switch> {
-        let c = &self.world.correction;
-        vec![
-            Switch::toggle('c', "positional correction", c.enabled),
-            Switch::number('p', "percent", c.percent, PERCENT_CHOICES),
-            Switch::number('s', "slop m", c.slop, SLOP_CHOICES),
-            Switch::toggle('a', "approach check", self.world.approach_check),
-            Switch::number(
-                'e',
-                "restitution (-1: min of the two)",
-                self.world.restitution_override.unwrap_or(-1.0),
-                RESTITUTION_CHOICES,
-            ),
-            Switch::toggle('g', "gravity", self.world.gravity != Vec2::ZERO),
-            Switch::toggle('n', "show contacts", self.show_contacts),
-        ]
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.world.gravity = gravity;
     }
 
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        let c = &mut self.world.correction;
-        match (key, value) {
-            ('c', SwitchValue::Bool(on)) => c.enabled = on,
-            ('p', SwitchValue::Number { value, .. }) if value.is_finite() => {
-                c.percent = value.clamp(0.0, 1.0)
+    fn draw(&self, out: &mut DrawList, show_contacts: bool) {
+        let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
+        let planes: Vec<_> = self.world.walls.iter().map(|w| w.plane).collect();
+        for i in 0..planes.len() {
+            if let Some((a, b)) = visible_part(i, &planes, view_centre) {
+                out.segment_width(a, b, Color::GREY, 2.0);
             }
-            ('s', SwitchValue::Number { value, .. }) if value.is_finite() => {
-                c.slop = value.max(0.0)
+        }
+        for c in &self.world.circles {
+            out.circle(c.position, c.radius, self.color(c));
+        }
+        if show_contacts {
+            for (pair, contact) in &self.world.contacts {
+                let at = match *pair {
+                    Pair::Circles(i, _) => {
+                        let a = &self.world.circles[i];
+                        a.position + contact.normal * (a.radius - contact.penetration * 0.5)
+                    }
+                    Pair::WallCircle(_, i) => {
+                        let b = &self.world.circles[i];
+                        b.position - contact.normal * (b.radius - contact.penetration * 0.5)
+                    }
+                };
+                out.arrow(at, at + contact.normal * 0.1, Color::YELLOW);
+                out.point(at, 4.0, Color::WHITE);
             }
-            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
-            ('e', SwitchValue::Number { value, .. }) if value.is_finite() => {
-                self.world.restitution_override = (value >= 0.0).then(|| value.min(1.0))
-            }
-            ('g', SwitchValue::Bool(on)) => {
-                self.world.gravity = if on { EARTH_GRAVITY } else { Vec2::ZERO }
-            }
-            ('n', SwitchValue::Bool(on)) => self.show_contacts = on,
-            _ => {}
         }
     }
 
-    fn mouse_press(&mut self, at: Vec2) {
-        let held = self
-            .world
+    /// The moving circle whose edge is nearest the cursor, within [`GRAB_MARGIN`].
+    fn pick(&self, at: Vec2) -> Option<usize> {
+        self.world
             .circles
             .iter()
             .enumerate()
@@ -383,16 +369,17 @@ impl Demo for Circles {
             .map(|(i, c)| (i, c.position.distance(at) - c.radius))
             .filter(|(_, d)| *d < GRAB_MARGIN)
             .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| i);
-        self.grab.press(held, at);
+            .map(|(i, _)| i)
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        self.grab.drag(at);
+    /// The held circle gets the velocity that takes it to the mouse in one step.
+    fn pull(&mut self, &i: &usize, target: Vec2, dt: f32) {
+        let c = &mut self.world.circles[i];
+        c.velocity = velocity_to(c.position, target, dt);
     }
 
-    fn mouse_release(&mut self) {
-        self.grab.release();
+    fn held_point(&self, &i: &usize) -> Option<Vec2> {
+        Some(self.world.circles[i].position)
     }
 }
 
@@ -427,11 +414,9 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         }
     }
     let bounds = scene_bounds(&circles, &walls);
-    let mut world = World::new(circles, walls);
-    world.gravity = scene.gravity;
-    let mut demo = Circles::new(world, bounds);
+    let mut demo = Circles::new(World::new(circles, walls), bounds);
     demo.order = Some(order);
-    Ok(Box::new(demo))
+    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
 }
 // ANCHOR_END: from_scene
 

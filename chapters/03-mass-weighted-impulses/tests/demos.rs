@@ -17,12 +17,12 @@ fn every_demo_passes_the_shared_checks() {
 #[test]
 fn without_correction_resting_balls_sink() {
     let deepest = |correct: bool| {
-        let mut demo = Circles::resting();
+        let mut demo = Circles::resting().lab();
         demo.set_switch('c', SwitchValue::Bool(correct));
         for _ in 0..120 {
             demo.step(1.0 / 60.0);
         }
-        demo.world().max_penetration()
+        demo.sim().world().max_penetration()
     };
     let (with, without) = (deepest(true), deepest(false));
     let expected = 0.01 + 9.81 / 3600.0 / 0.2;
@@ -38,7 +38,7 @@ fn without_correction_resting_balls_sink() {
 /// velocities, and one pass over the contacts in index order carries the swap down the row.
 #[test]
 fn the_cradle_sends_one_ball_out() {
-    let mut demo = Circles::cradle();
+    let mut demo = Circles::cradle().lab();
     for _ in 0..45 {
         demo.step(1.0 / 60.0);
     }

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 #[test]
 fn ball_pit_for_two_seconds() {
-    let mut demo = Circles::ball_pit();
+    let mut demo = Circles::ball_pit().lab();
     let mut out = String::new();
     for step in 0..=120 {
         if step % 30 == 0 {

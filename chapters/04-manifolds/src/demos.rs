@@ -2,9 +2,9 @@
 
 use crate::{Aabb, Body, Circle, Manifold, Shape, World, collide};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::{Color, DrawList};
-use physics_core::lab::Drag;
+use physics_core::lab::{Knob, Lab, Sim, first_under, velocity_to};
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneError, Shape as SceneShape};
 
@@ -29,27 +29,27 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "boxes",
         about: "inspector: two boxes; drag either, A/B switch each between box and circle",
-        make: || Box::new(Inspector::new(true, true, Vec2::new(1.6, 1.4))),
+        make: || Box::new(Inspector::new(true, true, Vec2::new(1.6, 1.4)).lab()),
     },
     DemoEntry {
         name: "circles",
         about: "inspector: two circles, one contact point on the line between the centres",
-        make: || Box::new(Inspector::new(false, false, Vec2::new(1.1, 0.9))),
+        make: || Box::new(Inspector::new(false, false, Vec2::new(1.1, 0.9)).lab()),
     },
     DemoEntry {
         name: "box-circle",
         about: "inspector: a circle over a box's corner, the normal from the nearest point",
-        make: || Box::new(Inspector::new(true, false, Vec2::new(2.3, 1.4))),
+        make: || Box::new(Inspector::new(true, false, Vec2::new(2.3, 1.4)).lab()),
     },
     DemoEntry {
         name: "circle-inside",
         about: "inspector: a circle whose centre is inside the box, pushed out of the nearest face",
-        make: || Box::new(Inspector::new(true, false, Vec2::new(1.3, 0.55))),
+        make: || Box::new(Inspector::new(true, false, Vec2::new(1.3, 0.55)).lab()),
     },
     DemoEntry {
         name: "pile",
         about: "circles and boxes falling into a box, chapter 3's impulse at each manifold",
-        make: || Box::new(Pile::new(36, 4)),
+        make: || Box::new(Pile::new(36, 4).lab()),
     },
 ];
 
@@ -139,25 +139,44 @@ pub fn draw_manifold(out: &mut DrawList, m: &Manifold, caption_at: Vec2, line: f
 // ANCHOR: inspector
 /// The manifold inspector: shape A at the origin, shape B where it is
 /// dragged, and their manifold drawn live.
+#[derive(Clone, Debug)]
 pub struct Inspector {
     shapes: [Shape; 2],
     positions: [Vec2; 2],
-    start: [Vec2; 2],
-    /// The shape the mouse holds, and where on it the mouse took it.
-    grab: Option<(usize, Vec2)>,
 }
 // ANCHOR_END: inspector
+
+/// What the inspector's camera shows.
+const INSPECT_BOUNDS: (Vec2, Vec2) = (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0));
+
+/// The inspector's switches: A and B turn each shape into a box or a circle.
+const INSPECTOR_KNOBS: &[Knob<Inspector>] = &[
+    Knob::toggle(
+        'a',
+        "A is a box",
+        |i| matches!(i.shapes[0], Shape::Aabb(_)),
+        |i, is_box| i.shapes[0] = Inspector::shape(0, is_box),
+    ),
+    Knob::toggle(
+        'b',
+        "B is a box",
+        |i| matches!(i.shapes[1], Shape::Aabb(_)),
+        |i, is_box| i.shapes[1] = Inspector::shape(1, is_box),
+    ),
+];
 
 impl Inspector {
     /// A is a box or a circle at the origin, B a box or a circle at `b_at`.
     pub fn new(a_is_box: bool, b_is_box: bool, b_at: Vec2) -> Self {
-        let start = [Vec2::ZERO, b_at];
         Inspector {
             shapes: [Self::shape(0, a_is_box), Self::shape(1, b_is_box)],
-            positions: start,
-            start,
-            grab: None,
+            positions: [Vec2::ZERO, b_at],
         }
+    }
+
+    /// The demo the viewer runs: the two shapes in the lab, with the A and B switches.
+    pub fn lab(self) -> Lab<Inspector> {
+        Lab::new(self, INSPECTOR_KNOBS, INSPECT_BOUNDS)
     }
 
     fn shape(slot: usize, is_box: bool) -> Shape {
@@ -184,16 +203,22 @@ impl Inspector {
     }
 }
 
-impl Demo for Inspector {
+impl Sim for Inspector {
+    /// The shape the mouse holds, and where on it the mouse took it.
+    type Hold = (usize, Vec2);
+
+    /// Nothing moves by itself: the mouse moves the shapes.
     fn step(&mut self, _dt: f32) {}
 
-    fn reset(&mut self) {
-        self.positions = self.start;
-        self.grab = None;
+    fn bodies(&self) -> Vec<BodyState> {
+        self.positions
+            .iter()
+            .map(|p| BodyState::particle(*p, Vec2::ZERO, 1.0))
+            .collect()
     }
 
-    fn draw(&self, out: &mut DrawList) {
-        let (lo, hi) = self.bounds();
+    fn draw(&self, out: &mut DrawList, _overlay: bool) {
+        let (lo, hi) = INSPECT_BOUNDS;
         for (slot, color) in [(0, COLOR_A), (1, COLOR_B)] {
             draw_shape(out, &self.shapes[slot], self.positions[slot], color);
             let label = if slot == 0 { "A" } else { "B" };
@@ -207,71 +232,72 @@ impl Demo for Inspector {
         }
     }
 
-    fn bounds(&self) -> (Vec2, Vec2) {
-        (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0))
-    }
-
-    fn bodies(&self) -> Vec<BodyState> {
-        self.positions
-            .iter()
-            .map(|p| BodyState::particle(*p, Vec2::ZERO, 1.0))
-            .collect()
-    }
-
-    fn switches(&self) -> Vec<Switch> {
-        vec![
-            Switch::toggle('a', "A is a box", matches!(self.shapes[0], Shape::Aabb(_))),
-            Switch::toggle('b', "B is a box", matches!(self.shapes[1], Shape::Aabb(_))),
-        ]
-    }
-
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        match (key, value) {
-            ('a', SwitchValue::Bool(is_box)) => self.shapes[0] = Self::shape(0, is_box),
-            ('b', SwitchValue::Bool(is_box)) => self.shapes[1] = Self::shape(1, is_box),
-            _ => {}
-        }
-    }
-
-    fn mouse_press(&mut self, at: Vec2) {
-        // B first: it is drawn on top.
-        self.grab = [1, 0]
+    /// B first: it is drawn on top.
+    fn pick(&self, at: Vec2) -> Option<(usize, Vec2)> {
+        [1, 0]
             .into_iter()
             .find(|&i| self.shapes[i].contains(self.positions[i], at))
-            .map(|i| (i, at - self.positions[i]));
+            .map(|i| (i, at - self.positions[i]))
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        if let Some((i, offset)) = self.grab {
-            self.positions[i] = at - offset;
-        }
-    }
-
-    fn mouse_release(&mut self) {
-        self.grab = None;
+    /// The held shape follows the mouse, keeping where on it the mouse took it.
+    fn drag(&mut self, &mut (i, offset): &mut (usize, Vec2), at: Vec2) {
+        self.positions[i] = at - offset;
     }
 }
 
-/// The restitution choices of the pile's E switch.
+/// The restitution choices of the pile's E switch (or none: each body its own).
 const RESTITUTION_CHOICES: &[f32] = &[0.0, 0.2, 0.5, 0.9];
 
 /// The iteration choices of the pile's I switch.
 const ITERATION_CHOICES: &[f32] = &[1.0, 2.0, 5.0, 10.0, 20.0];
 
 /// Circles and boxes in a container of static boxes.
+#[derive(Clone, Debug)]
 pub struct Pile {
     world: World,
-    start: Vec<Body>,
-    /// Draw each collision's normal and contact points.
-    show_manifolds: bool,
-    /// The body the mouse drags, and where the mouse is.
-    grab: Drag,
+    /// Each body's own restitution, for the E switch to return to.
+    own_restitution: Vec<f32>,
+    /// One restitution for every moving body (the E switch), or none: each its own.
+    restitution: Option<f32>,
     bounds: (Vec2, Vec2),
-    time_step: f32,
 }
 
 /// Half the inside width of the pile's container, in metres.
 const CONTAINER_HALF_WIDTH: f32 = 3.0;
+
+/// The pile's switches: M the manifolds, C positional correction, A the approach check,
+/// E one restitution for every moving body, I the solver's passes.
+const PILE_KNOBS: &[Knob<Pile>] = &[
+    Knob::overlay('m', "show manifolds"),
+    Knob::toggle(
+        'c',
+        "positional correction",
+        |p| p.world.correction.enabled,
+        |p, on| p.world.correction.enabled = on,
+    ),
+    Knob::toggle(
+        'a',
+        "approach check",
+        |p| p.world.approach_check,
+        |p, on| p.world.approach_check = on,
+    ),
+    Knob::optional(
+        'e',
+        "restitution",
+        "own",
+        RESTITUTION_CHOICES,
+        |p| p.restitution,
+        Pile::set_restitution,
+    ),
+    Knob::number(
+        'i',
+        "iterations",
+        ITERATION_CHOICES,
+        |p| p.world.iterations as f32,
+        |p, n| p.world.iterations = n as u32,
+    ),
+];
 
 impl Pile {
     /// `n` bodies, circles and boxes of seeded random sizes, above a container.
@@ -322,13 +348,17 @@ impl Pile {
     /// A pile of given bodies, the camera showing `bounds`.
     pub fn from_bodies(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
         Pile {
-            world: World::new(bodies.clone()),
-            start: bodies,
-            show_manifolds: true,
-            grab: Drag::default(),
+            own_restitution: bodies.iter().map(|b| b.restitution).collect(),
+            world: World::new(bodies),
+            restitution: None,
             bounds,
-            time_step: 1.0 / 60.0,
         }
+    }
+
+    /// The demo the viewer runs: this pile in the lab, its manifolds shown.
+    pub fn lab(self) -> Lab<Pile> {
+        let bounds = self.bounds;
+        Lab::new(self, PILE_KNOBS, bounds).with_overlay(true)
     }
 
     pub fn world(&self) -> &World {
@@ -338,57 +368,25 @@ impl Pile {
     pub fn world_mut(&mut self) -> &mut World {
         &mut self.world
     }
-}
 
-impl Demo for Pile {
-    fn time_step(&self) -> f32 {
-        self.time_step
-    }
-
-    fn step(&mut self, dt: f32) {
-        if let Some((i, target)) = self.grab.held() {
-            let b = &mut self.world.bodies[i];
-            b.velocity = (target - b.position) / dt;
-        }
-        self.world.step(dt);
-    }
-
-    fn reset(&mut self) {
-        self.world.bodies = self.start.clone();
-        self.world.collisions.clear();
-        self.grab.release();
-    }
-
-    fn draw(&self, out: &mut DrawList) {
-        for (i, b) in self.world.bodies.iter().enumerate() {
-            let color = if b.inv_mass == 0.0 {
-                Color::GREY
-            } else if i % 2 == 0 {
-                COLOR_A
-            } else {
-                COLOR_B
-            };
-            draw_shape(out, &b.shape, b.position, color);
-        }
-        if self.show_manifolds {
-            for c in &self.world.collisions {
-                for contact in c.manifold.contacts() {
-                    out.point(contact.point, 5.0, Color::YELLOW);
-                    out.segment(
-                        contact.point,
-                        contact.point + c.manifold.normal * 0.25,
-                        Color::GREEN,
-                    );
-                }
+    /// Give every moving body restitution `e`, or (none) its own back.
+    fn set_restitution(&mut self, e: Option<f32>) {
+        self.restitution = e;
+        let own = self.own_restitution.iter();
+        for (b, own) in self.world.bodies.iter_mut().zip(own) {
+            if b.inv_mass > 0.0 {
+                b.restitution = e.unwrap_or(*own);
             }
         }
-        if let Some((i, target)) = self.grab.held() {
-            out.segment(self.world.bodies[i].position, target, Color::WHITE);
-        }
     }
+}
 
-    fn bounds(&self) -> (Vec2, Vec2) {
-        self.bounds
+impl Sim for Pile {
+    /// The body the mouse holds.
+    type Hold = usize;
+
+    fn step(&mut self, dt: f32) {
+        self.world.step(dt);
     }
 
     fn bodies(&self) -> Vec<BodyState> {
@@ -403,76 +401,69 @@ impl Demo for Pile {
         self.world.gravity
     }
 
-    fn switches(&self) -> Vec<Switch> {
-        let e = self
-            .world
-            .bodies
-            .iter()
-            .find(|b| b.inv_mass > 0.0)
-            .map_or(0.0, |b| b.restitution);
-        vec![
-            Switch::toggle('m', "show manifolds", self.show_manifolds),
-            Switch::toggle('c', "positional correction", self.world.correction.enabled),
-            Switch::toggle('a', "approach check", self.world.approach_check),
-            Switch::number('e', "restitution", e, RESTITUTION_CHOICES),
-            Switch::number(
-                'i',
-                "iterations",
-                self.world.iterations as f32,
-                ITERATION_CHOICES,
-            ),
-        ]
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.world.gravity = gravity;
     }
 
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        match (key, value) {
-            ('m', SwitchValue::Bool(on)) => self.show_manifolds = on,
-            ('c', SwitchValue::Bool(on)) => self.world.correction.enabled = on,
-            ('a', SwitchValue::Bool(on)) => self.world.approach_check = on,
-            ('i', SwitchValue::Number { value, .. }) => self.world.iterations = value as u32,
-            ('e', SwitchValue::Number { value, .. }) => {
-                for b in self.world.bodies.iter_mut().chain(self.start.iter_mut()) {
-                    if b.inv_mass > 0.0 {
-                        b.restitution = value;
-                    }
+    fn set_iterations(&mut self, iterations: u32) {
+        self.world.iterations = iterations;
+    }
+
+    fn draw(&self, out: &mut DrawList, show_manifolds: bool) {
+        for (i, b) in self.world.bodies.iter().enumerate() {
+            let color = if b.inv_mass == 0.0 {
+                Color::GREY
+            } else if i % 2 == 0 {
+                COLOR_A
+            } else {
+                COLOR_B
+            };
+            draw_shape(out, &b.shape, b.position, color);
+        }
+        if show_manifolds {
+            for c in &self.world.collisions {
+                for contact in c.manifold.contacts() {
+                    out.point(contact.point, 5.0, Color::YELLOW);
+                    out.segment(
+                        contact.point,
+                        contact.point + c.manifold.normal * 0.25,
+                        Color::GREEN,
+                    );
                 }
             }
-            _ => {}
         }
     }
 
-    fn mouse_press(&mut self, at: Vec2) {
-        let held = self
-            .world
-            .bodies
-            .iter()
-            .position(|b| b.inv_mass > 0.0 && b.shape.contains(b.position, at));
-        self.grab.press(held, at);
+    /// The first moving body under the cursor.
+    fn pick(&self, at: Vec2) -> Option<usize> {
+        first_under(&self.world.bodies, |b| {
+            b.inv_mass > 0.0 && b.shape.contains(b.position, at)
+        })
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        self.grab.drag(at);
+    /// The held body gets the velocity that takes it to the mouse in one step.
+    fn pull(&mut self, &i: &usize, target: Vec2, dt: f32) {
+        let b = &mut self.world.bodies[i];
+        b.velocity = velocity_to(b.position, target, dt);
     }
 
-    fn mouse_release(&mut self) {
-        self.grab.release();
+    fn held_point(&self, &i: &usize) -> Option<Vec2> {
+        Some(self.world.bodies[i].position)
     }
 }
 
 // ANCHOR: from_scene
-/// A scene file as chapter 4 bodies: circles and axis-aligned boxes.
-/// Turned boxes need chapter 5, spin chapter 6, joints chapter 7.
-/// Planes are refused: a large static box does their job here.
-/// Friction is ignored until chapter 6.
+/// A scene file as chapter 4 bodies: circles and axis-aligned boxes,
+/// with their mass and restitution (friction waits for chapter 6).
+/// Turned boxes, spin, joints and planes are refused before this runs;
+/// a large static box does a plane's job here.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let mut bodies = Vec::new();
     for b in &scene.bodies {
-        // Planes, turned boxes and spin are refused before this runs.
         let shape = match b.shape {
             SceneShape::Box { half_extents } => Shape::Aabb(Aabb { half_extents }),
-            SceneShape::Circle { radius } | SceneShape::Plane { offset: radius, .. } => {
-                Shape::Circle(Circle { radius })
-            }
+            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
+            SceneShape::Plane { .. } => continue, // refused: never reaches here
         };
         bodies.push(Body {
             shape,
@@ -483,11 +474,9 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         });
     }
     let bounds = scene_bounds(bodies.iter().map(|b| b.shape.bounds(b.position)));
-    let mut pile = Pile::from_bodies(bodies, bounds);
-    pile.world.gravity = scene.gravity;
-    pile.world.iterations = scene.iterations;
-    pile.time_step = scene.dt;
-    Ok(Box::new(pile))
+    let pile = Pile::from_bodies(bodies, bounds);
+    let lab = Lab::from_scene(pile, PILE_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_overlay(true)))
 }
 // ANCHOR_END: from_scene
 

@@ -4,6 +4,7 @@
 use ch04_manifolds::demos::{CHAPTER, Inspector, Pile};
 use glam::Vec2;
 use physics_core::demo::{Demo, SwitchValue};
+use physics_core::lab::Sim;
 use physics_core::scene::Scene;
 
 /// Every demo runs, stays finite, resets to its start, and survives each switch.
@@ -15,15 +16,16 @@ fn every_demo_passes_the_shared_checks() {
 /// Dragging B in the inspector moves it, and the manifold follows: apart, then touching.
 #[test]
 fn the_inspector_follows_the_mouse() {
-    let mut demo = Inspector::new(true, true, Vec2::new(1.6, 1.4));
-    assert!(demo.manifold().is_some());
+    let mut demo = Inspector::new(true, true, Vec2::new(1.6, 1.4)).lab();
+    assert!(demo.sim().manifold().is_some());
     demo.mouse_press(Vec2::new(1.6, 1.4));
     demo.mouse_drag(Vec2::new(3.0, 3.0));
     demo.mouse_release();
-    assert!(demo.manifold().is_none(), "dragged clear");
+    assert!(demo.sim().manifold().is_none(), "dragged clear");
     demo.set_switch('b', SwitchValue::Bool(false));
-    demo.place(1, Vec2::new(0.0, 1.5));
+    demo.sim_mut().place(1, Vec2::new(0.0, 1.5));
     let m = demo
+        .sim()
         .manifold()
         .expect("a circle resting 0.2 m into the box's top");
     assert_eq!(m.normal, Vec2::Y);

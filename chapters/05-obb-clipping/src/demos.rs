@@ -1,13 +1,14 @@
 //! Chapter 5's demos: the clipping inspector at fixed configurations and steps, and turned boxes
 //! falling onto each other.
 
-use crate::{AxisBias, Body, ClipSteps, Obb, Shape, Transform, World, collide_with, obb_obb_steps};
+use crate::world::{Body, World};
+use crate::{AxisBias, ClipSteps, Obb, Shape, Transform, collide_with, obb_obb_steps};
 use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_manifold, scene_bounds};
 use ch04_manifolds::{Circle, box_vertex};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Switch, SwitchValue};
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::{Color, DrawItem, DrawList};
-use physics_core::lab::Drag;
+use physics_core::lab::{Knob, Lab, Sim, first_under, velocity_to};
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneError, Shape as SceneShape};
 
@@ -39,7 +40,7 @@ macro_rules! inspector {
         DemoEntry {
             name: $name,
             about: $about,
-            make: || Box::new(Inspector::new($b, $angle_a, $angle_b, $stage)),
+            make: || Box::new(Inspector::new($b, $angle_a, $angle_b, $stage).lab()),
         }
     };
 }
@@ -122,7 +123,7 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "tumble",
         about: "turned boxes and circles falling onto a floor and each other (they do not spin until chapter 6)",
-        make: || Box::new(Tumble::new(20, 5)),
+        make: || Box::new(Tumble::new(20, 5).lab()),
     },
 ];
 
@@ -138,6 +139,7 @@ const INSPECT_CIRCLE: Circle = Circle { radius: 0.7 };
 // ANCHOR: inspector
 /// The clipping inspector: two shapes to drag and turn, and every step
 /// of the box-box test drawn up to `stage`.
+#[derive(Clone, Debug)]
 pub struct Inspector {
     shapes: [Shape; 2],
     positions: [Vec2; 2],
@@ -146,10 +148,50 @@ pub struct Inspector {
     /// 0: axes, 1: faces, 2 and 3: side planes, 4: everything.
     stage: f32,
     bias: bool,
-    start: [Vec2; 2],
-    grab: Option<(usize, Vec2)>,
 }
 // ANCHOR_END: inspector
+
+/// What the inspector's camera shows.
+const INSPECT_BOUNDS: (Vec2, Vec2) = (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0));
+
+/// The inspector's switches: A and B turn the shapes, C steps through clipping, J the axis
+/// bias, S makes B a circle.
+const INSPECTOR_KNOBS: &[Knob<Inspector>] = &[
+    Knob::number(
+        'a',
+        "A's angle (deg)",
+        ANGLES,
+        |i| i.angles[0],
+        |i, deg| i.angles[0] = deg,
+    ),
+    Knob::number(
+        'b',
+        "B's angle (deg)",
+        ANGLES,
+        |i| i.angles[1],
+        |i, deg| i.angles[1] = deg,
+    ),
+    Knob::number(
+        'c',
+        "clipping step (4: all)",
+        STAGES,
+        |i| i.stage,
+        |i, stage| i.stage = stage,
+    ),
+    Knob::toggle('j', "axis bias", |i| i.bias, |i, on| i.bias = on),
+    Knob::toggle(
+        's',
+        "B is a circle",
+        |i| matches!(i.shapes[1], Shape::Circle(_)),
+        |i, circle| {
+            i.shapes[1] = if circle {
+                Shape::Circle(INSPECT_CIRCLE)
+            } else {
+                Shape::Box(INSPECT_B)
+            }
+        },
+    ),
+];
 
 impl Inspector {
     /// A at the origin turned `angle_a` degrees, B at `b_at` turned `angle_b`.
@@ -160,9 +202,12 @@ impl Inspector {
             angles: [angle_a, angle_b],
             stage,
             bias: true,
-            start: [Vec2::ZERO, b_at],
-            grab: None,
         }
+    }
+
+    /// The demo the viewer runs: the two shapes in the lab, with the inspector's switches.
+    pub fn lab(self) -> Lab<Inspector> {
+        Lab::new(self, INSPECTOR_KNOBS, INSPECT_BOUNDS)
     }
 
     fn transform(&self, slot: usize) -> Transform {
@@ -259,16 +304,25 @@ fn draw_steps(out: &mut DrawList, s: &ClipSteps, stage: f32, caption_at: Vec2, l
     }
 }
 
-impl Demo for Inspector {
+impl Sim for Inspector {
+    /// The shape the mouse holds, and where on it the mouse took it.
+    type Hold = (usize, Vec2);
+
+    /// Nothing moves by itself: the mouse moves the shapes.
     fn step(&mut self, _dt: f32) {}
 
-    fn reset(&mut self) {
-        self.positions = self.start;
-        self.grab = None;
+    fn bodies(&self) -> Vec<BodyState> {
+        (0..2)
+            .map(|i| {
+                let mut b = BodyState::particle(self.positions[i], Vec2::ZERO, 1.0);
+                b.angle = self.angles[i].to_radians();
+                b
+            })
+            .collect()
     }
 
-    fn draw(&self, out: &mut DrawList) {
-        let (lo, hi) = self.bounds();
+    fn draw(&self, out: &mut DrawList, _overlay: bool) {
+        let (lo, hi) = INSPECT_BOUNDS;
         for (slot, color) in [(0, COLOR_A), (1, COLOR_B)] {
             let t = self.transform(slot);
             draw_shape(out, &self.shapes[slot], &t, color);
@@ -293,78 +347,49 @@ impl Demo for Inspector {
         }
     }
 
-    fn bounds(&self) -> (Vec2, Vec2) {
-        (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0))
-    }
-
-    fn bodies(&self) -> Vec<BodyState> {
-        (0..2)
-            .map(|i| {
-                let mut b = BodyState::particle(self.positions[i], Vec2::ZERO, 1.0);
-                b.angle = self.angles[i].to_radians();
-                b
-            })
-            .collect()
-    }
-
-    fn switches(&self) -> Vec<Switch> {
-        vec![
-            Switch::number('a', "A's angle (deg)", self.angles[0], ANGLES),
-            Switch::number('b', "B's angle (deg)", self.angles[1], ANGLES),
-            Switch::number('c', "clipping step (4: all)", self.stage, STAGES),
-            Switch::toggle('j', "axis bias", self.bias),
-            Switch::toggle(
-                's',
-                "B is a circle",
-                matches!(self.shapes[1], Shape::Circle(_)),
-            ),
-        ]
-    }
-
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        match (key, value) {
-            ('a', SwitchValue::Number { value, .. }) => self.angles[0] = value,
-            ('b', SwitchValue::Number { value, .. }) => self.angles[1] = value,
-            ('c', SwitchValue::Number { value, .. }) => self.stage = value,
-            ('j', SwitchValue::Bool(on)) => self.bias = on,
-            ('s', SwitchValue::Bool(circle)) => {
-                self.shapes[1] = if circle {
-                    Shape::Circle(INSPECT_CIRCLE)
-                } else {
-                    Shape::Box(INSPECT_B)
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn mouse_press(&mut self, at: Vec2) {
-        self.grab = [1, 0]
+    /// B first: it is drawn on top.
+    fn pick(&self, at: Vec2) -> Option<(usize, Vec2)> {
+        [1, 0]
             .into_iter()
             .find(|&i| self.shapes[i].contains(&self.transform(i), at))
-            .map(|i| (i, at - self.positions[i]));
+            .map(|i| (i, at - self.positions[i]))
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        if let Some((i, offset)) = self.grab {
-            self.positions[i] = at - offset;
-        }
-    }
-
-    fn mouse_release(&mut self) {
-        self.grab = None;
+    /// The held shape follows the mouse, keeping where on it the mouse took it.
+    fn drag(&mut self, &mut (i, offset): &mut (usize, Vec2), at: Vec2) {
+        self.positions[i] = at - offset;
     }
 }
 
 /// Turned boxes and circles falling onto a floor, resolved with chapter 4's pipeline.
+#[derive(Clone, Debug)]
 pub struct Tumble {
     world: World,
-    start: Vec<Body>,
-    show_manifolds: bool,
-    grab: Drag,
     bounds: (Vec2, Vec2),
-    time_step: f32,
 }
+
+/// The tumble's switches: M the manifolds, J the axis bias, C positional correction.
+const TUMBLE_KNOBS: &[Knob<Tumble>] = &[
+    Knob::overlay('m', "show manifolds"),
+    Knob::toggle(
+        'j',
+        "axis bias",
+        |t| t.world.bias == AxisBias::DEFAULT,
+        |t, on| {
+            t.world.bias = if on {
+                AxisBias::DEFAULT
+            } else {
+                AxisBias::NONE
+            }
+        },
+    ),
+    Knob::toggle(
+        'c',
+        "positional correction",
+        |t| t.world.correction.enabled,
+        |t, on| t.world.correction.enabled = on,
+    ),
+];
 
 impl Tumble {
     /// `n` bodies of seeded random sizes and angles above a wide static floor.
@@ -410,13 +435,15 @@ impl Tumble {
 
     pub fn from_bodies(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
         Tumble {
-            world: World::new(bodies.clone()),
-            start: bodies,
-            show_manifolds: true,
-            grab: Drag::default(),
+            world: World::new(bodies),
             bounds,
-            time_step: 1.0 / 60.0,
         }
+    }
+
+    /// The demo the viewer runs: these bodies in the lab, their manifolds shown.
+    pub fn lab(self) -> Lab<Tumble> {
+        let bounds = self.bounds;
+        Lab::new(self, TUMBLE_KNOBS, bounds).with_overlay(true)
     }
 
     pub fn world(&self) -> &World {
@@ -424,57 +451,12 @@ impl Tumble {
     }
 }
 
-impl Demo for Tumble {
-    fn time_step(&self) -> f32 {
-        self.time_step
-    }
+impl Sim for Tumble {
+    /// The body the mouse holds.
+    type Hold = usize;
 
     fn step(&mut self, dt: f32) {
-        if let Some((i, target)) = self.grab.held() {
-            let b = &mut self.world.bodies[i];
-            b.velocity = (target - b.transform.position) / dt;
-        }
         self.world.step(dt);
-    }
-
-    fn reset(&mut self) {
-        self.world.bodies = self.start.clone();
-        self.world.collisions.clear();
-        self.grab.release();
-    }
-
-    fn draw(&self, out: &mut DrawList) {
-        for (i, b) in self.world.bodies.iter().enumerate() {
-            let color = match (b.inv_mass == 0.0, i % 2) {
-                (true, _) => Color::GREY,
-                (false, 0) => COLOR_A,
-                _ => COLOR_B,
-            };
-            draw_shape(out, &b.shape, &b.transform, color);
-        }
-        if self.show_manifolds {
-            for c in &self.world.collisions {
-                for contact in c.manifold.contacts() {
-                    out.point(contact.point, 5.0, Color::YELLOW);
-                    out.segment(
-                        contact.point,
-                        contact.point + c.manifold.normal * 0.25,
-                        Color::GREEN,
-                    );
-                }
-            }
-        }
-        if let Some((i, target)) = self.grab.held() {
-            out.segment(
-                self.world.bodies[i].transform.position,
-                target,
-                Color::WHITE,
-            );
-        }
-    }
-
-    fn bounds(&self) -> (Vec2, Vec2) {
-        self.bounds
     }
 
     fn bodies(&self) -> Vec<BodyState> {
@@ -498,61 +480,67 @@ impl Demo for Tumble {
         self.world.gravity
     }
 
-    fn switches(&self) -> Vec<Switch> {
-        vec![
-            Switch::toggle('m', "show manifolds", self.show_manifolds),
-            Switch::toggle('j', "axis bias", self.world.bias == AxisBias::DEFAULT),
-            Switch::toggle('c', "positional correction", self.world.correction.enabled),
-        ]
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.world.gravity = gravity;
     }
 
-    fn set_switch(&mut self, key: char, value: SwitchValue) {
-        match (key, value) {
-            ('m', SwitchValue::Bool(on)) => self.show_manifolds = on,
-            ('j', SwitchValue::Bool(on)) => {
-                self.world.bias = if on {
-                    AxisBias::DEFAULT
-                } else {
-                    AxisBias::NONE
+    fn set_iterations(&mut self, iterations: u32) {
+        self.world.iterations = iterations;
+    }
+
+    fn draw(&self, out: &mut DrawList, show_manifolds: bool) {
+        for (i, b) in self.world.bodies.iter().enumerate() {
+            let color = match (b.inv_mass == 0.0, i % 2) {
+                (true, _) => Color::GREY,
+                (false, 0) => COLOR_A,
+                _ => COLOR_B,
+            };
+            draw_shape(out, &b.shape, &b.transform, color);
+        }
+        if show_manifolds {
+            for c in &self.world.collisions {
+                for contact in c.manifold.contacts() {
+                    out.point(contact.point, 5.0, Color::YELLOW);
+                    out.segment(
+                        contact.point,
+                        contact.point + c.manifold.normal * 0.25,
+                        Color::GREEN,
+                    );
                 }
             }
-            ('c', SwitchValue::Bool(on)) => self.world.correction.enabled = on,
-            _ => {}
         }
     }
 
-    fn mouse_press(&mut self, at: Vec2) {
-        let held = self
-            .world
-            .bodies
-            .iter()
-            .position(|b| b.inv_mass > 0.0 && b.shape.contains(&b.transform, at));
-        self.grab.press(held, at);
+    /// The first moving body under the cursor.
+    fn pick(&self, at: Vec2) -> Option<usize> {
+        first_under(&self.world.bodies, |b| {
+            b.inv_mass > 0.0 && b.shape.contains(&b.transform, at)
+        })
     }
 
-    fn mouse_drag(&mut self, at: Vec2) {
-        self.grab.drag(at);
+    /// The held body gets the velocity that takes it to the mouse in one step.
+    fn pull(&mut self, &i: &usize, target: Vec2, dt: f32) {
+        let b = &mut self.world.bodies[i];
+        b.velocity = velocity_to(b.transform.position, target, dt);
     }
 
-    fn mouse_release(&mut self) {
-        self.grab.release();
+    fn held_point(&self, &i: &usize) -> Option<Vec2> {
+        Some(self.world.bodies[i].transform.position)
     }
 }
 
 // ANCHOR: from_scene
-/// A scene file as chapter 5 bodies: circles and boxes at any angle.
-/// Spin needs chapter 6 and joints chapter 7; planes are refused (a
-/// large static box does their job); friction is ignored until
-/// chapter 6.
+/// A scene file as chapter 5 bodies: circles and boxes at any angle,
+/// with their mass and restitution (friction waits for chapter 6).
+/// Spin, joints and planes are refused before this runs; a large
+/// static box does a plane's job here.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let mut bodies = Vec::new();
     for b in &scene.bodies {
-        // Planes and spin are refused before this runs.
         let shape = match b.shape {
             SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
-            SceneShape::Circle { radius } | SceneShape::Plane { offset: radius, .. } => {
-                Shape::Circle(Circle { radius })
-            }
+            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
+            SceneShape::Plane { .. } => continue, // refused: never reaches here
         };
         bodies.push(Body {
             shape,
@@ -566,10 +554,8 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         let r = Vec2::splat(b.shape.reach());
         (b.transform.position - r, b.transform.position + r)
     }));
-    let mut demo = Tumble::from_bodies(bodies, bounds);
-    demo.world.gravity = scene.gravity;
-    demo.world.iterations = scene.iterations;
-    demo.time_step = scene.dt;
-    Ok(Box::new(demo))
+    let tumble = Tumble::from_bodies(bodies, bounds);
+    let lab = Lab::from_scene(tumble, TUMBLE_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_overlay(true)))
 }
 // ANCHOR_END: from_scene

@@ -23,6 +23,10 @@ use ch04_manifolds::{
 use glam::{Mat2, Vec2};
 
 pub mod demos;
+pub mod world;
+
+// The falling-boxes demo's world: chapter 4's pipeline with this chapter's narrow phase.
+pub use world::{Body, Collision, World};
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
 // the reference ones below, by everything, when built with `--features exercises`.
@@ -152,12 +156,26 @@ pub enum Owner {
 }
 
 /// One face of a box: which box, which face (0 to 3, chapter 4's
-/// numbering), and its two ends in world coordinates.
+/// numbering), its outward normal and its two ends in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Face {
     pub owner: Owner,
     pub index: u8,
+    pub normal: Vec2,
     pub ends: [Vec2; 2],
+}
+
+impl Face {
+    /// Face `index` of box `shape` placed by `t`, which belongs to `owner`.
+    fn of(owner: Owner, shape: &Obb, t: &Transform, index: u8) -> Face {
+        let [from, to] = box_face_vertices(index);
+        Face {
+            owner,
+            index,
+            normal: t.rotation * box_face_normal(index),
+            ends: [from, to].map(|v| t.to_world(box_vertex(shape.half_extents, v))),
+        }
+    }
 }
 
 /// A plane (a line in 2D): the points `x` with `normal . x = offset`;
@@ -208,6 +226,177 @@ impl ClipSteps {
     }
 }
 
+// ANCHOR: obb_obb
+/// The manifold of box `a` placed by `ta` and box `b` placed by `tb`,
+/// or `None` when they are apart, with the axis choice biased by `bias`.
+pub fn obb_obb_with(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+    bias: &AxisBias,
+) -> Option<Manifold> {
+    let steps = obb_obb_steps(a, ta, b, tb, bias)?;
+    Manifold::new(steps.normal, steps.penetration, steps.kept())
+}
+
+/// [`obb_obb_with`] with [`AxisBias::DEFAULT`].
+pub fn obb_obb(a: &Obb, ta: &Transform, b: &Obb, tb: &Transform) -> Option<Manifold> {
+    obb_obb_with(a, ta, b, tb, &AxisBias::DEFAULT)
+}
+// ANCHOR_END: obb_obb
+
+/// The box-box test step by step: `None` when a separating axis is found
+/// or clipping leaves nothing; otherwise every intermediate result.
+#[inline]
+pub fn obb_obb_steps(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+    bias: &AxisBias,
+) -> Option<ClipSteps> {
+    let (axis_penetrations, axis) = least_penetration_axis(a, ta, b, tb, bias)?;
+    let [reference_face, incident_face] = reference_and_incident(a, ta, b, tb, axis);
+    let (reference, rt) = match reference_face.owner {
+        Owner::A => (a, ta),
+        Owner::B => (b, tb),
+    };
+    let side_planes = side_planes(reference, rt, reference_face.index);
+    let (clipped, kept, kept_count) =
+        clip_and_keep(reference, rt, &reference_face, &incident_face, &side_planes)?;
+    // The manifold's normal points from A to B, whoever owns the face.
+    let normal = match reference_face.owner {
+        Owner::A => reference_face.normal,
+        Owner::B => -reference_face.normal,
+    };
+    Some(ClipSteps {
+        axis_penetrations,
+        axis,
+        normal,
+        penetration: axis_penetrations[axis],
+        reference_face,
+        incident_face,
+        side_planes,
+        clipped,
+        kept,
+        kept_count,
+    })
+}
+
+// ANCHOR: sat
+/// Step 0, the separating-axis test: the penetration on each of the
+/// four face axes (A's x and y, then B's x and y), and the axis of least
+/// penetration, chosen with `bias`. `None` on a separating axis.
+#[inline]
+pub fn least_penetration_axis(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+    bias: &AxisBias,
+) -> Option<([f32; 4], usize)> {
+    let (ha, hb) = (a.half_extents, b.half_extents);
+    let a_to_b = tb.position - ta.position;
+    if !a_to_b.is_finite() {
+        return None; // so far apart that the distance overflows
+    }
+    // The centre offset in each box's frame, and B's axes in A's frame.
+    let offset_in_a = ta.rotation.transpose() * a_to_b;
+    let offset_in_b = tb.rotation.transpose() * a_to_b;
+    let b_in_a = ta.rotation.transpose() * tb.rotation;
+    let abs_b_in_a = Mat2::from_cols(b_in_a.x_axis.abs(), b_in_a.y_axis.abs());
+    // On each of A's axes: both boxes' half-widths (their "projected
+    // radii") minus the centre offset. On B's axes, the same.
+    let on_a = ha + abs_b_in_a * hb - offset_in_a.abs();
+    let on_b = hb + abs_b_in_a.transpose() * ha - offset_in_b.abs();
+    let axis_penetrations = [on_a.x, on_a.y, on_b.x, on_b.y];
+    if !axis_penetrations.iter().all(|&p| p >= 0.0) {
+        return None; // a separating axis (or a NaN from bad input)
+    }
+    // The axis of least penetration, A's x first; a later axis must be
+    // clearly better to take its place (see `AxisBias`).
+    let scale = [ha.x, ha.y, hb.x, hb.y];
+    let mut axis = 0;
+    for candidate in 1..4 {
+        let margin = bias.absolute * scale[candidate];
+        let best = axis_penetrations[axis];
+        if axis_penetrations[candidate] < bias.relative * best - margin {
+            axis = candidate;
+        }
+    }
+    Some((axis_penetrations, axis))
+}
+// ANCHOR_END: sat
+
+// ANCHOR: faces
+/// Step 1, the reference face and the incident face. The box that owns
+/// `axis` (0 and 1 are A's, 2 and 3 are B's) is the reference box; its
+/// reference face is the face on that axis facing the other box. The
+/// incident box's incident face is its face most turned against that
+/// one.
+#[inline]
+pub fn reference_and_incident(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+    axis: usize,
+) -> [Face; 2] {
+    let (owner, ref_shape, ref_t, other, inc_shape, inc_t) = if axis < 2 {
+        (Owner::A, a, ta, Owner::B, b, tb)
+    } else {
+        (Owner::B, b, tb, Owner::A, a, ta)
+    };
+    // The incident box's centre, seen in the reference box's frame.
+    let offset_in_ref = ref_t.rotation.transpose() * (inc_t.position - ref_t.position);
+    let k = axis % 2; // 0: the box's x axis, 1: its y axis
+    let ref_face = k as u8 + if offset_in_ref[k] >= 0.0 { 0 } else { 2 };
+    let reference = Face::of(owner, ref_shape, ref_t, ref_face);
+    let inc_face = incident_face(reference.normal, inc_t);
+    [reference, Face::of(other, inc_shape, inc_t, inc_face)]
+}
+// ANCHOR_END: faces
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::incident_face;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: incident_face
+/// The incident face of the box placed by `incident`: the face (0 to
+/// 3, chapter 4's numbering) most turned against the reference face's
+/// outward normal `reference_normal` (world coordinates), that is the
+/// face whose outward normal has the smallest dot product with it. The
+/// comparison is made in the incident box's own frame, where its face
+/// normals are the axes; the first face wins a tie.
+pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
+    let in_incident = incident.rotation.transpose() * reference_normal;
+    (0..4u8)
+        .min_by(|&i, &j| {
+            let (di, dj) = (box_face_normal(i), box_face_normal(j));
+            di.dot(in_incident).total_cmp(&dj.dot(in_incident))
+        })
+        .unwrap_or(0)
+}
+// ANCHOR_END: incident_face
+
+// ANCHOR: side_planes
+/// Step 2, the reference face's side planes: the planes of its two
+/// neighbouring faces on the reference box `reference` placed by `rt`,
+/// each facing outwards.
+#[inline]
+pub fn side_planes(reference: &Obb, rt: &Transform, reference_face: u8) -> [SidePlane; 2] {
+    [(reference_face + 3) % 4, (reference_face + 1) % 4].map(|face| {
+        let normal = rt.rotation * box_face_normal(face);
+        let reach = reference.half_extents[face as usize % 2];
+        SidePlane {
+            normal,
+            offset: normal.dot(rt.position) + reach,
+            face,
+        }
+    })
+}
+// ANCHOR_END: side_planes
+
 #[cfg(feature = "exercises")]
 pub use crate::exercises::clip_segment;
 #[cfg(not(feature = "exercises"))]
@@ -244,135 +433,23 @@ pub fn clip_segment(
 }
 // ANCHOR_END: clip
 
-#[cfg(feature = "exercises")]
-pub use crate::exercises::incident_face;
-#[cfg(not(feature = "exercises"))]
-// ANCHOR: incident_face
-/// The incident face of the box placed by `incident`: the face (0 to
-/// 3, chapter 4's numbering) most turned against the reference face's
-/// outward normal `reference_normal` (world coordinates), that is the
-/// face whose outward normal has the smallest dot product with it. The
-/// comparison is made in the incident box's own frame, where its face
-/// normals are the axes; the first face wins a tie.
-pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
-    let in_incident = incident.rotation.transpose() * reference_normal;
-    (0..4u8)
-        .min_by(|&i, &j| {
-            let (di, dj) = (box_face_normal(i), box_face_normal(j));
-            di.dot(in_incident).total_cmp(&dj.dot(in_incident))
-        })
-        .unwrap_or(0)
-}
-// ANCHOR_END: incident_face
-
-// ANCHOR: obb_obb
-/// The manifold of box `a` placed by `ta` and box `b` placed by `tb`,
-/// or `None` when they are apart, with the axis choice biased by `bias`.
-pub fn obb_obb_with(
-    a: &Obb,
-    ta: &Transform,
-    b: &Obb,
-    tb: &Transform,
-    bias: &AxisBias,
-) -> Option<Manifold> {
-    let steps = obb_obb_steps(a, ta, b, tb, bias)?;
-    Manifold::new(steps.normal, steps.penetration, steps.kept())
-}
-
-/// [`obb_obb_with`] with [`AxisBias::DEFAULT`].
-pub fn obb_obb(a: &Obb, ta: &Transform, b: &Obb, tb: &Transform) -> Option<Manifold> {
-    obb_obb_with(a, ta, b, tb, &AxisBias::DEFAULT)
-}
-// ANCHOR_END: obb_obb
-
+// ANCHOR: clip_and_keep
+/// Step 3: clip the incident face to the two side planes, then keep the
+/// points on or behind the reference face, each with its depth and the
+/// features that made it (the reference face is one of the box
+/// `reference` placed by `rt`). Returns the incident face's ends before
+/// clipping, after the first side plane and after both; then the
+/// contacts, in an array of two of which the first one or two are
+/// filled, and how many. `None` if no point is kept.
 #[inline]
-/// The box-box test step by step: `None` when a separating axis is found
-/// or clipping leaves nothing; otherwise every intermediate result.
-pub fn obb_obb_steps(
-    a: &Obb,
-    ta: &Transform,
-    b: &Obb,
-    tb: &Transform,
-    bias: &AxisBias,
-) -> Option<ClipSteps> {
-    // ANCHOR: sat
-    let (ha, hb) = (a.half_extents, b.half_extents);
-    let a_to_b = tb.position - ta.position;
-    if !a_to_b.is_finite() {
-        return None; // so far apart that the distance overflows
-    }
-    // The centre offset in each box's frame, and B's axes in A's frame.
-    let offset_in_a = ta.rotation.transpose() * a_to_b;
-    let offset_in_b = tb.rotation.transpose() * a_to_b;
-    let b_in_a = ta.rotation.transpose() * tb.rotation;
-    let abs_b_in_a = Mat2::from_cols(b_in_a.x_axis.abs(), b_in_a.y_axis.abs());
-    // On each of A's axes: both boxes' half-widths (their "projected
-    // radii") minus the centre offset. On B's axes, the same.
-    let on_a = ha + abs_b_in_a * hb - offset_in_a.abs();
-    let on_b = hb + abs_b_in_a.transpose() * ha - offset_in_b.abs();
-    let axis_penetrations = [on_a.x, on_a.y, on_b.x, on_b.y];
-    if !axis_penetrations.iter().all(|&p| p >= 0.0) {
-        return None; // a separating axis (or a NaN from bad input)
-    }
-    // The axis of least penetration, A's x first; a later axis must be
-    // clearly better to take its place (see `AxisBias`).
-    let scale = [ha.x, ha.y, hb.x, hb.y];
-    let mut axis = 0;
-    for candidate in 1..4 {
-        let margin = bias.absolute * scale[candidate];
-        let best = axis_penetrations[axis];
-        if axis_penetrations[candidate] < bias.relative * best - margin {
-            axis = candidate;
-        }
-    }
-    let penetration = axis_penetrations[axis];
-    // ANCHOR_END: sat
-
-    // ANCHOR: faces
-    // The reference box owns the chosen axis; its reference face is
-    // the face on that axis facing the other box. The incident box's
-    // incident face is its face most turned against that one.
-    let (owner, ref_shape, ref_t, inc_shape, inc_t) = if axis < 2 {
-        (Owner::A, a, ta, b, tb)
-    } else {
-        (Owner::B, b, tb, a, ta)
-    };
-    let offset_in_ref = if axis < 2 { offset_in_a } else { -offset_in_b };
-    let k = axis % 2; // 0: the box's x axis, 1: its y axis
-    let ref_face = k as u8 + if offset_in_ref[k] >= 0.0 { 0 } else { 2 };
-    let front = ref_t.rotation * box_face_normal(ref_face);
-    // The manifold's normal points from A to B, whoever owns the face.
-    let normal = if owner == Owner::A { front } else { -front };
-    let inc_face = incident_face(front, inc_t);
-    let face_of = |owner, shape: &Obb, t: &Transform, index: u8| {
-        let [from, to] = box_face_vertices(index);
-        let ends = [from, to].map(|v| t.to_world(box_vertex(shape.half_extents, v)));
-        Face { owner, index, ends }
-    };
-    let other = if owner == Owner::A {
-        Owner::B
-    } else {
-        Owner::A
-    };
-    let reference_face = face_of(owner, ref_shape, ref_t, ref_face);
-    let incident_face = face_of(other, inc_shape, inc_t, inc_face);
-    // ANCHOR_END: faces
-
-    // ANCHOR: side_planes
-    // The reference face's side planes: the planes of its two
-    // neighbouring faces, each facing outwards.
-    let side_planes = [(ref_face + 3) % 4, (ref_face + 1) % 4].map(|face| {
-        let normal = ref_t.rotation * box_face_normal(face);
-        let reach = ref_shape.half_extents[face as usize % 2];
-        SidePlane {
-            normal,
-            offset: normal.dot(ref_t.position) + reach,
-            face,
-        }
-    });
-    // ANCHOR_END: side_planes
-
-    // ANCHOR: clip_and_keep
+pub fn clip_and_keep(
+    reference: &Obb,
+    rt: &Transform,
+    reference_face: &Face,
+    incident_face: &Face,
+    side_planes: &[SidePlane; 2],
+) -> Option<([[ClipPoint; 2]; 3], [Contact; MAX_CONTACTS], usize)> {
+    let (ref_face, inc_face) = (reference_face.index, incident_face.index);
     let [from, to] = box_face_vertices(inc_face);
     let start = [(from, 0), (to, 1)].map(|(vertex, end)| ClipPoint {
         point: incident_face.ends[end],
@@ -384,13 +461,14 @@ pub fn obb_obb_steps(
     let once = clip_segment(start, &side_planes[0], inc_face)?;
     let twice = clip_segment(once, &side_planes[1], inc_face)?;
     // Keep the clipped points on or behind the reference face.
-    let front_offset = front.dot(ref_t.position) + ref_shape.half_extents[k];
+    let front = reference_face.normal;
+    let front_offset = front.dot(rt.position) + reference.half_extents[ref_face as usize % 2];
     let mut kept = [Contact::default(); MAX_CONTACTS];
     let mut kept_count = 0;
     for c in twice {
         let depth = front_offset - front.dot(c.point);
         if depth >= 0.0 {
-            let (on_a, on_b) = match owner {
+            let (on_a, on_b) = match reference_face.owner {
                 Owner::A => (c.reference, c.incident),
                 Owner::B => (c.incident, c.reference),
             };
@@ -402,23 +480,9 @@ pub fn obb_obb_steps(
             kept_count += 1;
         }
     }
-    // ANCHOR_END: clip_and_keep
-    if kept_count == 0 {
-        return None;
-    }
-    Some(ClipSteps {
-        axis_penetrations,
-        axis,
-        normal,
-        penetration,
-        reference_face,
-        incident_face,
-        side_planes,
-        clipped: [start, once, twice],
-        kept,
-        kept_count,
-    })
+    (kept_count > 0).then_some(([start, once, twice], kept, kept_count))
 }
+// ANCHOR_END: clip_and_keep
 
 // ANCHOR: collide
 /// The manifold of any two shapes of this chapter, normal from A to B.
@@ -467,132 +531,6 @@ impl Shape {
             Shape::Circle(c) => c.radius,
             Shape::Box(b) => b.half_extents.length(),
         }
-    }
-}
-
-// ANCHOR: body
-/// A body of this chapter: a shape that moves and may stand turned,
-/// but does not turn while it moves (that is chapter 6).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Body {
-    pub shape: Shape,
-    /// Centre and (fixed) orientation.
-    pub transform: Transform,
-    /// Metres per second.
-    pub velocity: Vec2,
-    /// 1 / mass in 1/kg; 0 for a static body.
-    pub inv_mass: f32,
-    /// Coefficient of restitution, 0 to 1.
-    pub restitution: f32,
-}
-// ANCHOR_END: body
-
-/// The manifold between bodies `a` and `b` (`a < b`) found this step.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Collision {
-    pub a: usize,
-    pub b: usize,
-    pub manifold: Manifold,
-}
-
-/// Bodies of circles and oriented boxes under gravity, resolved at their manifolds with
-/// chapter 4's pipeline.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    pub bodies: Vec<Body>,
-    /// In m/s^2.
-    pub gravity: Vec2,
-    /// Apply an impulse only while the bodies approach along the normal.
-    pub approach_check: bool,
-    /// Chapter 3's positional correction: on or off, `percent` and `slop`.
-    pub correction: ch03_mass_weighted_impulses::Correction,
-    /// How many times stage 3 goes over every collision (chapter 4).
-    pub iterations: u32,
-    /// The axis bias of the box-box test.
-    pub bias: AxisBias,
-    /// This step's collisions.
-    pub collisions: Vec<Collision>,
-}
-
-impl World {
-    /// Bodies under the Earth's gravity, with chapter 4's defaults and the default axis bias.
-    pub fn new(bodies: Vec<Body>) -> Self {
-        World {
-            bodies,
-            gravity: Vec2::new(0.0, -9.81),
-            approach_check: true,
-            correction: Default::default(),
-            iterations: 10,
-            bias: AxisBias::DEFAULT,
-            collisions: Vec::new(),
-        }
-    }
-
-    // ANCHOR: step
-    /// Advance the world by `dt` seconds: chapter 4's stages, with this
-    /// chapter's narrow phase in stage 2.
-    pub fn step(&mut self, dt: f32) {
-        // 1. Integrate: gravity and velocity move every body with a finite mass.
-        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            let (position, velocity) = (&mut b.transform.position, &mut b.velocity);
-            ch02_planes_restitution::integrate(position, velocity, self.gravity, dt);
-        }
-        // 2. Detect: a manifold for every overlapping pair, low index as A.
-        self.find_collisions();
-        // 3. Resolve: chapter 4's impulse at each manifold, `iterations` times.
-        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
-            let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = ch04_manifolds::two_mut(&mut self.bodies, a, b);
-            ch04_manifolds::apply_impulse(
-                &mut body_a.velocity,
-                body_a.inv_mass,
-                &mut body_b.velocity,
-                body_b.inv_mass,
-                &manifold,
-                body_a.restitution.min(body_b.restitution),
-                self.approach_check,
-            );
-        }
-        // 4. Correct: chapter 4's positional correction at each manifold.
-        for k in 0..self.collisions.len() {
-            let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = ch04_manifolds::two_mut(&mut self.bodies, a, b);
-            ch04_manifolds::correct_positions(
-                &mut body_a.transform.position,
-                body_a.inv_mass,
-                &mut body_b.transform.position,
-                body_b.inv_mass,
-                &manifold,
-                &self.correction,
-            );
-        }
-    }
-    // ANCHOR_END: step
-
-    /// Stage 2: every body against every later body, in index order, skipping static pairs.
-    pub fn find_collisions(&mut self) {
-        self.collisions.clear();
-        for a in 0..self.bodies.len() {
-            for b in a + 1..self.bodies.len() {
-                let (x, y) = (&self.bodies[a], &self.bodies[b]);
-                if x.inv_mass == 0.0 && y.inv_mass == 0.0 {
-                    continue;
-                }
-                if let Some(manifold) =
-                    collide_with(&x.shape, &x.transform, &y.shape, &y.transform, &self.bias)
-                {
-                    self.collisions.push(Collision { a, b, manifold });
-                }
-            }
-        }
-    }
-
-    /// The deepest penetration among this step's collisions, in metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.collisions
-            .iter()
-            .map(|c| c.manifold.penetration)
-            .fold(0.0, f32::max)
     }
 }
 

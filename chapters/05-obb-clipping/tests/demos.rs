@@ -2,6 +2,7 @@
 
 use ch05_obb_clipping::demos::{CHAPTER, Tumble};
 use physics_core::demo::Demo;
+use physics_core::lab::Sim;
 use physics_core::scene::Scene;
 
 /// Every demo runs, stays finite, resets to its start, and survives each switch.
