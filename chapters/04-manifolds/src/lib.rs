@@ -212,7 +212,8 @@ pub fn box_face_vertices(face: u8) -> [u8; 2] {
 /// has no direction (zero length) or is not finite.
 ///
 /// `v / v.length()` is not enough for every finite input: squaring a
-/// component below 1e-23 gives 0 and one above 1e19 gives infinity.
+/// component below 1e-23 gives 0 and one above 1.8e19 (the square
+/// root of f32::MAX) gives infinity.
 /// Dividing by the largest component first keeps every square between
 /// 0 and 2, so the result has unit length whatever the size of `v`.
 pub fn direction(v: Vec2) -> Option<(Vec2, f32)> {

@@ -733,15 +733,23 @@ impl World {
     /// cannot push as it leaves (Box2D v3's restitution stage). Box2D
     /// makes one pass; where two points of a body bounce, each pass
     /// upsets the other point a little, so this one makes as many passes
-    /// as the iterations, until both meet their targets together.
+    /// as the iterations, until both meet their targets together. Each
+    /// pass solves the joints again after the bounces: a rod hands the
+    /// bounce of the body it holds on to the next one, as it handed on
+    /// the stop.
     fn restitution_pass(&mut self) {
         let set = self.settings;
+        let mut any = false;
         for arb in self.arbiters.iter_mut() {
             for c in arb.contacts.iter_mut().take(arb.count) {
                 c.bounces = arb.restitution > 0.0
                     && c.approach < -set.restitution_threshold
                     && c.normal_impulse > 0.0;
+                any |= c.bounces;
             }
+        }
+        if !any {
+            return;
         }
         for _ in 0..set.iterations.max(1) {
             for arb in self.arbiters.iter_mut() {
@@ -767,6 +775,7 @@ impl World {
                 a.store(body_a);
                 b.store(body_b);
             }
+            self.solve_joints();
         }
     }
     // ANCHOR_END: restitution_pass
