@@ -447,7 +447,7 @@ impl World {
     // ANCHOR: broad_phase
     /// Stage 1: `scratch.pairs`, every pair `(low, high)` that may touch,
     /// sorted, less pairs of static bodies and pairs a joint holds.
-    fn broad_phase(&mut self) {
+    pub fn broad_phase(&mut self) {
         let s = &mut self.scratch;
         s.transforms.clear();
         s.transforms
@@ -510,7 +510,7 @@ impl World {
     /// step's arbiters are sorted by `(a, b)`, so one walk along both
     /// finds each pair's arbiter of last step, with no hash map and in
     /// the same order every run.
-    fn narrow_phase(&mut self) {
+    pub fn narrow_phase(&mut self) {
         let s = &mut self.scratch;
         std::mem::swap(&mut self.arbiters, &mut s.previous);
         self.arbiters.clear();
@@ -534,7 +534,7 @@ impl World {
 
     /// Stage 4, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
     /// `w += (torque / I) dt`. Clears the forces.
-    fn integrate_velocities(&mut self, dt: f32) {
+    pub fn integrate_velocities(&mut self, dt: f32) {
         for b in self.bodies.iter_mut() {
             if b.inv_mass > 0.0 {
                 b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
@@ -551,7 +551,7 @@ impl World {
     /// step) and its bias, the normal velocity it aims at
     /// ([`contact_bias`]). With restitution in its own pass, the bias
     /// leaves the bounce out: the iterations solve a plastic contact.
-    fn pre_step(&mut self, dt: f32) {
+    pub fn pre_step(&mut self, dt: f32) {
         let set = self.settings;
         let in_bias = set.restitution == Restitution::InBias;
         for arb in self.arbiters.iter_mut() {
@@ -626,7 +626,7 @@ impl World {
     /// Stage 5: apply each row's accumulated impulse (0 unless warm
     /// starting kept it, [`warm_start_contact`] for a contact point): the
     /// solver starts from last step's answer.
-    fn warm_start(&mut self) {
+    pub fn warm_start(&mut self) {
         for arb in &self.arbiters {
             let (a, b) = two_mut(&mut self.bodies, arb.a, arb.b);
             for c in arb.contacts() {
@@ -647,7 +647,7 @@ impl World {
     /// One pass of stage 6 over every contact point: the normal row,
     /// then the friction row, each the impulse that meets its target now,
     /// clamped by [`clamp_impulse`].
-    fn solve_contacts(&mut self) {
+    pub fn solve_contacts(&mut self) {
         let set = self.settings;
         // From the end of the list, every other pair first, then the
         // rest: neighbours in the sorted list mostly share a body, every
@@ -695,7 +695,7 @@ impl World {
     // ANCHOR: solve_joints
     /// One pass of stage 6 over every joint: the impulse along the axis
     /// that reaches the bias; a rope's accumulated impulse only pulls.
-    fn solve_joints(&mut self) {
+    pub fn solve_joints(&mut self) {
         let accumulate = self.settings.accumulate;
         for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
             if !row.active {
@@ -738,54 +738,72 @@ impl World {
     /// bounce of the body it holds on to the next one, as it handed on
     /// the stop.
     fn restitution_pass(&mut self) {
-        let set = self.settings;
+        if self.mark_bounces() {
+            for _ in 0..self.settings.iterations.max(1) {
+                self.bounce();
+                self.solve_joints();
+            }
+        }
+    }
+
+    /// Which points bounce this step (`ContactPoint::bounces`); false
+    /// when none does.
+    pub fn mark_bounces(&mut self) -> bool {
+        let threshold = self.settings.restitution_threshold;
         let mut any = false;
         for arb in self.arbiters.iter_mut() {
             for c in arb.contacts.iter_mut().take(arb.count) {
-                c.bounces = arb.restitution > 0.0
-                    && c.approach < -set.restitution_threshold
-                    && c.normal_impulse > 0.0;
+                c.bounces =
+                    arb.restitution > 0.0 && c.approach < -threshold && c.normal_impulse > 0.0;
                 any |= c.bounces;
             }
         }
-        if !any {
-            return;
-        }
-        for _ in 0..set.iterations.max(1) {
-            for arb in self.arbiters.iter_mut() {
-                if !arb.contacts().iter().any(|c| c.bounces) {
+        any
+    }
+
+    /// One pass of the bounce over the points that bounce: each gets
+    /// the impulse that makes its normal velocity `-e` times its
+    /// approach speed, its total still clamped to push only.
+    pub fn bounce(&mut self) {
+        let accumulate = self.settings.accumulate;
+        for arb in self.arbiters.iter_mut() {
+            if !arb.contacts().iter().any(|c| c.bounces) {
+                continue;
+            }
+            let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
+            let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
+            let n = arb.normal;
+            for c in arb.contacts.iter_mut().take(arb.count) {
+                if !c.bounces {
                     continue;
                 }
-                let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
-                let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
-                let n = arb.normal;
-                for c in arb.contacts.iter_mut().take(arb.count) {
-                    if !c.bounces {
-                        continue;
-                    }
-                    let (arm_a, arm_b) = c.arm_normal;
-                    let v_n = b.along(n, arm_b) - a.along(n, arm_a);
-                    let target = -arb.restitution * c.approach;
-                    let delta = c.normal_mass * (target - v_n);
-                    let total = &mut c.normal_impulse;
-                    let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, set.accumulate);
-                    a.push(-dp, n, arm_a);
-                    b.push(dp, n, arm_b);
-                }
-                a.store(body_a);
-                b.store(body_b);
+                let (arm_a, arm_b) = c.arm_normal;
+                let v_n = b.along(n, arm_b) - a.along(n, arm_a);
+                let target = -arb.restitution * c.approach;
+                let delta = c.normal_mass * (target - v_n);
+                let total = &mut c.normal_impulse;
+                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, accumulate);
+                a.push(-dp, n, arm_a);
+                b.push(dp, n, arm_b);
             }
-            self.solve_joints();
+            a.store(body_a);
+            b.store(body_b);
         }
     }
     // ANCHOR_END: restitution_pass
 
     /// Stage 8, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
-    fn integrate_positions(&mut self, dt: f32) {
+    pub fn integrate_positions(&mut self, dt: f32) {
         for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
             b.position += b.velocity * dt;
             b.angle += b.angular_velocity * dt;
         }
+    }
+
+    /// Keep only the broad phase's pairs `(low, high)` for which `keep`
+    /// holds: a later chapter's joints drop the pairs they hold.
+    pub fn retain_pairs(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
+        self.scratch.pairs.retain(|&(a, b)| keep(a, b));
     }
 
     /// How many pairs the broad phase handed the narrow phase this step.
