@@ -115,88 +115,113 @@ const THRESHOLD_CHOICES: &[f32] = &[0.0, 0.5, 1.0, 2.0];
 const SEED: u64 = 8;
 
 // ANCHOR: switches
-/// The chapter's switches, each a field of [`crate::Settings`], the
-/// contact overlay, and D, which drops a box at each press.
-pub const KNOBS: &[Knob<World>] = &[
-    Knob::toggle(
-        'w',
-        "warm starting",
-        |w| w.settings.warm_starting,
-        |w, on| w.settings.warm_starting = on,
-    ),
-    Knob::toggle(
-        'a',
-        "clamp the accumulated impulse (off: each impulse)",
-        |w| w.settings.accumulate,
-        |w, on| w.settings.accumulate = on,
-    ),
-    Knob::toggle(
-        'p',
-        "position correction (Baumgarte)",
-        |w| w.settings.position_correction,
-        |w, on| w.settings.position_correction = on,
-    ),
-    Knob::number(
-        'i',
-        "iterations (I more, Shift+I fewer)",
-        ITERATION_CHOICES,
-        |w| w.settings.iterations as f32,
-        |w, n| w.settings.iterations = n.clamp(1.0, 1000.0) as u32,
-    ),
-    Knob::number(
-        'b',
-        "bias factor",
-        BIAS_CHOICES,
-        |w| w.settings.bias_factor,
-        |w, b| w.settings.bias_factor = b.clamp(0.0, 1.0),
-    ),
-    Knob::number(
-        'l',
-        "allowed penetration (m)",
-        ALLOWED_CHOICES,
-        |w| w.settings.allowed_penetration,
-        |w, l| w.settings.allowed_penetration = l.max(0.0),
-    ),
-    Knob::number(
-        't',
-        "restitution threshold (m/s)",
-        THRESHOLD_CHOICES,
-        |w| w.settings.restitution_threshold,
-        |w, t| w.settings.restitution_threshold = t.max(0.0),
-    ),
-    Knob::toggle(
-        'e',
-        "restitution in its own pass (off: in the bias)",
-        |w| w.settings.restitution == Restitution::OwnPass,
-        |w, own| {
-            w.settings.restitution = if own {
-                Restitution::OwnPass
-            } else {
-                Restitution::InBias
-            }
-        },
-    ),
-    Knob::toggle(
-        'f',
-        "friction",
-        |w| w.settings.friction,
-        |w, on| w.settings.friction = on,
-    ),
-    Knob::toggle(
-        's',
-        "sort-and-sweep broad phase (off: all pairs)",
-        |w| w.settings.broad_phase == BroadPhase::SortAndSweep,
-        |w, on| {
-            w.settings.broad_phase = if on {
-                BroadPhase::SortAndSweep
-            } else {
-                BroadPhase::AllPairs
-            }
-        },
-    ),
-    Knob::overlay('m', "show contacts and impulses"),
-    Knob::action('d', "drop a random box", drop_box),
-];
+/// A world that runs on this chapter's solver: chapter 8's own, or a
+/// later chapter's that holds one, so the later chapter's demos get
+/// these switches too.
+pub trait Sequential {
+    fn solver(&self) -> &World;
+    fn solver_mut(&mut self) -> &mut World;
+}
+
+impl Sequential for World {
+    fn solver(&self) -> &World {
+        self
+    }
+    fn solver_mut(&mut self) -> &mut World {
+        self
+    }
+}
+
+/// The chapter's switches for any world on its solver.
+pub struct Switches<S>(std::marker::PhantomData<S>);
+
+impl<S: Sequential + Sim> Switches<S> {
+    /// Each a field of [`crate::Settings`], the contact overlay, and D,
+    /// which drops a box at each press.
+    pub const ALL: &'static [Knob<S>] = &[
+        Knob::toggle(
+            'w',
+            "warm starting",
+            |w| w.solver().settings.warm_starting,
+            |w, on| w.solver_mut().settings.warm_starting = on,
+        ),
+        Knob::toggle(
+            'a',
+            "clamp the accumulated impulse (off: each impulse)",
+            |w| w.solver().settings.accumulate,
+            |w, on| w.solver_mut().settings.accumulate = on,
+        ),
+        Knob::toggle(
+            'p',
+            "position correction (Baumgarte)",
+            |w| w.solver().settings.position_correction,
+            |w, on| w.solver_mut().settings.position_correction = on,
+        ),
+        Knob::number(
+            'i',
+            "iterations (I more, Shift+I fewer)",
+            ITERATION_CHOICES,
+            |w| w.solver().settings.iterations as f32,
+            |w, n| w.solver_mut().settings.iterations = n.clamp(1.0, 1000.0) as u32,
+        ),
+        Knob::number(
+            'b',
+            "bias factor",
+            BIAS_CHOICES,
+            |w| w.solver().settings.bias_factor,
+            |w, b| w.solver_mut().settings.bias_factor = b.clamp(0.0, 1.0),
+        ),
+        Knob::number(
+            'l',
+            "allowed penetration (m)",
+            ALLOWED_CHOICES,
+            |w| w.solver().settings.allowed_penetration,
+            |w, l| w.solver_mut().settings.allowed_penetration = l.max(0.0),
+        ),
+        Knob::number(
+            't',
+            "restitution threshold (m/s)",
+            THRESHOLD_CHOICES,
+            |w| w.solver().settings.restitution_threshold,
+            |w, t| w.solver_mut().settings.restitution_threshold = t.max(0.0),
+        ),
+        Knob::toggle(
+            'e',
+            "restitution in its own pass (off: in the bias)",
+            |w| w.solver().settings.restitution == Restitution::OwnPass,
+            |w, own| {
+                w.solver_mut().settings.restitution = if own {
+                    Restitution::OwnPass
+                } else {
+                    Restitution::InBias
+                }
+            },
+        ),
+        Knob::toggle(
+            'f',
+            "friction",
+            |w| w.solver().settings.friction,
+            |w, on| w.solver_mut().settings.friction = on,
+        ),
+        Knob::toggle(
+            's',
+            "sort-and-sweep broad phase (off: all pairs)",
+            |w| w.solver().settings.broad_phase == BroadPhase::SortAndSweep,
+            |w, on| {
+                w.solver_mut().settings.broad_phase = if on {
+                    BroadPhase::SortAndSweep
+                } else {
+                    BroadPhase::AllPairs
+                }
+            },
+        ),
+        Knob::overlay('m', "show contacts and impulses"),
+        Knob::action('d', "drop a random box", |w| drop_box(w.solver_mut())),
+    ];
+}
+
+/// Chapter 8's own.
+pub const KNOBS: &[Knob<World>] = Switches::<World>::ALL;
 // ANCHOR_END: switches
 
 impl Sim for World {
