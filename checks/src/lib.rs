@@ -53,16 +53,17 @@ pub struct Check {
 const CH02: Chapter = ch02_planes_restitution::demos::CHAPTER;
 const CH03: Chapter = ch03_mass_weighted_impulses::demos::CHAPTER;
 /// Particles or circles falling onto planes: chapter 2 on.
-const FALLING: &[Chapter] = &[CH02, CH03, CH08];
+const FALLING: &[Chapter] = &[CH02, CH03, CH08, CH09];
 /// Bodies with mass and size hitting each other: chapter 3 on.
-const COLLIDING: &[Chapter] = &[CH03, CH08];
+const COLLIDING: &[Chapter] = &[CH03, CH08, CH09];
 const CH06: Chapter = ch06_rotation_friction::demos::CHAPTER;
 const CH07: Chapter = ch07_distance_constraints::demos::CHAPTER;
 const CH08: Chapter = ch08_sequential_impulses::demos::CHAPTER;
+const CH09: Chapter = ch09_joints::demos::CHAPTER;
 /// Bodies that turn and rub: chapter 6 on.
-const ROTATING: &[Chapter] = &[CH06, CH07, CH08];
+const ROTATING: &[Chapter] = &[CH06, CH07, CH08, CH09];
 /// Bodies on joints: chapter 7 on.
-const JOINTED: &[Chapter] = &[CH07, CH08];
+const JOINTED: &[Chapter] = &[CH07, CH08, CH09];
 
 /// The tilt of the incline scenes, radians.
 const INCLINE: f64 = 0.25;
@@ -237,7 +238,7 @@ pub fn checks() -> Vec<Check> {
             name: "Newton's law of restitution, e = 0.5, approach measured first",
             scene: "bounce.json",
             steps: 150,
-            chapters: &[CH08],
+            chapters: &[CH08, CH09],
             // Chapter 8 measures the approach speed before gravity, as SmallSI and Box2D do.
             quantity: "rebound speed / impact speed at the step's start",
             expected: 0.5,

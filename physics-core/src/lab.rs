@@ -165,8 +165,9 @@ pub struct Lab<S: Sim> {
     sim: S,
     start: S,
     knobs: &'static [Knob<S>],
-    /// One demo's own switches, after the chapter's.
-    extra: &'static [Knob<S>],
+    /// More tables of switches, listed after the first: a demo's own, an
+    /// earlier chapter's.
+    extra: Vec<&'static [Knob<S>]>,
     overlay: bool,
     hold: Option<(S::Hold, Vec2)>,
     labels: Vec<(Vec2, String)>,
@@ -181,7 +182,7 @@ impl<S: Sim> Lab<S> {
             start: sim.clone(),
             sim,
             knobs,
-            extra: &[],
+            extra: Vec::new(),
             overlay: false,
             hold: None,
             labels: Vec::new(),
@@ -203,14 +204,16 @@ impl<S: Sim> Lab<S> {
         Lab::new(sim, knobs, bounds).with_time_step(scene.dt)
     }
 
-    /// Switches of this demo alone, listed after the chapter's.
+    /// Another table of switches (this demo's own, or an earlier
+    /// chapter's), listed after those already given.
     pub fn with_knobs(mut self, extra: &'static [Knob<S>]) -> Self {
-        self.extra = extra;
+        self.extra.push(extra);
         self
     }
 
     fn all_knobs(&self) -> impl Iterator<Item = &'static Knob<S>> + use<S> {
-        self.knobs.iter().chain(self.extra)
+        let extra = self.extra.clone();
+        self.knobs.iter().chain(extra.into_iter().flatten())
     }
 
     pub fn with_time_step(mut self, dt: f32) -> Self {

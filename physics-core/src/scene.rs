@@ -15,6 +15,23 @@
 //! A distance joint with `"rope": true` is a rope rather than a rod: `length` is then the
 //! longest the rope lets the anchors be, and it only pulls.
 //!
+//! From chapter 9, a joint may also be a pin, a slider or a weld. Each takes `body_a`, `body_b`
+//! and either `anchor` (one world point, where the joint is made) or `anchor_a` and `anchor_b`
+//! (points in the bodies' own frames, default their centres); the bodies' angles when the scene
+//! starts are the angle a weld or slider keeps and the zero of a pin's limit:
+//!
+//! ```json
+//! { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 2],
+//!                 "limit": [-0.5, 0.5], "motor": { "speed": 2.0, "max_torque": 50 } } }
+//! { "prismatic": { "body_a": 0, "body_b": 1, "anchor": [0, 2], "axis": [1, 0],
+//!                  "limit": [-1, 1], "motor": { "speed": 0.5, "max_force": 200 } } }
+//! { "weld": { "body_a": 0, "body_b": 1, "anchor": [0.5, 2] } }
+//! ```
+//!
+//! A pin's `limit` is in radians, a slider's in metres along its `axis` (a direction in A's
+//! frame); `lower <= upper`. A motor's `speed` is rad/s or m/s; its `max_torque` (N m) or
+//! `max_force` (N) is 0 or more.
+//!
 //! Every field but `bodies` and each body's `shape` (and `position`, except for planes) has a
 //! default. An unknown or misspelt field is an error, never ignored, and so is any value the
 //! engine cannot simulate: each error names the field by its path and shows the value.
@@ -125,8 +142,10 @@ pub enum Feature {
     TurnedBoxes,
     /// An `angular_velocity`, or an `angle` on a circle: bodies that turn.
     Rotation,
-    /// `joints`.
+    /// `joints`: distance joints (rods and ropes).
     Joints,
+    /// `revolute`, `prismatic` and `weld` joints.
+    RigidJoints,
 }
 
 impl Feature {
@@ -141,6 +160,7 @@ impl Feature {
             Feature::TurnedBoxes => (5, "ch05-obb-clipping"),
             Feature::Rotation => (6, "ch06-rotation-friction"),
             Feature::Joints => (7, "ch07-distance-constraints"),
+            Feature::RigidJoints => (9, "ch09-joints"),
         }
     }
 
@@ -155,6 +175,7 @@ impl Feature {
             Feature::TurnedBoxes => "a turned box",
             Feature::Rotation => "rotation",
             Feature::Joints => "a joint",
+            Feature::RigidJoints => "a revolute, prismatic or weld joint",
         }
     }
 
@@ -196,6 +217,11 @@ pub struct SceneBody {
 }
 
 impl SceneBody {
+    /// World point `p` in the body's own frame (its centre the origin, turned with it).
+    pub fn to_local(&self, p: Vec2) -> Vec2 {
+        Vec2::from_angle(-self.angle).rotate(p - self.position)
+    }
+
     /// 1 / mass; 0 for a static body.
     pub fn inv_mass(&self) -> f32 {
         if self.is_static { 0.0 } else { 1.0 / self.mass }
@@ -216,6 +242,64 @@ pub enum SceneJoint {
         length: Option<f32>,
         rope: bool,
     },
+    /// A pin at `anchor_a` on A and `anchor_b` on B (the bodies' own frames), B turning
+    /// within `limit` (radians from the starting angle) and driven by `motor`.
+    Revolute {
+        body_a: usize,
+        body_b: usize,
+        anchor_a: Vec2,
+        anchor_b: Vec2,
+        limit: Option<(f32, f32)>,
+        motor: Option<SceneMotor>,
+    },
+    /// A slider: B's anchor on the line through A's along `axis` (unit, A's frame), the
+    /// bodies' angle kept, within `limit` (metres along the axis) and driven by `motor`.
+    Prismatic {
+        body_a: usize,
+        body_b: usize,
+        anchor_a: Vec2,
+        anchor_b: Vec2,
+        axis: Vec2,
+        limit: Option<(f32, f32)>,
+        motor: Option<SceneMotor>,
+    },
+    /// The anchors held together and the angle kept.
+    Weld {
+        body_a: usize,
+        body_b: usize,
+        anchor_a: Vec2,
+        anchor_b: Vec2,
+    },
+}
+
+impl SceneJoint {
+    /// The two bodies the joint holds.
+    pub fn bodies(&self) -> (usize, usize) {
+        match *self {
+            SceneJoint::Distance { body_a, body_b, .. }
+            | SceneJoint::Revolute { body_a, body_b, .. }
+            | SceneJoint::Prismatic { body_a, body_b, .. }
+            | SceneJoint::Weld { body_a, body_b, .. } => (body_a, body_b),
+        }
+    }
+
+    /// The name used in scene files.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SceneJoint::Distance { .. } => "distance",
+            SceneJoint::Revolute { .. } => "revolute",
+            SceneJoint::Prismatic { .. } => "prismatic",
+            SceneJoint::Weld { .. } => "weld",
+        }
+    }
+}
+
+/// A joint's motor: `speed` in rad/s (pin) or m/s (slider), and the most torque (N m) or
+/// force (N) it may use, 0 or more.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SceneMotor {
+    pub speed: f32,
+    pub max_force: f32,
 }
 
 /// A checked scene.
@@ -331,6 +415,34 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "joints[0]",
         "static",
     ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "limit": [1, -1] } } ] }"#,
+        "joints[0].revolute.limit",
+        "[1, -1]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "revolute": { "body_a": 0, "body_b": 1,
+                                         "motor": { "speed": 1, "max_torque": -5 } } } ] }"#,
+        "joints[0].revolute.motor.max_torque",
+        "-5",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] } ],
+             "joints": [ { "weld": { "body_a": 0, "body_b": 2 } } ] }"#,
+        "joints[0].weld.body_b",
+        "2",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "prismatic": { "body_a": 0, "body_b": 1, "axis": [0, 0] } } ] }"#,
+        "joints[0].prismatic.axis",
+        "[0, 0]",
+    ),
 ];
 
 // The file as written. Field names here are the public format: change them only compatibly.
@@ -392,6 +504,58 @@ struct PlaneFile {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 enum JointFile {
     Distance(DistanceFile),
+    Revolute(RevoluteFile),
+    Prismatic(PrismaticFile),
+    Weld(WeldFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RevoluteFile {
+    body_a: i64,
+    body_b: i64,
+    anchor: Option<[f32; 2]>,
+    anchor_a: Option<[f32; 2]>,
+    anchor_b: Option<[f32; 2]>,
+    limit: Option<[f32; 2]>,
+    motor: Option<TorqueMotorFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TorqueMotorFile {
+    speed: f32,
+    max_torque: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrismaticFile {
+    body_a: i64,
+    body_b: i64,
+    anchor: Option<[f32; 2]>,
+    anchor_a: Option<[f32; 2]>,
+    anchor_b: Option<[f32; 2]>,
+    axis: [f32; 2],
+    limit: Option<[f32; 2]>,
+    motor: Option<ForceMotorFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ForceMotorFile {
+    speed: f32,
+    max_force: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeldFile {
+    body_a: i64,
+    body_b: i64,
+    anchor: Option<[f32; 2]>,
+    anchor_a: Option<[f32; 2]>,
+    anchor_b: Option<[f32; 2]>,
 }
 
 #[derive(Deserialize)]
@@ -495,6 +659,13 @@ impl Scene {
                     };
                     return Err(f.refuse(chapter, at(field), shown));
                 }
+            }
+        }
+        for (i, j) in self.joints.iter().enumerate() {
+            let rigid = !matches!(j, SceneJoint::Distance { .. });
+            if rigid && missing(Feature::RigidJoints) {
+                let f = Feature::RigidJoints;
+                return Err(f.refuse(chapter, format!("joints[{i}]"), j.kind()));
             }
         }
         if missing(Feature::Joints) && !self.joints.is_empty() {
@@ -744,39 +915,116 @@ impl BodyFile {
 
 impl JointFile {
     fn check(self, at: &str, bodies: &[SceneBody]) -> Result<SceneJoint, SceneError> {
+        let kind = match &self {
+            JointFile::Distance(_) => "distance",
+            JointFile::Revolute(_) => "revolute",
+            JointFile::Prismatic(_) => "prismatic",
+            JointFile::Weld(_) => "weld",
+        };
+        let f = |name: &str| format!("{at}.{kind}.{name}");
+        let index = |name: &str, i: i64| -> Result<usize, SceneError> {
+            if i >= 0 && (i as usize) < bodies.len() {
+                Ok(i as usize)
+            } else {
+                Err(SceneError::new(
+                    f(name),
+                    format!(
+                        "{i} names no body; bodies are numbered 0 to {} in file order",
+                        bodies.len() as i64 - 1
+                    ),
+                ))
+            }
+        };
+        let pair = |a: i64, b: i64| -> Result<(usize, usize), SceneError> {
+            let (body_a, body_b) = (index("body_a", a)?, index("body_b", b)?);
+            if body_a == body_b {
+                return Err(SceneError::new(
+                    f("body_b"),
+                    format!("{body_b} is body_a too; a joint needs two different bodies"),
+                ));
+            }
+            if bodies[body_a].is_static && bodies[body_b].is_static {
+                return Err(SceneError::new(
+                    at,
+                    format!(
+                        "joins bodies {body_a} and {body_b}, which are both static; \
+                         such a joint can never move anything"
+                    ),
+                ));
+            }
+            Ok((body_a, body_b))
+        };
+        // One world point, or a point in each body's frame.
+        let anchors = |(a, b): (usize, usize),
+                       anchor: Option<[f32; 2]>,
+                       anchor_a: Option<[f32; 2]>,
+                       anchor_b: Option<[f32; 2]>|
+         -> Result<(Vec2, Vec2), SceneError> {
+            match anchor {
+                Some(world) => {
+                    if anchor_a.is_some() || anchor_b.is_some() {
+                        let which = if anchor_a.is_some() {
+                            "anchor_a"
+                        } else {
+                            "anchor_b"
+                        };
+                        return Err(SceneError::new(
+                            f(which),
+                            "give either `anchor` (a world point) or `anchor_a` and \
+                             `anchor_b` (points in the bodies' frames), not both",
+                        ));
+                    }
+                    let world = finite2(&f("anchor"), world)?;
+                    Ok((bodies[a].to_local(world), bodies[b].to_local(world)))
+                }
+                None => Ok((
+                    finite2(&f("anchor_a"), anchor_a.unwrap_or([0.0, 0.0]))?,
+                    finite2(&f("anchor_b"), anchor_b.unwrap_or([0.0, 0.0]))?,
+                )),
+            }
+        };
+        let limit = |l: Option<[f32; 2]>| -> Result<Option<(f32, f32)>, SceneError> {
+            let Some([lower, upper]) = l else {
+                return Ok(None);
+            };
+            let field = f("limit");
+            if !(lower.is_finite() && upper.is_finite()) {
+                return Err(SceneError::new(
+                    field,
+                    format!(
+                        "{} has a bound that is not a finite number",
+                        show([lower, upper])
+                    ),
+                ));
+            }
+            if lower > upper {
+                return Err(SceneError::new(
+                    field,
+                    format!(
+                        "{}: the lower bound {lower} is above the upper bound {upper}",
+                        show([lower, upper])
+                    ),
+                ));
+            }
+            Ok(Some((lower, upper)))
+        };
+        let motor = |speed: f32, most: f32, most_name: &str| -> Result<SceneMotor, SceneError> {
+            let speed = finite(&f("motor.speed"), speed)?;
+            let field = f(&format!("motor.{most_name}"));
+            if !(most.is_finite() && most >= 0.0) {
+                return Err(SceneError::new(
+                    field,
+                    format!("{most} must be a finite number, 0 or more"),
+                ));
+            }
+            Ok(SceneMotor {
+                speed,
+                max_force: most,
+            })
+        };
         match self {
             JointFile::Distance(d) => {
-                let f = |name: &str| format!("{at}.distance.{name}");
-                let index = |name: &str, i: i64| -> Result<usize, SceneError> {
-                    if i >= 0 && (i as usize) < bodies.len() {
-                        Ok(i as usize)
-                    } else {
-                        Err(SceneError::new(
-                            f(name),
-                            format!(
-                                "{i} names no body; bodies are numbered 0 to {} in file order",
-                                bodies.len() as i64 - 1
-                            ),
-                        ))
-                    }
-                };
-                let body_a = index("body_a", d.body_a)?;
-                let body_b = index("body_b", d.body_b)?;
-                if body_a == body_b {
-                    return Err(SceneError::new(
-                        f("body_b"),
-                        format!("{body_b} is body_a too; a joint needs two different bodies"),
-                    ));
-                }
-                if bodies[body_a].is_static && bodies[body_b].is_static {
-                    return Err(SceneError::new(
-                        at,
-                        format!(
-                            "joins bodies {body_a} and {body_b}, which are both static; \
-                             such a joint can never move anything"
-                        ),
-                    ));
-                }
+                let (body_a, body_b) = pair(d.body_a, d.body_b)?;
                 let anchor_a = finite2(&f("anchor_a"), d.anchor_a.unwrap_or([0.0, 0.0]))?;
                 let anchor_b = finite2(&f("anchor_b"), d.anchor_b.unwrap_or([0.0, 0.0]))?;
                 let length = match d.length {
@@ -796,6 +1044,57 @@ impl JointFile {
                     anchor_b,
                     length,
                     rope: d.rope.unwrap_or(false),
+                })
+            }
+            JointFile::Revolute(r) => {
+                let (body_a, body_b) = pair(r.body_a, r.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), r.anchor, r.anchor_a, r.anchor_b)?;
+                Ok(SceneJoint::Revolute {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    limit: limit(r.limit)?,
+                    motor: match r.motor {
+                        Some(m) => Some(motor(m.speed, m.max_torque, "max_torque")?),
+                        None => None,
+                    },
+                })
+            }
+            JointFile::Prismatic(p) => {
+                let (body_a, body_b) = pair(p.body_a, p.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), p.anchor, p.anchor_a, p.anchor_b)?;
+                let axis = finite2(&f("axis"), p.axis)?;
+                let Some(axis) = axis.try_normalize() else {
+                    return Err(SceneError::new(
+                        f("axis"),
+                        format!("{}: an axis needs a direction", show(p.axis)),
+                    ));
+                };
+                Ok(SceneJoint::Prismatic {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    axis,
+                    limit: limit(p.limit)?,
+                    motor: match p.motor {
+                        Some(m) => Some(motor(m.speed, m.max_force, "max_force")?),
+                        None => None,
+                    },
+                })
+            }
+            JointFile::Weld(w) => {
+                let (body_a, body_b) = pair(w.body_a, w.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), w.anchor, w.anchor_a, w.anchor_b)?;
+                Ok(SceneJoint::Weld {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
                 })
             }
         }

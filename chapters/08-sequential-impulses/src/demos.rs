@@ -777,6 +777,14 @@ pub const PLANE_BOX_HALF_EXTENTS: Vec2 = Vec2::new(500.0, 10.0);
 /// planes as a large static box behind the line; distance joints,
 /// rods or ropes, as chapter 7 reads them; and the scene's iterations.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = scene_world(scene);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
+
+/// [`from_scene`]'s world and the box around its bodies (planes left
+/// out), for a later chapter to build on. Joints other than distance
+/// joints are a later chapter's; it maps them itself.
+pub fn scene_world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let mut bodies = Vec::new();
     let mut shown = Vec::new();
     for b in &scene.bodies {
@@ -802,7 +810,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let joints = scene
         .joints
         .iter()
-        .map(|j| match *j {
+        .filter_map(|j| match *j {
             SceneJoint::Distance {
                 body_a,
                 body_b,
@@ -826,8 +834,9 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                 };
                 let (pa, pb) = joint.anchors(&bodies);
                 joint.length = length.unwrap_or((pb - pa).length());
-                joint
+                Some(joint)
             }
+            _ => None,
         })
         .collect();
     let bounds = if shown.is_empty() {
@@ -835,8 +844,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     } else {
         bodies_bounds(&shown)
     };
-    let world = World::new(bodies, joints);
-    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+    (World::new(bodies, joints), bounds)
 }
 // ANCHOR_END: from_scene
 

@@ -13,4 +13,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch06_rotation_friction::demos::CHAPTER,
     ch07_distance_constraints::demos::CHAPTER,
     ch08_sequential_impulses::demos::CHAPTER,
+    ch09_joints::demos::CHAPTER,
 ];
