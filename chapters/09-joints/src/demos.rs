@@ -56,7 +56,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 ragdoll(),
-                (Vec2::new(-4.0, -0.8), Vec2::new(6.0, 7.0)),
+                (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5)),
             ))
         },
     },
@@ -90,7 +90,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 weld_tree(),
-                (Vec2::new(-4.0, -0.8), Vec2::new(4.0, 6.0)),
+                (Vec2::new(-5.0, -0.8), Vec2::new(5.0, 7.5)),
             ))
         },
     },
@@ -100,7 +100,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 pendulum(0.1),
-                (Vec2::new(-2.0, 0.0), Vec2::new(2.0, 4.0)),
+                (Vec2::new(-3.0, 0.5), Vec2::new(3.0, 5.5)),
             ))
         },
     },
@@ -273,8 +273,8 @@ pub fn draw_joints(out: &mut DrawList, world: &World) {
 // ANCHOR_END: draw_joints
 
 fn chain_view(n: usize) -> (Vec2, Vec2) {
-    let reach = n as f32 * 0.2 + 0.5;
-    (Vec2::new(-reach, 9.0 - reach), Vec2::new(reach, 10.5))
+    let reach = n as f32 * 0.25 + 0.5;
+    (Vec2::new(-reach, 9.0 - reach), Vec2::new(reach, 10.0))
 }
 
 // ANCHOR: scenes
