@@ -967,4 +967,36 @@ mod tests {
         let relative = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
         assert!((j.velocity(&a, &b) - relative).abs() < 1e-6);
     }
+
+    /// A pin's Jacobians are the time derivative of `C = p_B - p_A`: moving both bodies by
+    /// their velocities for a short time `h` changes `C` by `h J v`, to first order.
+    #[test]
+    fn the_pin_rows_are_the_derivative_of_its_constraint() {
+        let mut a = Body::rect(0.3, 0.1, Vec2::new(0.1, 0.2), 0.4, 1.0);
+        let mut b = Body::rect(0.2, 0.1, Vec2::new(0.5, -0.3), -0.7, 2.0);
+        (a.velocity, a.angular_velocity) = (Vec2::new(0.3, -0.2), 1.3);
+        (b.velocity, b.angular_velocity) = (Vec2::new(-0.5, 0.7), -2.1);
+        let bodies = vec![a, b];
+        let joint = Joint::revolute(&bodies, 0, 1, Vec2::new(0.3, 0.0));
+        let (pa, pb) = joint.anchors(&bodies);
+        let [x, y] = point_jacobians(pa - a.position, pb - b.position);
+        let h = 1e-3;
+        let mut moved = bodies.clone();
+        for m in moved.iter_mut() {
+            m.position += m.velocity * h;
+            m.angle += m.angular_velocity * h;
+        }
+        let (qa, qb) = joint.anchors(&moved);
+        let rate = ((qb - qa) - (pb - pa)) / h;
+        // Second-order terms: |w|^2 |r| h, about 2e-3 m/s here; f32 differences about 1e-3.
+        assert!((rate.x - x.velocity(&a, &b)).abs() < 5e-3, "{rate} {x:?}");
+        assert!((rate.y - y.velocity(&a, &b)).abs() < 5e-3, "{rate} {y:?}");
+    }
+
+    /// A motor's clamp is its force for one step, either way.
+    #[test]
+    fn a_motor_clamp_is_its_force_times_the_step() {
+        assert_eq!(motor_bounds(200.0, 0.01), (-2.0, 2.0));
+        assert_eq!(motor_bounds(0.0, 1.0 / 60.0), (-0.0, 0.0));
+    }
 }
