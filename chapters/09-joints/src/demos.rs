@@ -524,7 +524,16 @@ pub fn pendulum(angle: f32) -> World {
 /// bodies' starting angles its reference.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let (base, bounds) = scene_world(scene);
-    let bodies = &base.bodies;
+    let joints = scene_joints(scene, &base.bodies);
+    let world = World::from_base(base, joints);
+    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_knobs(KNOBS)))
+}
+
+/// The scene's pins, sliders and welds as [`Joint`]s of `bodies` (the
+/// scene's bodies in file order), the bodies' starting angles their
+/// reference.
+pub fn scene_joints(scene: &Scene, bodies: &[Body]) -> Vec<Joint> {
     let joints = scene.joints.iter().filter_map(|j| {
         let (kind, (a, b), local_a, local_b) = match *j {
             SceneJoint::Distance { .. } => return None, // chapter 8 mapped it
@@ -580,9 +589,6 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
             kind,
         })
     });
-    let mut world = World::new(Vec::new(), Vec::new(), joints.collect());
-    world.base = base;
-    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(KNOBS)))
+    joints.collect()
 }
 // ANCHOR_END: from_scene

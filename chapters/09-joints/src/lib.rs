@@ -76,6 +76,14 @@ impl World {
         }
     }
 
+    /// Chapter 8's world `base`, its settings kept, with `joints` added.
+    pub fn from_base(base: ch08_sequential_impulses::World, joints: Vec<Joint>) -> Self {
+        World {
+            base,
+            ..World::new(Vec::new(), Vec::new(), joints)
+        }
+    }
+
     pub fn bodies(&self) -> &[Body] {
         &self.base.bodies
     }
@@ -89,12 +97,7 @@ impl World {
             return;
         }
         // 1-2. Broad and narrow phase; two bodies a joint holds do not collide.
-        self.base.broad_phase();
-        self.find_held_pairs();
-        let held = &self.held;
-        self.base
-            .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
-        self.base.narrow_phase();
+        self.collide();
         // 3. Pre-step: each row's Jacobian, effective mass and bias.
         self.base.pre_step(dt);
         self.pre_step_joints(dt);
@@ -130,6 +133,17 @@ impl World {
         self.release_mouse_unless_pulled();
     }
     // ANCHOR_END: step
+
+    /// Stages 1 and 2: chapter 8's broad and narrow phases, less the
+    /// pairs a joint holds.
+    pub fn collide(&mut self) {
+        self.base.broad_phase();
+        self.find_held_pairs();
+        let held = &self.held;
+        self.base
+            .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
+        self.base.narrow_phase();
+    }
 
     fn find_held_pairs(&mut self) {
         self.held.clear();
@@ -274,7 +288,7 @@ impl World {
     }
 
     /// The mouse lets go when a step passes without a pull.
-    fn release_mouse_unless_pulled(&mut self) {
+    pub fn release_mouse_unless_pulled(&mut self) {
         match self.mouse.as_mut() {
             Some(m) if m.pulled => m.pulled = false,
             _ => self.mouse = None,
@@ -294,7 +308,7 @@ impl World {
 }
 
 /// Bodies `i` and `j` (different) as `(A, B)`, whichever is lower.
-fn pair_mut(bodies: &mut [Body], i: usize, j: usize) -> (&mut Body, &mut Body) {
+pub fn pair_mut(bodies: &mut [Body], i: usize, j: usize) -> (&mut Body, &mut Body) {
     if i < j {
         two_mut(bodies, i, j)
     } else {
@@ -497,7 +511,7 @@ impl Joint {
 
     // ANCHOR: joint_rows
     /// This step's rows of the joint: what [`Kind`] keeps, as rows.
-    fn rows(&self, bodies: &[Body], settings: &JointSettings, beta: f32, dt: f32) -> JointRows {
+    pub fn rows(&self, bodies: &[Body], settings: &JointSettings, beta: f32, dt: f32) -> JointRows {
         let (a, b) = (&bodies[self.body_a], &bodies[self.body_b]);
         let (pa, pb) = self.anchors(bodies);
         let (r_a, r_b) = (pa - a.position, pb - b.position);
@@ -895,7 +909,8 @@ impl MouseJoint {
         bodies[self.body].transform().to_world(self.local)
     }
 
-    fn pre_step(&mut self, bodies: &[Body], h: f32, warm: bool) {
+    /// The row for a step (or substep) of `h` seconds.
+    pub fn pre_step(&mut self, bodies: &[Body], h: f32, warm: bool) {
         let body = &bodies[self.body];
         let m = body.mass();
         if !m.is_finite() {
@@ -921,13 +936,13 @@ impl MouseJoint {
         }
     }
 
-    fn warm_start(&self, bodies: &mut [Body]) {
+    pub fn warm_start(&self, bodies: &mut [Body]) {
         let b = &mut bodies[self.body];
         b.velocity += b.inv_mass * self.impulse;
         b.angular_velocity += b.inv_inertia * cross(self.r, self.impulse);
     }
 
-    fn solve(&mut self, bodies: &mut [Body]) {
+    pub fn solve(&mut self, bodies: &mut [Body]) {
         if self.mass == Mat2::ZERO {
             return;
         }

@@ -14,4 +14,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch07_distance_constraints::demos::CHAPTER,
     ch08_sequential_impulses::demos::CHAPTER,
     ch09_joints::demos::CHAPTER,
+    ch10_soft_step::demos::CHAPTER,
 ];

@@ -1,0 +1,463 @@
+//! Chapter 10's demos: the scenes Erin Catto built to compare solvers
+//! (Solver2D, 2024) as this workbook can build them, and chapters 8 and
+//! 9's, each with a switch (X) between the soft step and chapter 8's
+//! solver.
+
+use crate::{Body, DistanceJoint, Joint, Shape, Solver, World};
+use ch06_rotation_friction::demos::{MouseSpring, body_state};
+use ch07_distance_constraints::JointKind as DistanceKind;
+use ch08_sequential_impulses::demos::{Sequential, Switches, crate_box, ground, scene_world};
+use glam::Vec2;
+use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
+use physics_core::draw::DrawList;
+use physics_core::lab::{Knob, Lab, Sim};
+use physics_core::scene::{Scene, SceneError};
+
+/// The chapter as the viewer sees it: its scenes hold everything chapter
+/// 9's do.
+pub const CHAPTER: Chapter = Chapter {
+    number: 10,
+    package: "ch10-soft-step",
+    title: "10. The soft step",
+    demos: DEMOS,
+    supports: ch09_joints::demos::CHAPTER.supports,
+    from_scene: Some(from_scene),
+};
+
+/// The demos, in the order Tab walks through them.
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "overlap",
+        about: "ten boxes started 25 cm into each other: pushed apart at 3 m/s at most (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                overlap(),
+                (Vec2::new(-5.0, -0.5), Vec2::new(5.0, 9.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "confined",
+        about: "625 circles started overlapping in a closed box, no gravity (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                confined(25),
+                (Vec2::new(-12.5, -12.5), Vec2::new(12.5, 12.5)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "heavy-on-light",
+        about: "three pyramids of 1 kg boxes, each topped by a box of 100 kg (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                heavy_on_light(),
+                (Vec2::new(-8.0, -0.5), Vec2::new(8.0, 6.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "heavy-chain",
+        about: "chapter 9's chain with a ball of 30 links' mass, let go level (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                heavy_chain(),
+                (Vec2::new(-11.0, -3.0), Vec2::new(11.0, 10.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "stretched",
+        about: "a chain of 20 rods started stretched by 1 m in all (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                stretched_chain(),
+                (Vec2::new(-1.0, -1.0), Vec2::new(12.0, 10.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "pyramid-40",
+        about: "a pyramid of 40 rows, 820 boxes, started touching (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                pyramid(40),
+                (Vec2::new(-22.0, -1.0), Vec2::new(22.0, 42.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "card-house",
+        about: "a house of cards, friction 0.7 (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                card_house(),
+                (Vec2::new(-3.0, -0.5), Vec2::new(3.0, 4.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "joint-grid",
+        about: "a 20 x 20 grid of discs on pins, hung by two corners (X: chapter 8)",
+        make: || {
+            Box::new(show(
+                joint_grid(20),
+                (Vec2::new(-2.0, -12.0), Vec2::new(22.0, 2.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "pyramid",
+        about: "chapter 8's 12-row pyramid, each row dropped 1 m (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter8(ch08_sequential_impulses::demos::pyramid(12));
+            Box::new(show(world, (Vec2::new(-8.2, -1.0), Vec2::new(8.2, 14.2))))
+        },
+    },
+    DemoEntry {
+        name: "ragdoll",
+        about: "chapter 9's ragdoll down the steps (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter9(ch09_joints::demos::ragdoll());
+            Box::new(show(world, (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5))))
+        },
+    },
+];
+
+// ANCHOR: switches
+impl Sequential for World {
+    fn solver(&self) -> &ch08_sequential_impulses::World {
+        &self.base.base
+    }
+    fn solver_mut(&mut self) -> &mut ch08_sequential_impulses::World {
+        &mut self.base.base
+    }
+}
+
+const SUBSTEPS: &[f32] = &[1.0, 2.0, 4.0, 8.0, 16.0];
+const HERTZ: &[f32] = &[5.0, 15.0, 30.0, 60.0, 120.0];
+const DAMPING: &[f32] = &[0.0, 0.5, 1.0, 5.0, 10.0, 20.0];
+const PUSH_OUT: &[f32] = &[0.5, 1.0, 3.0, 10.0, 100.0];
+
+/// The soft step's switches, listed before chapter 8's.
+pub const SOFT_KNOBS: &[Knob<World>] = &[
+    Knob::toggle(
+        'x',
+        "the soft step (off: chapter 8's solver)",
+        |w| w.soft.solver == Solver::Soft,
+        |w, on| {
+            w.soft.solver = if on { Solver::Soft } else { Solver::Chapter8 };
+        },
+    ),
+    Knob::number(
+        'u',
+        "substeps",
+        SUBSTEPS,
+        |w| w.soft.substeps as f32,
+        |w, n| w.soft.substeps = n.clamp(1.0, 64.0) as u32,
+    ),
+    Knob::number(
+        'z',
+        "contact stiffness (Hz)",
+        HERTZ,
+        |w| w.soft.contact_hertz,
+        |w, hz| w.soft.contact_hertz = hz.max(0.0),
+    ),
+    Knob::number(
+        'g',
+        "contact damping ratio",
+        DAMPING,
+        |w| w.soft.damping_ratio,
+        |w, z| w.soft.damping_ratio = z.max(0.0),
+    ),
+    Knob::number(
+        'c',
+        "push-out speed (m/s)",
+        PUSH_OUT,
+        |w| w.soft.push_out,
+        |w, v| w.soft.push_out = v.max(0.0),
+    ),
+    Knob::toggle(
+        'q',
+        "relax after each substep",
+        |w| w.soft.relax,
+        |w, on| w.soft.relax = on,
+    ),
+    Knob::toggle(
+        'y',
+        "restitution pass",
+        |w| w.soft.restitution,
+        |w, on| w.soft.restitution = on,
+    ),
+];
+
+/// Chapter 8's switches for this chapter's world.
+pub const KNOBS: &[Knob<World>] = Switches::<World>::ALL;
+// ANCHOR_END: switches
+
+/// A world with the soft step's switches and chapter 8's, the camera on
+/// `bounds`.
+pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
+    Lab::new(world, SOFT_KNOBS, bounds).with_knobs(KNOBS)
+}
+
+impl Sim for World {
+    type Hold = MouseSpring;
+
+    fn step(&mut self, dt: f32) {
+        World::step(self, dt);
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.bodies().iter().map(body_state).collect()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.base.base.gravity
+    }
+
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.base.base.gravity = gravity;
+    }
+
+    fn set_iterations(&mut self, iterations: u32) {
+        self.base.base.settings.iterations = iterations;
+    }
+
+    fn draw(&self, out: &mut DrawList, overlay: bool) {
+        Sim::draw(&self.base, out, overlay);
+    }
+
+    fn status(&self) -> Option<String> {
+        let (metres, _) = self.worst_joint_error();
+        let solver = match self.soft.solver {
+            Solver::Soft => format!("soft step, {} substeps", self.soft.substeps),
+            Solver::Chapter8 => format!(
+                "chapter 8, {} iterations",
+                self.base.base.settings.iterations
+            ),
+        };
+        Some(format!(
+            "{solver}; {} bodies, {} contacts, deepest {:.1} mm, worst joint {:.1} mm",
+            self.bodies().len(),
+            self.base.base.contact_count(),
+            1000.0 * self.max_penetration(),
+            1000.0 * metres
+        ))
+    }
+
+    fn pick(&self, at: Vec2) -> Option<MouseSpring> {
+        MouseSpring::press(self.bodies(), at)
+    }
+
+    fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
+        self.base.pull(hold.body, hold.local, target);
+    }
+
+    fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
+        Some(hold.point(self.bodies()))
+    }
+}
+
+impl World {
+    /// Chapter 8's world, its settings kept, stepped by the soft step.
+    pub fn from_chapter8(world: ch08_sequential_impulses::World) -> Self {
+        World::from_chapter9(ch09_joints::World::from_base(world, Vec::new()))
+    }
+
+    /// Chapter 9's world, stepped by the soft step.
+    pub fn from_chapter9(world: ch09_joints::World) -> Self {
+        World {
+            base: world,
+            ..World::new(Vec::new(), Vec::new(), Vec::new())
+        }
+    }
+}
+
+// ANCHOR: scenes
+/// Ten 1 m boxes of 10 kg stacked on the ground, each started 25 cm into
+/// the one below (Solver2D's overlap recovery).
+pub fn overlap() -> World {
+    let mut bodies = vec![ground()];
+    for i in 0..10 {
+        let at = Vec2::new(0.0, 0.5 + 0.75 * i as f32);
+        bodies.push(crate_box(Vec2::splat(0.5), at, 10.0).with_friction(0.6));
+    }
+    World::new(bodies, Vec::new(), Vec::new())
+}
+
+/// `n * n` circles of radius 0.4 on a grid 0.7 m apart (so each overlaps
+/// its neighbours by 10 cm) in the middle of a closed box of four static
+/// walls with room for all of them, no gravity (Solver2D's confined
+/// circles).
+pub fn confined(n: usize) -> World {
+    let half = 0.45 * n as f32 + 0.5;
+    let wall = |at: Vec2, extent: Vec2| crate_box(extent, at, 1.0).into_static();
+    let mut bodies = vec![
+        wall(Vec2::new(0.0, -half - 0.5), Vec2::new(half + 1.0, 0.5)),
+        wall(Vec2::new(0.0, half + 0.5), Vec2::new(half + 1.0, 0.5)),
+        wall(Vec2::new(-half - 0.5, 0.0), Vec2::new(0.5, half + 1.0)),
+        wall(Vec2::new(half + 0.5, 0.0), Vec2::new(0.5, half + 1.0)),
+    ];
+    let start = -0.35 * (n as f32 - 1.0);
+    for i in 0..n {
+        for j in 0..n {
+            let at = Vec2::new(start + 0.7 * i as f32, start + 0.7 * j as f32);
+            let shape = Shape::Circle(crate::Circle { radius: 0.4 });
+            bodies.push(Body::new(shape, at, 0.0, 1.0).with_friction(0.3));
+        }
+    }
+    let mut world = World::new(bodies, Vec::new(), Vec::new());
+    world.base.base.gravity = Vec2::ZERO;
+    world
+}
+
+/// Three pyramids of four rows of 1 kg boxes, the top box of each
+/// 100 kg (Solver2D's high mass ratio).
+pub fn heavy_on_light() -> World {
+    let mut bodies = vec![ground()];
+    for centre in [-5.0f32, 0.0, 5.0] {
+        for row in 0..4 {
+            let count = 4 - row;
+            let left = centre - (count as f32 - 1.0) / 2.0;
+            for i in 0..count {
+                let mass = if count == 1 { 100.0 } else { 1.0 };
+                let at = Vec2::new(left + i as f32, 0.5 + row as f32);
+                bodies.push(crate_box(Vec2::splat(0.5), at, mass).with_friction(0.6));
+            }
+        }
+    }
+    World::new(bodies, Vec::new(), Vec::new())
+}
+
+/// Chapter 9's chain of 40 pinned links with a ball of 30 links' mass,
+/// let go level: chapter 9 loses it.
+pub fn heavy_chain() -> World {
+    World::from_chapter9(ch09_joints::demos::chain(40, 30.0, 0.0))
+}
+
+/// 20 discs in a row on rods 0.5 m long, hung from a static block, the
+/// discs placed 0.55 m apart so the rods start stretched by 5 cm each,
+/// 1 m in all (Solver2D's stretched chain).
+pub fn stretched_chain() -> World {
+    let top = Vec2::new(0.0, 9.0);
+    let mut bodies = vec![crate_box(Vec2::splat(0.1), top, 1.0).into_static()];
+    let mut rods = Vec::new();
+    for i in 1..=20 {
+        let at = top + Vec2::new(0.55 * i as f32, 0.0);
+        let shape = Shape::Circle(crate::Circle { radius: 0.1 });
+        bodies.push(Body::new(shape, at, 0.0, 1.0));
+        let k = bodies.len() - 1;
+        rods.push(DistanceJoint {
+            body_a: k - 1,
+            body_b: k,
+            local_a: Vec2::ZERO,
+            local_b: Vec2::ZERO,
+            length: 0.5,
+            kind: DistanceKind::Rod,
+        });
+    }
+    World::new(bodies, rods, Vec::new())
+}
+
+/// A pyramid of `rows` rows of 1 m boxes of 10 kg, friction 0.6, every
+/// box started touching its neighbours (Solver2D's large pyramid).
+pub fn pyramid(rows: usize) -> World {
+    let mut bodies = vec![ground()];
+    for row in 0..rows {
+        let count = rows - row;
+        let left = -(count as f32 - 1.0) / 2.0;
+        for i in 0..count {
+            let at = Vec2::new(left + i as f32, 0.5 + row as f32);
+            bodies.push(crate_box(Vec2::splat(0.5), at, 10.0).with_friction(0.6));
+        }
+    }
+    World::new(bodies, Vec::new(), Vec::new())
+}
+
+/// A house of cards: cards 1 m tall and 4 cm thick, leaning in pairs at
+/// 0.3 rad with flat cards across, three storeys, friction 0.7.
+pub fn card_house() -> World {
+    let (half_long, half_thin, tilt) = (0.5f32, 0.02f32, 0.3f32);
+    let card = |at: Vec2, angle: f32| {
+        let mut b = crate_box(Vec2::new(half_thin, half_long), at, 0.5).with_friction(0.7);
+        b.angle = angle;
+        b
+    };
+    // Flat cards span from one tent's top to the next, 1.1 m apart.
+    let flat = |at: Vec2| crate_box(Vec2::new(0.62, half_thin), at, 0.5).with_friction(0.7);
+    let lean = half_long * tilt.sin() + half_thin;
+    let tall = half_long * tilt.cos() + half_thin * tilt.sin();
+    let mut bodies = vec![ground().with_friction(0.7)];
+    let mut floor = 0.0;
+    for storey in 0..3usize {
+        let tents = 3 - storey;
+        let left = -(tents as f32 - 1.0) * 0.55;
+        for t in 0..tents {
+            let x = left + 1.1 * t as f32;
+            bodies.push(card(Vec2::new(x - lean, floor + tall), -tilt));
+            bodies.push(card(Vec2::new(x + lean, floor + tall), tilt));
+        }
+        floor += 2.0 * tall + 0.005;
+        for t in 0..tents.saturating_sub(1) {
+            let x = left + 1.1 * t as f32 + 0.55;
+            bodies.push(flat(Vec2::new(x, floor + half_thin)));
+        }
+        floor += 2.0 * half_thin + 0.005;
+    }
+    World::new(bodies, Vec::new(), Vec::new())
+}
+
+/// An `n * n` grid of discs 1 m apart, each pinned to its right and lower
+/// neighbour, the top corners pinned to static blocks (Solver2D's joint
+/// grid).
+pub fn joint_grid(n: usize) -> World {
+    let mut bodies = vec![
+        crate_box(Vec2::splat(0.1), Vec2::new(0.0, 0.0), 1.0).into_static(),
+        crate_box(Vec2::splat(0.1), Vec2::new(n as f32 - 1.0, 0.0), 1.0).into_static(),
+    ];
+    let index = |i: usize, j: usize| 2 + i * n + j;
+    for i in 0..n {
+        for j in 0..n {
+            let at = Vec2::new(j as f32, -(i as f32));
+            let shape = Shape::Circle(crate::Circle { radius: 0.3 });
+            bodies.push(Body::new(shape, at, 0.0, 1.0));
+        }
+    }
+    let mut joints = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            let here = bodies[index(i, j)].position;
+            if j + 1 < n {
+                let mid = here + Vec2::new(0.5, 0.0);
+                joints.push(Joint::revolute(&bodies, index(i, j), index(i, j + 1), mid));
+            }
+            if i + 1 < n {
+                let mid = here + Vec2::new(0.0, -0.5);
+                joints.push(Joint::revolute(&bodies, index(i, j), index(i + 1, j), mid));
+            }
+        }
+    }
+    joints.push(Joint::revolute(&bodies, 0, index(0, 0), Vec2::ZERO));
+    joints.push(Joint::revolute(
+        &bodies,
+        1,
+        index(0, n - 1),
+        Vec2::new(n as f32 - 1.0, 0.0),
+    ));
+    World::new(bodies, Vec::new(), joints)
+}
+// ANCHOR_END: scenes
+
+// ANCHOR: from_scene
+/// A scene file as a chapter 10 world: chapter 9's mapping (bodies,
+/// planes, rods and ropes, pins, sliders and welds), stepped by the soft
+/// step.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (base, bounds) = scene_world(scene);
+    let joints = ch09_joints::demos::scene_joints(scene, &base.bodies);
+    let world = World::from_chapter9(ch09_joints::World::from_base(base, joints));
+    let lab = Lab::from_scene(world, SOFT_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_knobs(KNOBS)))
+}
+// ANCHOR_END: from_scene

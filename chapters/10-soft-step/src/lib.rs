@@ -1,0 +1,642 @@
+//! # Chapter 10: the soft step
+//!
+//! Chapter 8's solver feeds position error back as velocity (Baumgarte):
+//! a box sunk 25 cm is thrown out at metres per second, the push is
+//! warm-started into the next step, and a stack of heavy on light boxes
+//! never converges in ten passes. Box2D v3 replaced it with four ideas,
+//! each small:
+//!
+//! 1. **Soft constraints.** A row is a spring and damper of a stiffness
+//!    given in hertz and a damping ratio, solved implicitly: three numbers
+//!    per row and step (a bias rate, a mass scale and an impulse scale,
+//!    [`Soft`]) replace Baumgarte's factor, and the push-out speed is capped.
+//! 2. **Substeps.** The step is cut into `n` substeps of one pass each:
+//!    gravity, warm start, solve, move, every substep. Small steps beat many
+//!    passes: each substep starts from where the bodies really are.
+//! 3. **Relax.** After each substep's move, one more pass *without* the
+//!    position bias takes out the velocity the bias added, so what is
+//!    warm-started and what the bodies keep is a velocity that only stops
+//!    them, not one that throws them.
+//! 4. **Restitution last**, once per step, as chapter 8 learned.
+//!
+//! The contacts come from chapter 8's narrow phase once per step. Within
+//! the step their separation is updated from how far the bodies moved
+//! (no new collision test); their anchors stay fixed. Chapter 9's joints
+//! and chapter 7's rods and ropes are rows of the same soft solver.
+//!
+//! The book's page for this chapter is `book/src/ch10-soft-step.md`.
+
+use ch07_distance_constraints::{JointKind as DistanceKind, joint_axis};
+use ch08_sequential_impulses::MAX_CONTACTS;
+pub use ch09_joints::{
+    Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Kind, Obb, Row, Shape, clamp_impulse,
+    motor_bounds, pair_mut,
+};
+use glam::Vec2;
+use physics_core::math::{cross, perp};
+
+pub mod demos;
+
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones below, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
+// ANCHOR: world
+/// Chapter 9's world (bodies, contacts, rods and ropes, joints, the
+/// mouse) stepped by the soft step, or by chapter 8's solver to compare.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    /// Chapter 9's world: `base.base.bodies` are the bodies.
+    pub base: ch09_joints::World,
+    pub soft: SoftSettings,
+    /// One entry per contact arbiter of this step, in the same order.
+    points: Vec<[SoftPoint; MAX_CONTACTS]>,
+    /// Each body's position and angle when the step began.
+    starts: Vec<(Vec2, f32)>,
+    /// The rods' and ropes' rows, rebuilt each substep.
+    rod_rows: Vec<Row>,
+    /// The joints' softness this substep.
+    joint_soft: Soft,
+    /// Per joint, whether its lower and upper limits are open (apart:
+    /// speculative) this substep rather than closed (a soft spring).
+    open_limits: Vec<[bool; 2]>,
+}
+// ANCHOR_END: world
+
+impl World {
+    /// Bodies, rods and ropes, and joints, under the Earth's gravity, with
+    /// Box2D v3's soft-step settings.
+    pub fn new(bodies: Vec<Body>, rods: Vec<DistanceJoint>, joints: Vec<Joint>) -> Self {
+        World {
+            base: ch09_joints::World::new(bodies, rods, joints),
+            soft: SoftSettings::default(),
+            points: Vec::new(),
+            starts: Vec::new(),
+            rod_rows: Vec::new(),
+            joint_soft: Soft::RIGID,
+            open_limits: Vec::new(),
+        }
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        &self.base.base.bodies
+    }
+
+    // ANCHOR: step
+    /// Advance by `dt` seconds (a non-positive or non-finite `dt` does
+    /// nothing): the soft step, or chapter 9's step when
+    /// `soft.solver` says so.
+    pub fn step(&mut self, dt: f32) {
+        if !(dt > 0.0 && dt.is_finite()) {
+            return;
+        }
+        if self.soft.solver == Solver::Chapter8 {
+            self.base.step(dt);
+            return;
+        }
+        let n = self.soft.substeps.max(1);
+        let h = dt / n as f32;
+        // 1-2. Collide once per step (chapters 8 and 9).
+        self.base.collide();
+        // 3. Prepare: each contact's fixed anchors, separation and masses.
+        self.prepare_contacts(h);
+        for _ in 0..n {
+            // 4. Gravity for one substep.
+            self.base.base.integrate_velocities(h);
+            // 5. Joint rows where the bodies are now; warm start all rows.
+            self.prepare_joints(h);
+            self.warm_start();
+            // 6. One pass with the soft position bias.
+            self.solve(h, true);
+            // 7. Move by the substep.
+            self.base.base.integrate_positions(h);
+            // 8. Relax: one pass without the bias.
+            if self.soft.relax {
+                self.solve(h, false);
+            }
+        }
+        // 9. Restitution, once, after all substeps.
+        if self.soft.restitution {
+            self.restitution();
+        }
+        self.base.release_mouse_unless_pulled();
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: prepare_contacts
+    /// Stage 3: each contact point's anchors `r` from the bodies' centres
+    /// (kept fixed for the step, as Box2D v3 does), the anchors in the
+    /// bodies' own frames (to find the separation as they turn), the
+    /// separation less what the anchors account for, the effective masses,
+    /// and the approach speed for restitution.
+    fn prepare_contacts(&mut self, h: f32) {
+        let settings = self.base.base.settings;
+        let warm = settings.warm_starting;
+        let bodies = &self.base.base.bodies;
+        self.starts.clear();
+        self.starts
+            .extend(bodies.iter().map(|b| (b.position, b.angle)));
+        self.points.clear();
+        let contact = soft(
+            self.soft.contact_hertz.min(0.25 / h),
+            self.soft.damping_ratio,
+            h,
+        );
+        for arb in self.base.base.arbiters.iter_mut() {
+            let (a, b) = (&bodies[arb.a], &bodies[arb.b]);
+            let n = arb.normal;
+            let mut points = [SoftPoint::UNUSED; MAX_CONTACTS];
+            for (c, p) in arb.contacts.iter_mut().zip(&mut points).take(arb.count) {
+                let (r_a, r_b) = (c.point - a.position, c.point - b.position);
+                *p = SoftPoint {
+                    r_a,
+                    r_b,
+                    local_a: Vec2::from_angle(-a.angle).rotate(r_a),
+                    local_b: Vec2::from_angle(-b.angle).rotate(r_b),
+                    separation: -c.penetration - (r_b - r_a).dot(n),
+                    soft: contact,
+                };
+                c.normal_mass = inverse(effective(a, b, r_a, r_b, n));
+                c.tangent_mass = inverse(effective(a, b, r_a, r_b, perp(n)));
+                c.approach = (b.velocity_at(c.point) - a.velocity_at(c.point)).dot(n);
+                if !warm {
+                    c.normal_impulse = 0.0;
+                    c.tangent_impulse = 0.0;
+                }
+            }
+            self.points.push(points);
+        }
+    }
+    // ANCHOR_END: prepare_contacts
+
+    /// Stage 5, first half: every joint's rows at the bodies' positions now
+    /// (chapter 9's rows, made soft), rods and ropes as rows too, and the
+    /// mouse; each keeps the impulse it had.
+    fn prepare_joints(&mut self, h: f32) {
+        let warm = self.base.base.settings.warm_starting;
+        self.joint_soft = soft(
+            self.soft.joint_hertz.min(0.25 / h),
+            self.soft.joint_damping_ratio,
+            h,
+        );
+        let settings = self.base.settings;
+        let world = &mut self.base;
+        world.rows.resize(world.joints.len(), JointRows::default());
+        self.open_limits.resize(world.joints.len(), [false; 2]);
+        let bodies = &world.base.bodies;
+        let each = world
+            .rows
+            .iter_mut()
+            .zip(&world.joints)
+            .zip(&mut self.open_limits);
+        for ((rows, j), open) in each {
+            let old = *rows;
+            (*rows, *open) = soften(j.rows(bodies, &settings, 1.0, 1.0), j, h);
+            if warm {
+                keep(rows, &old);
+            }
+        }
+        self.rod_rows
+            .resize(world.base.joints.len(), Row::default());
+        for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
+            let old = *row;
+            *row = rod_row(rod, bodies);
+            if warm && row.active && old.active {
+                row.impulse = old.impulse;
+            }
+        }
+        if let Some(mouse) = world.mouse.as_mut() {
+            mouse.pre_step(bodies, h, warm);
+        }
+    }
+
+    /// Stage 5, second half: apply every row's kept impulse.
+    fn warm_start(&mut self) {
+        if !self.base.base.settings.warm_starting {
+            return;
+        }
+        let world = &mut self.base;
+        let bodies = &mut world.base.bodies;
+        for (arb, points) in world.base.arbiters.iter().zip(&self.points) {
+            let (a, b) = pair_mut(bodies, arb.a, arb.b);
+            let (n, t) = (arb.normal, perp(arb.normal));
+            for (c, p) in arb.contacts().iter().zip(points) {
+                let impulse = c.normal_impulse * n + c.tangent_impulse * t;
+                push(a, b, p.r_a, p.r_b, impulse);
+            }
+        }
+        for (rows, j) in world.rows.iter().zip(&world.joints) {
+            let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
+            for row in rows.all() {
+                row.jacobian.apply(a, b, row.impulse);
+            }
+        }
+        for (row, rod) in self.rod_rows.iter().zip(&world.base.joints) {
+            if row.active {
+                let (a, b) = pair_mut(bodies, rod.body_a, rod.body_b);
+                row.jacobian.apply(a, b, row.impulse);
+            }
+        }
+        if let Some(mouse) = &world.mouse {
+            mouse.warm_start(bodies);
+        }
+    }
+
+    // ANCHOR: solve
+    /// Stages 6 and 8: one pass over the joints, then the contacts. With
+    /// `use_bias` each row is soft and pushes out overlap; without it (the
+    /// relax pass) each row only stops the motion into it.
+    fn solve(&mut self, h: f32, use_bias: bool) {
+        let world = &mut self.base;
+        let accumulate = world.base.settings.accumulate;
+        let bodies = &mut world.base.bodies;
+        // A spring while the bias is on, rigid at 0 while relaxing.
+        let spring = Some(self.joint_soft).filter(|_| use_bias);
+        let rigid = Some(Soft::RIGID);
+        let each = world
+            .rows
+            .iter_mut()
+            .zip(&world.joints)
+            .zip(&self.open_limits);
+        for ((rows, j), open) in each {
+            let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
+            if rows.motor.active {
+                solve_soft_row(&mut rows.motor, None, a, b, accumulate);
+            }
+            for (row, open) in [(&mut rows.lower, open[0]), (&mut rows.upper, open[1])] {
+                if row.active {
+                    let soft = if open { None } else { spring.or(rigid) };
+                    solve_soft_row(row, soft, a, b, accumulate);
+                }
+            }
+            for row in rows.equal[..rows.equal_count].iter_mut() {
+                if row.active {
+                    solve_soft_row(row, spring.or(rigid), a, b, accumulate);
+                }
+            }
+        }
+        for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
+            if row.active {
+                let (a, b) = pair_mut(bodies, rod.body_a, rod.body_b);
+                solve_soft_row(row, spring.or(rigid), a, b, accumulate);
+            }
+        }
+        if let Some(mouse) = world.mouse.as_mut() {
+            mouse.solve(bodies);
+        }
+        let settings = world.base.settings;
+        let push_out = self.soft.push_out;
+        for (arb, points) in world.base.arbiters.iter_mut().zip(&self.points) {
+            let (a, b) = pair_mut(bodies, arb.a, arb.b);
+            let (start_a, start_b) = (self.starts[arb.a], self.starts[arb.b]);
+            let n = arb.normal;
+            let count = arb.count;
+            for (c, p) in arb.contacts.iter_mut().zip(points).take(count) {
+                // The separation now, from how far each body moved and
+                // turned since the step began.
+                let moved = (b.position - start_b.0) - (a.position - start_a.0);
+                let anchors = Vec2::from_angle(b.angle).rotate(p.local_b)
+                    - Vec2::from_angle(a.angle).rotate(p.local_a);
+                let s = (moved + anchors).dot(n) + p.separation;
+                let (target, soft) = contact_target(s, h, &p.soft, push_out, use_bias);
+                let v_n = relative(a, b, p.r_a, p.r_b).dot(n);
+                let delta = soft.mass_scale * c.normal_mass * (target - v_n)
+                    - soft.impulse_scale * c.normal_impulse;
+                let dp = clamp_impulse(&mut c.normal_impulse, delta, 0.0, f32::INFINITY, true);
+                push(a, b, p.r_a, p.r_b, dp * n);
+            }
+            if !settings.friction {
+                continue;
+            }
+            let t = perp(n);
+            for (c, p) in arb.contacts.iter_mut().zip(points).take(count) {
+                let v_t = relative(a, b, p.r_a, p.r_b).dot(t);
+                let limit = arb.friction * c.normal_impulse;
+                let delta = -c.tangent_mass * v_t;
+                let dp = clamp_impulse(&mut c.tangent_impulse, delta, -limit, limit, true);
+                push(a, b, p.r_a, p.r_b, dp * t);
+            }
+        }
+    }
+    // ANCHOR_END: solve
+
+    // ANCHOR: restitution
+    /// Stage 9: chapter 8's restitution pass, once, at the fixed anchors:
+    /// points that approached faster than the threshold and still push
+    /// leave at `-e` times their approach speed.
+    fn restitution(&mut self) {
+        let world = &mut self.base.base;
+        let threshold = world.settings.restitution_threshold;
+        let bodies = &mut world.bodies;
+        for (arb, points) in world.arbiters.iter_mut().zip(&self.points) {
+            if arb.restitution == 0.0 {
+                continue;
+            }
+            let (a, b) = pair_mut(bodies, arb.a, arb.b);
+            let n = arb.normal;
+            for (c, p) in arb.contacts.iter_mut().zip(points).take(arb.count) {
+                if c.approach >= -threshold || c.normal_impulse <= 0.0 {
+                    continue;
+                }
+                let v_n = relative(a, b, p.r_a, p.r_b).dot(n);
+                let delta = c.normal_mass * (-arb.restitution * c.approach - v_n);
+                let dp = clamp_impulse(&mut c.normal_impulse, delta, 0.0, f32::INFINITY, true);
+                push(a, b, p.r_a, p.r_b, dp * n);
+            }
+        }
+    }
+    // ANCHOR_END: restitution
+
+    /// The largest joint error now: chapter 9's joints (metres and
+    /// radians, [`ch09_joints::World::worst_error`]) and how far any rod or
+    /// rope is from its length (a slack rope counts as 0).
+    pub fn worst_joint_error(&self) -> (f32, f32) {
+        let (metres, radians) = self.base.worst_error();
+        let bodies = self.bodies();
+        let rods = self.base.base.joints.iter().map(|r| {
+            let stretch = r.stretch(bodies);
+            match r.kind {
+                DistanceKind::Rope => stretch.max(0.0),
+                DistanceKind::Rod => stretch.abs(),
+            }
+        });
+        (rods.fold(metres, f32::max), radians)
+    }
+
+    /// The deepest overlap among this step's contacts, metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.base.base.max_penetration()
+    }
+}
+
+// ANCHOR: settings
+/// Which solver steps the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// This chapter's soft step.
+    Soft,
+    /// Chapters 8 and 9: iterations with Baumgarte (and chapter 9's
+    /// position pass for joints), for comparison on the same scene.
+    Chapter8,
+}
+
+/// The soft step's numbers; chapter 8's `Settings` (in
+/// `World::base.base.settings`) still give warm starting, friction and
+/// the restitution threshold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SoftSettings {
+    pub solver: Solver,
+    /// Substeps per step, one pass each (and one relax pass).
+    pub substeps: u32,
+    /// How stiff a contact is, Hz, and its damping ratio. Capped at a
+    /// quarter of the substep rate: a spring faster than that is not
+    /// resolved by the substep.
+    pub contact_hertz: f32,
+    pub damping_ratio: f32,
+    /// The fastest an overlap is pushed apart, m/s.
+    pub push_out: f32,
+    /// The same for joints, rods and ropes.
+    pub joint_hertz: f32,
+    pub joint_damping_ratio: f32,
+    /// Take the bias's velocity out after each substep's move.
+    pub relax: bool,
+    /// Bounce once after the substeps.
+    pub restitution: bool,
+}
+
+impl Default for SoftSettings {
+    /// Box2D v3's: 4 substeps, contacts 30 Hz with damping ratio 10,
+    /// pushed out at 3 m/s at most, joints 60 Hz with damping ratio 2
+    /// (Box2D v3's defaults for joints), relax and restitution on.
+    fn default() -> Self {
+        SoftSettings {
+            solver: Solver::Soft,
+            substeps: 4,
+            contact_hertz: 30.0,
+            damping_ratio: 10.0,
+            push_out: 3.0,
+            joint_hertz: 60.0,
+            joint_damping_ratio: 2.0,
+            relax: true,
+            restitution: true,
+        }
+    }
+}
+// ANCHOR_END: settings
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::soft;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: soft
+/// The coefficients of a soft row: a spring of `hertz` with damping ratio
+/// `zeta` on the row's effective mass `m`, solved implicitly over a
+/// (sub)step `h`. With `omega = 2 pi hertz`, stiffness `k = m omega^2`
+/// and damping `c = 2 m zeta omega`, the implicit step of
+/// `m dv = -(k C + c v) h` solved for the impulse gives
+///
+/// - `bias_rate = omega / (2 zeta + h omega)`: the row aims at the
+///   velocity `-bias_rate C`;
+/// - `mass_scale = a / (1 + a)` with `a = h omega (2 zeta + h omega)`:
+///   the fraction of the rigid impulse the spring applies;
+/// - `impulse_scale = 1 / (1 + a)`: how much of the accumulated impulse
+///   each pass gives back, the spring's give.
+///
+/// A `hertz` of 0 is a rigid row with no bias: `(0, 1, 0)`.
+pub fn soft(hertz: f32, zeta: f32, h: f32) -> Soft {
+    if hertz <= 0.0 {
+        return Soft::RIGID;
+    }
+    let omega = 2.0 * std::f32::consts::PI * hertz;
+    let a1 = 2.0 * zeta + h * omega;
+    let a2 = h * omega * a1;
+    let a3 = 1.0 / (1.0 + a2);
+    Soft {
+        bias_rate: omega / a1,
+        mass_scale: a2 * a3,
+        impulse_scale: a3,
+    }
+}
+// ANCHOR_END: soft
+
+/// A soft row's three numbers ([`soft`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Soft {
+    pub bias_rate: f32,
+    pub mass_scale: f32,
+    pub impulse_scale: f32,
+}
+
+impl Soft {
+    /// A rigid row with no bias: the whole impulse, nothing given back.
+    pub const RIGID: Soft = Soft {
+        bias_rate: 0.0,
+        mass_scale: 1.0,
+        impulse_scale: 0.0,
+    };
+}
+
+/// A contact point's data for the soft step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SoftPoint {
+    /// From each body's centre to the point, fixed for the step.
+    r_a: Vec2,
+    r_b: Vec2,
+    /// The same in each body's own frame, to follow it as it turns.
+    local_a: Vec2,
+    local_b: Vec2,
+    /// The separation at the step's start less `(r_b - r_a) . n`.
+    separation: f32,
+    soft: Soft,
+}
+
+impl SoftPoint {
+    const UNUSED: SoftPoint = SoftPoint {
+        r_a: Vec2::ZERO,
+        r_b: Vec2::ZERO,
+        local_a: Vec2::ZERO,
+        local_b: Vec2::ZERO,
+        separation: 0.0,
+        soft: Soft::RIGID,
+    };
+}
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::contact_target;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: contact_target
+/// The normal velocity a contact aims at, and its softness, at
+/// separation `s` in a substep of `h`:
+///
+/// - apart (`s > 0`): it may close the gap in this substep and no more,
+///   target `-s / h`, rigid (a speculative contact, chapter 12);
+/// - overlapping, with the bias: the spring's `-bias_rate s`, at most the
+///   push-out speed, soft;
+/// - overlapping, relaxing: 0, rigid: the relax pass takes out what the
+///   bias added.
+pub fn contact_target(s: f32, h: f32, soft: &Soft, push_out: f32, use_bias: bool) -> (f32, Soft) {
+    if s > 0.0 {
+        (-s / h, Soft::RIGID)
+    } else if use_bias {
+        ((-soft.bias_rate * s).min(push_out), *soft)
+    } else {
+        (0.0, Soft::RIGID)
+    }
+}
+// ANCHOR_END: contact_target
+
+// ANCHOR: soft_rows
+/// Chapter 9's rows of `joint`, built with `beta = 1, dt = 1` so that each
+/// bias holds `-C`, the error itself, for a substep of `h`. The rows that
+/// hold exactly, and each limit while it is closed, are springs: a pass
+/// aims them at `-bias_rate C`. A limit whose gap is open is speculative:
+/// rigid, aiming at `-gap / h`, so it may close the gap and no more. A
+/// motor aims at its speed within its force times `h`. Returns the rows
+/// and which limits are open.
+fn soften(mut rows: JointRows, joint: &Joint, h: f32) -> (JointRows, [bool; 2]) {
+    let mut open = [false; 2];
+    for (row, open) in [&mut rows.lower, &mut rows.upper]
+        .into_iter()
+        .zip(&mut open)
+    {
+        let gap = -row.bias;
+        if gap > 0.0 {
+            row.bias = -gap / h;
+            *open = true;
+        }
+    }
+    if rows.motor.active {
+        let most = match joint.kind {
+            Kind::Revolute { motor: Some(m), .. } | Kind::Prismatic { motor: Some(m), .. } => {
+                m.max_force
+            }
+            _ => 0.0,
+        };
+        (rows.motor.lower, rows.motor.upper) = motor_bounds(most, h);
+    }
+    (rows, open)
+}
+
+/// A rod or rope as a spring row along its axis, its bias `-C` with
+/// `C = distance - length`; a rope's total only pulls, and it is slack
+/// (inactive) while shorter than its length.
+fn rod_row(rod: &DistanceJoint, bodies: &[Body]) -> Row {
+    let (a, b) = (&bodies[rod.body_a], &bodies[rod.body_b]);
+    let (pa, pb) = rod.anchors(bodies);
+    let relative = b.velocity_at(pb) - a.velocity_at(pa);
+    let Some((axis, distance)) = joint_axis(pa, pb, relative) else {
+        return Row::default();
+    };
+    let error = distance - rod.length;
+    let rope = rod.kind == DistanceKind::Rope;
+    let jacobian = Jacobian::along(axis, pa - a.position, pb - b.position);
+    let k = jacobian.coupling(&jacobian, a, b);
+    Row {
+        active: k > 0.0 && !(rope && error < 0.0),
+        jacobian,
+        mass: inverse(k),
+        bias: -error,
+        lower: f32::NEG_INFINITY,
+        upper: if rope { 0.0 } else { f32::INFINITY },
+        impulse: 0.0,
+    }
+}
+
+/// One pass of a row. A spring (`Some`) aims at `bias_rate` times its
+/// stored `-C` with the soft scales ([`Soft::RIGID`] aims at 0:
+/// the relax pass); any other row (a motor, an open limit) at its bias.
+fn solve_soft_row(
+    row: &mut Row,
+    spring: Option<Soft>,
+    a: &mut Body,
+    b: &mut Body,
+    accumulate: bool,
+) {
+    let v = row.jacobian.velocity(a, b);
+    let delta = match spring {
+        Some(s) => {
+            let target = s.bias_rate * row.bias;
+            s.mass_scale * row.mass * (target - v) - s.impulse_scale * row.impulse
+        }
+        None => row.mass * (row.bias - v),
+    };
+    let dp = clamp_impulse(&mut row.impulse, delta, row.lower, row.upper, accumulate);
+    row.jacobian.apply(a, b, dp);
+}
+// ANCHOR_END: soft_rows
+
+fn keep(rows: &mut JointRows, old: &JointRows) {
+    for (new, old) in rows.equal.iter_mut().zip(&old.equal).chain([
+        (&mut rows.motor, &old.motor),
+        (&mut rows.lower, &old.lower),
+        (&mut rows.upper, &old.upper),
+    ]) {
+        if new.active && old.active {
+            new.impulse = old.impulse;
+        }
+    }
+}
+
+/// `1 / k`, or 0 when nothing can move along the row.
+fn inverse(k: f32) -> f32 {
+    if k > 0.0 { 1.0 / k } else { 0.0 }
+}
+
+/// `m_eff^-1` along unit `d` at fixed offsets `r_a`, `r_b`.
+fn effective(a: &Body, b: &Body, r_a: Vec2, r_b: Vec2, d: Vec2) -> f32 {
+    let (ka, kb) = (cross(r_a, d), cross(r_b, d));
+    a.inv_mass + b.inv_mass + a.inv_inertia * ka * ka + b.inv_inertia * kb * kb
+}
+
+/// The velocity of B's point at `r_b` relative to A's at `r_a`.
+fn relative(a: &Body, b: &Body, r_a: Vec2, r_b: Vec2) -> Vec2 {
+    (b.velocity + b.angular_velocity * perp(r_b)) - (a.velocity + a.angular_velocity * perp(r_a))
+}
+
+/// Impulse `p` at offsets `r_a` and `r_b`: `+p` to B, `-p` to A.
+fn push(a: &mut Body, b: &mut Body, r_a: Vec2, r_b: Vec2, p: Vec2) {
+    a.velocity -= a.inv_mass * p;
+    a.angular_velocity -= a.inv_inertia * cross(r_a, p);
+    b.velocity += b.inv_mass * p;
+    b.angular_velocity += b.inv_inertia * cross(r_b, p);
+}

@@ -1,0 +1,170 @@
+//! The soft row is the damped spring it claims to be; the step conserves momentum and is
+//! deterministic.
+
+use ch10_soft_step::demos::heavy_on_light;
+use ch10_soft_step::{Body, Soft, World, contact_target, soft};
+use glam::Vec2;
+use proptest::prelude::*;
+
+const DT: f32 = 1.0 / 60.0;
+
+/// A disc pressed 10 cm into the ground and let go (no gravity, no relax, no restitution):
+/// while the contact pushes, the overlap `x` obeys the soft contact's spring,
+/// `x'' + 2 zeta w x' + w^2 x = 0` with `w = 2 pi f`. Critically damped (zeta = 1) from rest,
+/// `x(t) = x0 (1 + w t) e^(-w t)`. At f = 2 Hz the trace follows the formula within 1 mm (1 %
+/// of x0; measured: 0.4 mm) for as long as the contact's impulse stays positive (about 0.08 s).
+/// After that the spring's damper would have to pull the disc back, and a contact only
+/// pushes: the disc leaves at the 0.45 m/s it has.
+#[test]
+fn a_soft_contact_is_a_critically_damped_spring_while_it_pushes() {
+    let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
+    let x0 = 0.1;
+    let disc = Body::disc(0.5, Vec2::new(0.0, 0.5 - x0), 1.0);
+    let mut world = World::new(vec![ground, disc], Vec::new(), Vec::new());
+    world.base.base.gravity = Vec2::ZERO;
+    world.soft.contact_hertz = 2.0;
+    world.soft.damping_ratio = 1.0;
+    world.soft.push_out = f32::INFINITY;
+    world.soft.relax = false;
+    world.soft.restitution = false;
+    let w = 2.0 * std::f32::consts::PI * 2.0;
+    let mut compared = 0;
+    for step in 1..=60 {
+        world.step(DT);
+        let pushing = world
+            .base
+            .base
+            .arbiters
+            .first()
+            .is_some_and(|a| a.contacts()[0].normal_impulse > 0.0);
+        if !pushing {
+            break;
+        }
+        let t = step as f32 * DT;
+        let x = 0.5 - world.bodies()[1].position.y;
+        let expected = x0 * (1.0 + w * t) * (-w * t).exp();
+        assert!(
+            (x - expected).abs() < 1e-3,
+            "at {t} s: {x} m, expected {expected} m"
+        );
+        compared += 1;
+    }
+    assert!(
+        compared >= 4,
+        "the contact pushed for {compared} steps only"
+    );
+}
+
+/// The coefficients: a rigid row at 0 Hz; otherwise the spring applies `mass_scale` of the
+/// rigid impulse and gives back `impulse_scale` of what it holds, the two summing to 1; and as
+/// the step shrinks the spring becomes stiffer than the step (mass_scale to 0, bias rate to
+/// `w / (2 zeta)`).
+#[test]
+fn the_soft_coefficients() {
+    assert_eq!(soft(0.0, 1.0, 0.01), Soft::RIGID);
+    let s = soft(30.0, 10.0, 1.0 / 240.0);
+    assert!((s.mass_scale + s.impulse_scale - 1.0).abs() < 1e-6, "{s:?}");
+    let w = 2.0 * std::f32::consts::PI * 30.0;
+    let tiny = soft(30.0, 10.0, 1e-7);
+    assert!(tiny.mass_scale < 1e-3, "{tiny:?}");
+    assert!((tiny.bias_rate - w / 20.0).abs() < 1e-3 * w, "{tiny:?}");
+    // Stiffer springs push harder per metre of overlap.
+    assert!(soft(60.0, 10.0, 1.0 / 240.0).bias_rate > s.bias_rate);
+}
+
+/// A contact's target: speculative while apart, the soft push (capped) while overlapping,
+/// nothing while relaxing.
+#[test]
+fn a_contacts_target() {
+    let s = soft(30.0, 10.0, 0.01);
+    assert_eq!(
+        contact_target(0.02, 0.01, &s, 3.0, true),
+        (-2.0, Soft::RIGID)
+    );
+    let (target, scale) = contact_target(-0.01, 0.01, &s, 3.0, true);
+    assert!((target - 0.01 * s.bias_rate).abs() < 1e-6 && scale == s);
+    assert_eq!(contact_target(-1.0, 0.01, &s, 3.0, true).0, 3.0);
+    assert_eq!(
+        contact_target(-0.01, 0.01, &s, 3.0, false),
+        (0.0, Soft::RIGID)
+    );
+}
+
+fn free_body() -> impl Strategy<Value = Body> {
+    (
+        0.1f32..1.0,
+        -1.0f32..1.0,
+        -1.0f32..1.0,
+        -3.0f32..3.0,
+        (-5.0f32..5.0, -5.0f32..5.0),
+        -5.0f32..5.0,
+        any::<bool>(),
+    )
+        .prop_map(|(size, x, y, angle, (vx, vy), w, round)| {
+            let mut b = if round {
+                Body::disc(size, Vec2::new(x, y), 1.0)
+            } else {
+                Body::rect(size, 0.5 * size, Vec2::new(x, y), angle, 1.0)
+            };
+            b.velocity = Vec2::new(vx, vy);
+            b.angular_velocity = w;
+            b
+        })
+}
+
+proptest! {
+    /// Two free bodies, touching or not, no gravity: every impulse of a step (soft pushes,
+    /// friction, relax, restitution) acts on both equally and oppositely, so the linear
+    /// momentum is kept to f32 rounding (1e-4 of the sum of |m v|).
+    #[test]
+    fn an_isolated_pair_keeps_its_momentum(a in free_body(), b in free_body()) {
+        let mut world = World::new(vec![a, b], Vec::new(), Vec::new());
+        world.base.base.gravity = Vec2::ZERO;
+        let momentum = |w: &World| w.bodies().iter().map(|b| b.mass() * b.velocity).sum::<Vec2>();
+        let scale: f32 = world.bodies().iter().map(|b| (b.mass() * b.velocity).length()).sum();
+        let before = momentum(&world);
+        world.step(DT);
+        let after = momentum(&world);
+        prop_assert!((after - before).length() <= 1e-4 * scale.max(1.0), "{before} -> {after}");
+    }
+}
+
+fn settle() -> World {
+    let mut world = heavy_on_light();
+    for _ in 0..120 {
+        world.step(DT);
+    }
+    world
+}
+
+/// Same start, same steps: bit-identical bodies.
+#[test]
+fn the_soft_step_is_deterministic() {
+    let (a, b) = (settle(), settle());
+    for (x, y) in a.bodies().iter().zip(b.bodies()) {
+        assert_eq!(
+            x.position.to_array().map(f32::to_bits),
+            y.position.to_array().map(f32::to_bits)
+        );
+        assert_eq!(x.angle.to_bits(), y.angle.to_bits());
+    }
+}
+
+/// The heavy-on-light pyramids after two seconds, pinned: any change in the soft step shows as
+/// a diff.
+#[test]
+fn heavy_on_light_after_two_seconds() {
+    use std::fmt::Write;
+    let world = settle();
+    let mut out = String::new();
+    for (i, b) in world.bodies().iter().enumerate().skip(1) {
+        // Millimetres: far coarser than f32 noise, fine enough to see any change.
+        writeln!(
+            out,
+            "{i:2} ({:+.3}, {:+.3}) angle {:+.3}",
+            b.position.x, b.position.y, b.angle
+        )
+        .unwrap();
+    }
+    insta::assert_snapshot!(out.replace("-0.000", "+0.000"));
+}
