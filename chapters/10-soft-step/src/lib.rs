@@ -156,6 +156,7 @@ impl World {
                     local_b: Vec2::from_angle(-b.angle).rotate(r_b),
                     separation: -c.penetration - (r_b - r_a).dot(n),
                     soft: contact,
+                    most: 0.0,
                 };
                 c.normal_mass = inverse(effective(a, b, r_a, r_b, n));
                 c.tangent_mass = inverse(effective(a, b, r_a, r_b, perp(n)));
@@ -287,12 +288,12 @@ impl World {
         }
         let settings = world.base.settings;
         let push_out = self.soft.push_out;
-        for (arb, points) in world.base.arbiters.iter_mut().zip(&self.points) {
+        for (arb, points) in world.base.arbiters.iter_mut().zip(&mut self.points) {
             let (a, b) = pair_mut(bodies, arb.a, arb.b);
             let (start_a, start_b) = (self.starts[arb.a], self.starts[arb.b]);
             let n = arb.normal;
             let count = arb.count;
-            for (c, p) in arb.contacts.iter_mut().zip(points).take(count) {
+            for (c, p) in arb.contacts.iter_mut().zip(points.iter_mut()).take(count) {
                 // The separation now, from how far each body moved and
                 // turned since the step began.
                 let moved = (b.position - start_b.0) - (a.position - start_a.0);
@@ -305,12 +306,13 @@ impl World {
                     - soft.impulse_scale * c.normal_impulse;
                 let dp = clamp_impulse(&mut c.normal_impulse, delta, 0.0, f32::INFINITY, true);
                 push(a, b, p.r_a, p.r_b, dp * n);
+                p.most = p.most.max(c.normal_impulse);
             }
             if !settings.friction {
                 continue;
             }
             let t = perp(n);
-            for (c, p) in arb.contacts.iter_mut().zip(points).take(count) {
+            for (c, p) in arb.contacts.iter_mut().zip(points.iter()).take(count) {
                 let v_t = relative(a, b, p.r_a, p.r_b).dot(t);
                 let limit = arb.friction * c.normal_impulse;
                 let delta = -c.tangent_mass * v_t;
@@ -323,8 +325,8 @@ impl World {
 
     // ANCHOR: restitution
     /// Stage 9: chapter 8's restitution pass, once, at the fixed anchors:
-    /// points that approached faster than the threshold and still push
-    /// leave at `-e` times their approach speed.
+    /// points that approached faster than the threshold and pushed in some
+    /// substep leave at `-e` times their approach speed.
     fn restitution(&mut self) {
         let world = &mut self.base.base;
         let threshold = world.settings.restitution_threshold;
@@ -336,7 +338,7 @@ impl World {
             let (a, b) = pair_mut(bodies, arb.a, arb.b);
             let n = arb.normal;
             for (c, p) in arb.contacts.iter_mut().zip(points).take(arb.count) {
-                if c.approach >= -threshold || c.normal_impulse <= 0.0 {
+                if c.approach >= -threshold || p.most <= 0.0 {
                     continue;
                 }
                 let v_n = relative(a, b, p.r_a, p.r_b).dot(n);
@@ -488,6 +490,11 @@ struct SoftPoint {
     /// The separation at the step's start less `(r_b - r_a) . n`.
     separation: f32,
     soft: Soft,
+    /// The largest normal impulse of any substep: a collision's impulse
+    /// is spent in the first substep (the next substeps' warm starts and
+    /// passes take it back to what resting needs), so this, not the
+    /// last total, tells restitution that the point pushed.
+    most: f32,
 }
 
 impl SoftPoint {
@@ -498,6 +505,7 @@ impl SoftPoint {
         local_b: Vec2::ZERO,
         separation: 0.0,
         soft: Soft::RIGID,
+        most: 0.0,
     };
 }
 
