@@ -728,9 +728,12 @@ pub fn dominos() -> Lab<World> {
 
 /// Draw the joints: rods white, ropes yellow (grey while slack), the anchors as dots.
 pub fn draw_joints(out: &mut DrawList, world: &World) {
-    for (j, row) in world.joints.iter().zip(&world.joint_rows) {
+    for (i, j) in world.joints.iter().enumerate() {
         let (pa, pb) = j.anchors(&world.bodies);
-        let color = match (j.kind, row.active) {
+        // A joint with no row yet (before the first step, or under a later
+        // chapter's solver) is drawn as active.
+        let active = world.joint_rows.get(i).is_none_or(|row| row.active);
+        let color = match (j.kind, active) {
             (JointKind::Rod, _) => Color::WHITE,
             (JointKind::Rope, true) => Color::YELLOW,
             (JointKind::Rope, false) => Color::GREY,

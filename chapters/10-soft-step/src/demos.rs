@@ -32,7 +32,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 overlap(),
-                (Vec2::new(-5.0, -0.5), Vec2::new(5.0, 9.0)),
+                (Vec2::new(-7.0, -0.5), Vec2::new(7.0, 12.5)),
             ))
         },
     },
@@ -72,7 +72,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 stretched_chain(),
-                (Vec2::new(-1.0, -1.0), Vec2::new(12.0, 10.0)),
+                (Vec2::new(-11.0, -2.5), Vec2::new(11.0, 10.5)),
             ))
         },
     },
@@ -82,7 +82,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 pyramid(40),
-                (Vec2::new(-22.0, -1.0), Vec2::new(22.0, 42.0)),
+                (Vec2::new(-34.0, -1.0), Vec2::new(24.0, 52.0)),
             ))
         },
     },
@@ -92,7 +92,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 card_house(),
-                (Vec2::new(-3.0, -0.5), Vec2::new(3.0, 4.0)),
+                (Vec2::new(-4.0, -0.5), Vec2::new(4.0, 5.5)),
             ))
         },
     },
