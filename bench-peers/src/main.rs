@@ -1,5 +1,6 @@
-//! Chapter 8's side-by-side benchmark: our solver, rapier2d and box2d-rs step the same scenes
-//! in one process, and a table compares their median step times.
+//! The side-by-side benchmark: chapter 8's solver and chapter 10's soft step, rapier2d,
+//! box2d-rs (Box2D 2.4) and Box2D v3 itself step the same scenes in one process, and a table
+//! compares their median step times and whether each pyramid stands.
 //!
 //! ```text
 //! cargo run --release --manifest-path bench-peers/Cargo.toml                   # print the table
@@ -7,8 +8,9 @@
 //! ```
 //!
 //! Every engine gets the scene our demos build (`ch08_sequential_impulses::demos`): the same
-//! bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity iterations, sleeping off.
-//! Each runs `STEPS` steps; each step is timed on its own and the median is reported.
+//! bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity iterations (the soft step
+//! and Box2D v3: 4 substeps), sleeping off, one thread. Each runs its scene's steps; each step
+//! is timed on its own and the median is reported.
 
 use ch08_sequential_impulses::demos::{ball_pit, pyramid};
 use ch08_sequential_impulses::{Body, Shape, World};
@@ -49,6 +51,100 @@ fn ours(world: &World) -> Ours {
     let mut w = world.clone();
     w.settings.iterations = ITERATIONS as u32;
     Ours(w)
+}
+
+/// Chapter 10's soft step on the same world.
+struct Soft(ch10_soft_step::World);
+
+impl Engine for Soft {
+    fn step(&mut self) {
+        self.0.step(DT);
+    }
+    fn poses(&self) -> Poses {
+        self.0
+            .bodies()
+            .iter()
+            .map(|b| (b.position.x, b.position.y, b.angle))
+            .collect()
+    }
+}
+
+fn soft(world: &World) -> Soft {
+    Soft(ch10_soft_step::World::from_chapter8(world.clone()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Box2D v3, through boxdd.
+
+mod box2d_v3 {
+    use super::{DT, Engine, Poses, World, density};
+    use boxdd::{BodyBuilder, BodyId, BodyType, ShapeDef, SurfaceMaterial, WorldDef, shapes};
+    use ch08_sequential_impulses::Shape;
+
+    /// Box2D v3's default and the soft step's.
+    const SUBSTEPS: i32 = 4;
+
+    pub struct Box2dV3 {
+        world: boxdd::World,
+        bodies: Vec<BodyId>,
+    }
+
+    pub fn build(world: &World) -> Box2dV3 {
+        let def = WorldDef::builder()
+            .gravity([world.gravity.x, world.gravity.y])
+            .enable_sleep(false)
+            .worker_count(1)
+            .build();
+        let mut w = boxdd::World::new(def).expect("a Box2D v3 world");
+        let mut bodies = Vec::new();
+        for b in &world.bodies {
+            let kind = if b.inv_mass > 0.0 {
+                BodyType::Dynamic
+            } else {
+                BodyType::Static
+            };
+            let def = BodyBuilder::new()
+                .body_type(kind)
+                .position([b.position.x, b.position.y])
+                .angle(b.angle)
+                .enable_sleep(false)
+                .build();
+            let id = w.create_body_id(def);
+            let material = SurfaceMaterial::default()
+                .with_friction(b.friction)
+                .with_restitution(b.restitution);
+            let shape = ShapeDef::builder()
+                .density(density(b))
+                .material(material)
+                .build();
+            match b.shape {
+                Shape::Circle(c) => {
+                    w.create_circle_shape_for(id, &shape, &shapes::circle([0.0, 0.0], c.radius));
+                }
+                Shape::Box(o) => {
+                    let poly = shapes::box_polygon(o.half_extents.x, o.half_extents.y);
+                    w.create_polygon_shape_for(id, &shape, &poly);
+                }
+            }
+            bodies.push(id);
+        }
+        Box2dV3 { world: w, bodies }
+    }
+
+    impl Engine for Box2dV3 {
+        fn step(&mut self) {
+            self.world.step(DT, SUBSTEPS);
+        }
+        fn poses(&self) -> Poses {
+            self.bodies
+                .iter()
+                .map(|&id| {
+                    let p = self.world.body_position(id);
+                    (p.x, p.y, self.world.body_rotation(id).angle())
+                })
+                .collect()
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,11 +322,15 @@ struct Row {
 /// Run `STEPS` steps, timing each; the median step, and for a pyramid of `rows` rows whether
 /// it stands: its top box within 2 cm per row of its stacked height, and no box moving more
 /// than 1 cm over the last half of the run.
-fn measure(engine: &mut dyn Engine, rows: Option<usize>) -> (Duration, Option<String>) {
-    let mut times = Vec::with_capacity(STEPS);
+fn measure(
+    engine: &mut dyn Engine,
+    rows: Option<usize>,
+    steps: usize,
+) -> (Duration, Option<String>) {
+    let mut times = Vec::with_capacity(steps);
     let mut half_way = Vec::new();
-    for step in 0..STEPS {
-        if step == STEPS / 2 {
+    for step in 0..steps {
+        if step == steps / 2 {
             half_way = engine.poses();
         }
         let t = Instant::now();
@@ -238,7 +338,7 @@ fn measure(engine: &mut dyn Engine, rows: Option<usize>) -> (Duration, Option<St
         times.push(t.elapsed());
     }
     times.sort();
-    let median = times[STEPS / 2];
+    let median = times[steps / 2];
     let stands = rows.map(|rows| {
         let end = engine.poses();
         let drift = end
@@ -267,21 +367,30 @@ fn main() {
             None => None,
         }
     };
-    let scenes: Vec<(String, World, Option<usize>)> = vec![
-        ("pyramid, 12 rows".into(), pyramid(12), Some(12)),
-        ("pyramid, 20 rows".into(), pyramid(20), Some(20)),
-        ("ball pit, 1000 circles".into(), ball_pit(1000), None),
+    let scenes: Vec<(String, World, Option<usize>, usize)> = vec![
+        ("pyramid, 12 rows".into(), pyramid(12), Some(12), STEPS),
+        ("pyramid, 20 rows".into(), pyramid(20), Some(20), STEPS),
+        // Solver2D's large pyramid: every box started touching, not dropped.
+        (
+            "pyramid, 100 rows, from rest".into(),
+            ch10_soft_step::demos::pyramid(100).base.base,
+            Some(100),
+            STEPS / 2,
+        ),
+        ("ball pit, 1000 circles".into(), ball_pit(1000), None, STEPS),
     ];
     let mut rows = Vec::new();
-    for (name, world, pyramid_rows) in &scenes {
+    for (name, world, pyramid_rows, steps) in &scenes {
         let engines: Vec<(&'static str, Box<dyn Engine>)> = vec![
             ("ours (ch08)", Box::new(ours(world))),
+            ("ours (ch10 soft step)", Box::new(soft(world))),
+            ("Box2D v3.2 (boxdd 0.4, AVX2)", Box::new(box2d_v3::build(world))),
             ("rapier2d 0.36", Box::new(rapier::build(world))),
             ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
         ];
         for (engine, mut e) in engines {
             eprintln!("{engine}: {name} ...");
-            let (median, stands) = measure(e.as_mut(), *pyramid_rows);
+            let (median, stands) = measure(e.as_mut(), *pyramid_rows, *steps);
             rows.push(Row {
                 engine,
                 scene: name.clone(),
@@ -291,12 +400,12 @@ fn main() {
         }
     }
     let mut table = String::from(
-        "| engine | scene | median step | ratio to ours | pyramid stands |\n|---|---|---:|---:|---|\n",
+        "| engine | scene | median step | ratio to chapter 8 | pyramid stands |\n|---|---|---:|---:|---|\n",
     );
     for r in &rows {
         let ours = rows
             .iter()
-            .find(|o| o.scene == r.scene && o.engine.starts_with("ours"))
+            .find(|o| o.scene == r.scene && o.engine == "ours (ch08)")
             .map(|o| o.median)
             .unwrap_or(r.median);
         table += &format!(
@@ -312,8 +421,10 @@ fn main() {
     if let Some(path) = write {
         let text = format!(
             "<!-- Generated by `cargo run --release --manifest-path bench-peers/Cargo.toml -- --write {path}`; do not edit. -->\n\n{table}\n\
-             {STEPS} steps of 1/60 s each, {ITERATIONS} velocity iterations, sleeping off, one process; \
-             box2d-rs adds its default 3 position iterations. Measured on {} cores.\n",
+             {STEPS} steps of 1/60 s each ({} for the 100-row pyramid), {ITERATIONS} velocity iterations, \
+             sleeping off, one process, one thread; box2d-rs adds its default 3 position iterations; \
+             the soft step and Box2D v3 take 4 substeps. Measured on {} cores.\n",
+            STEPS / 2,
             std::thread::available_parallelism().map_or(1, |n| n.get()),
         );
         std::fs::write(&path, text).expect("write the table");

@@ -54,6 +54,9 @@ pub struct World {
     points: Vec<[SoftPoint; MAX_CONTACTS]>,
     /// Each body's position and angle when the step began.
     starts: Vec<(Vec2, f32)>,
+    /// Each body's rotation now, `(cos, sin)` of its angle: worked out
+    /// once per substep, not once per contact and pass.
+    rotations: Vec<Vec2>,
     /// The rods' and ropes' rows, rebuilt each substep.
     rod_rows: Vec<Row>,
     /// The joints' softness this substep.
@@ -73,6 +76,7 @@ impl World {
             soft: SoftSettings::default(),
             points: Vec::new(),
             starts: Vec::new(),
+            rotations: Vec::new(),
             rod_rows: Vec::new(),
             joint_soft: Soft::RIGID,
             open_limits: Vec::new(),
@@ -111,6 +115,7 @@ impl World {
             self.solve(h, true);
             // 7. Move by the substep.
             self.base.base.integrate_positions(h);
+            self.turn();
             // 8. Relax: one pass without the bias.
             if self.soft.relax {
                 self.solve(h, false);
@@ -123,6 +128,14 @@ impl World {
         self.base.release_mouse_unless_pulled();
     }
     // ANCHOR_END: step
+
+    /// Each body's rotation, for the contacts' moving anchors.
+    fn turn(&mut self) {
+        self.rotations.clear();
+        let bodies = &self.base.base.bodies;
+        self.rotations
+            .extend(bodies.iter().map(|b| Vec2::from_angle(b.angle)));
+    }
 
     // ANCHOR: prepare_contacts
     /// Stage 3: each contact point's anchors `r` from the bodies' centres
@@ -168,6 +181,7 @@ impl World {
             }
             self.points.push(points);
         }
+        self.turn();
     }
     // ANCHOR_END: prepare_contacts
 
@@ -288,6 +302,8 @@ impl World {
         }
         let settings = world.base.settings;
         let push_out = self.soft.push_out;
+        // In the list's order, bottom up in the demos. (Chapter 8's
+        // alternating order tips the overlapping stack over here.)
         for (arb, points) in world.base.arbiters.iter_mut().zip(&mut self.points) {
             let (a, b) = pair_mut(bodies, arb.a, arb.b);
             let (start_a, start_b) = (self.starts[arb.a], self.starts[arb.b]);
@@ -297,8 +313,8 @@ impl World {
                 // The separation now, from how far each body moved and
                 // turned since the step began.
                 let moved = (b.position - start_b.0) - (a.position - start_a.0);
-                let anchors = Vec2::from_angle(b.angle).rotate(p.local_b)
-                    - Vec2::from_angle(a.angle).rotate(p.local_a);
+                let (turn_a, turn_b) = (self.rotations[arb.a], self.rotations[arb.b]);
+                let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
                 let s = (moved + anchors).dot(n) + p.separation;
                 let (target, soft) = contact_target(s, h, &p.soft, push_out, use_bias);
                 let v_n = relative(a, b, p.r_a, p.r_b).dot(n);
