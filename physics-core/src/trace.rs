@@ -103,27 +103,58 @@ pub fn parse(text: &str) -> Result<Vec<TraceRow>, String> {
 /// A file that appears at its path only when it is complete: written to a temporary sibling
 /// and renamed into place by [`AtomicFile::commit`]. Dropped without a commit, it leaves
 /// nothing behind, so a failed run never leaves a half-written trace or picture.
+///
+/// A symbolic link is followed: the file it points to is replaced, never the link. A path that
+/// is a device or a pipe (`/dev/null`, a FIFO) is opened and written through, as a stream: it
+/// cannot be replaced, and replacing it would destroy it. A directory is refused.
 pub struct AtomicFile {
-    tmp: PathBuf,
+    /// The temporary sibling, for a regular file; `None` when writing through.
+    tmp: Option<PathBuf>,
+    /// Where the file goes, symbolic links followed.
     dest: PathBuf,
     file: Option<io::BufWriter<std::fs::File>>,
 }
 
+/// Temporary names taken by this process so far: with the process id, a name no other run and
+/// no other output of this run uses at the same time.
+static TEMPORARIES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 impl AtomicFile {
     pub fn create(dest: &Path) -> io::Result<Self> {
+        let dest = follow_links(dest)?;
+        match std::fs::metadata(&dest) {
+            Ok(m) if m.is_dir() => {
+                return Err(io::Error::other("it is a directory"));
+            }
+            Ok(m) if !m.is_file() => {
+                let file = std::fs::OpenOptions::new().write(true).open(&dest)?;
+                return Ok(AtomicFile {
+                    tmp: None,
+                    dest,
+                    file: Some(io::BufWriter::new(file)),
+                });
+            }
+            _ => {}
+        }
         let name = dest
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file path"))?;
+        let n = TEMPORARIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
-        tmp_name.push(".partial");
+        tmp_name.push(format!(".{}-{n}.partial", std::process::id()));
         let tmp = dest.with_file_name(tmp_name);
-        let file = std::fs::File::create(&tmp)?;
+        let file = std::fs::File::create_new(&tmp)?;
         Ok(AtomicFile {
-            tmp,
-            dest: dest.to_path_buf(),
+            tmp: Some(tmp),
+            dest,
             file: Some(io::BufWriter::new(file)),
         })
+    }
+
+    /// Where the file goes: the path given, symbolic links followed.
+    pub fn destination(&self) -> &Path {
+        &self.dest
     }
 
     /// Flush, then move the file into place.
@@ -131,8 +162,32 @@ impl AtomicFile {
         if let Some(mut f) = self.file.take() {
             f.flush()?;
         }
-        std::fs::rename(&self.tmp, &self.dest)
+        match self.tmp.take() {
+            Some(tmp) => std::fs::rename(&tmp, &self.dest).inspect_err(|_| {
+                let _ = std::fs::remove_file(&tmp);
+            }),
+            None => Ok(()),
+        }
     }
+}
+
+/// `path` with every symbolic link along it followed, as far as the links exist; a link to a
+/// file not yet there gives that file's path.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
 }
 
 impl Write for AtomicFile {
@@ -152,8 +207,9 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.tmp);
+        self.file.take();
+        if let Some(tmp) = self.tmp.take() {
+            let _ = std::fs::remove_file(&tmp);
         }
     }
 }
@@ -187,6 +243,47 @@ mod tests {
             prop_assert_eq!(s.angular_velocity.to_bits(), w.to_bits());
             prop_assert_eq!(rows[1].time, 1.0 / 60.0);
         }
+    }
+
+    /// A link is followed (the file it names is written, the link stays a link), a directory
+    /// is refused, and two files for one path at once take different temporary names.
+    #[cfg(unix)]
+    #[test]
+    fn atomic_file_follows_links_and_refuses_directories() {
+        let dir = std::env::temp_dir().join(format!("pc-atomic-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (real, link) = (dir.join("real.csv"), dir.join("link.csv"));
+        std::os::unix::fs::symlink("real.csv", &link).unwrap();
+        let mut f = AtomicFile::create(&link).unwrap();
+        f.write_all(b"through").unwrap();
+        f.commit().unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "through");
+        let e = AtomicFile::create(&dir)
+            .err()
+            .expect("a directory is refused");
+        assert!(e.to_string().contains("directory"), "{e}");
+        let (mut a, mut b) = (
+            AtomicFile::create(&real).unwrap(),
+            AtomicFile::create(&real).unwrap(),
+        );
+        a.write_all(b"a").unwrap();
+        b.write_all(b"b").unwrap();
+        a.commit().unwrap();
+        b.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "b");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            2,
+            "no temporary left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -74,14 +74,16 @@ fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
     };
     let chapter = chapters[index];
     if args.list_demos {
+        let mut list = String::new();
         for ch in if tour { chapters } else { &chapters[..1] } {
             if tour {
-                println!("{} ({})", ch.title, ch.package);
+                list += &format!("{} ({})\n", ch.title, ch.package);
             }
             for d in ch.demos {
-                println!("{:<16} {}", d.name, d.about);
+                list += &format!("{:<16} {}\n", d.name, d.about);
             }
         }
+        print_out(&list);
         return ExitCode::SUCCESS;
     }
     let mut session = match open(&chapter, &args) {
@@ -97,17 +99,24 @@ fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
     if args.headless {
         match headless::run(&mut session, &args) {
             Ok(summary) => {
-                println!("{summary}");
+                print_out(&format!("{summary}\n"));
                 ExitCode::SUCCESS
             }
-            Err(msg) => {
+            Err((code, msg)) => {
                 eprintln!("error: {msg}");
-                ExitCode::FAILURE
+                ExitCode::from(code)
             }
         }
     } else {
         window(session, chapters, &args)
     }
+}
+
+/// Write `text` to standard output. A reader that went away (`| head -1`) is not an error:
+/// what it wanted it has, and the run's files are already written.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// The session the command line asks for: a scene file, a named demo or the first demo.

@@ -117,7 +117,11 @@ pub fn command(chapter: &Chapter, tour: bool) -> Command {
                 .long("gif")
                 .value_name("FILE")
                 .value_parser(value_parser!(PathBuf))
-                .help("Write an animated GIF (at most 150 frames)"),
+                .help(
+                    "Write an animated GIF: the start and at most 150 more frames, or one frame every \
+                     --gif-every steps. Each frame shows for the time its steps cover, rounded to \
+                     1/100 s and at least 1/50 s (one frame per 1/60 s step plays 17 % slow)",
+                ),
         )
         .arg(
             Arg::new("gif-every")

@@ -131,6 +131,7 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     if chapter.from_scene.is_some() {
         check_bad_scenes(&bin);
     }
+    check_outputs(&bin);
 
     // A missing scene file: exit 1, the path named.
     let o = bin.run(&["--scene", "no/such/file.json", "--headless"]);
@@ -163,6 +164,109 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     assert_eq!(e.lines().count(), 1, "one line: {e}");
 
     let _ = std::fs::remove_dir_all(&bin.scratch);
+}
+
+/// Outputs that never lie: one path for two outputs is refused up front (exit 2); a bad
+/// picture path fails before the run and leaves no trace; a symbolic link is written through,
+/// and so are a device and a FIFO, never replaced; a closed standard output is not a panic;
+/// an interrupted run exits 130 and leaves nothing behind.
+fn check_outputs(bin: &Bin) {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = bin.file("outputs-2");
+    std::fs::create_dir_all(&dir).unwrap();
+    let count = || std::fs::read_dir(&dir).unwrap().count();
+
+    let same = dir.join("same.csv");
+    let o = bin.run(&["--steps", "5", "--trace", path(&same), "--png", path(&same)]);
+    assert_eq!(o.status.code(), Some(2), "one path twice: {}", stderr(&o));
+    assert!(stderr(&o).contains("same.csv"), "{}", stderr(&o));
+    assert_eq!(count(), 0, "one path twice wrote a file");
+
+    let trace = dir.join("t.csv");
+    let o = bin.run(&[
+        "--steps",
+        "5",
+        "--trace",
+        path(&trace),
+        "--png",
+        "no/such/dir/x.png",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "bad --png: {}", stderr(&o));
+    assert!(stderr(&o).contains("no/such/dir/x.png"), "{}", stderr(&o));
+    assert_eq!(count(), 0, "a failed run left a file");
+
+    let link = dir.join("link.csv");
+    std::os::unix::fs::symlink("real.csv", &link).unwrap();
+    let o = bin.run(&["--steps", "5", "--trace", path(&link)]);
+    assert!(o.status.success(), "through a link: {}", stderr(&o));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("real.csv"))
+            .unwrap()
+            .starts_with("step,")
+    );
+
+    let o = bin.run(&["--steps", "5", "--trace", "/dev/null"]);
+    assert!(o.status.success(), "to /dev/null: {}", stderr(&o));
+    let null = std::fs::metadata("/dev/null").unwrap().file_type();
+    assert!(null.is_char_device(), "/dev/null is no longer a device");
+
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        let o = bin.run(&["--steps", "5", "--trace", path(&fifo)]);
+        assert!(o.status.success(), "into a FIFO: {}", stderr(&o));
+        assert!(
+            reader.join().unwrap().starts_with("step,"),
+            "the FIFO's reader got no trace"
+        );
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(kind.is_fifo(), "the FIFO was replaced");
+        std::fs::remove_file(&fifo).unwrap();
+    }
+    std::fs::remove_file(&link).unwrap();
+    std::fs::remove_file(dir.join("real.csv")).unwrap();
+
+    // A reader that goes away before the list is printed.
+    let mut child = Command::new(bin.exe)
+        .arg("--list-demos")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "closed pipe: {}", stderr(&o));
+
+    // Ctrl-C in the middle of a long run with a trace.
+    let long = dir.join("long.csv");
+    let child = Command::new(bin.exe)
+        .args(["--steps", "100000000", "--trace", path(&long)])
+        .env_remove("DISPLAY")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once its trace's temporary file exists, the run is stepping (the handler is set first).
+    let started = std::time::Instant::now();
+    while count() == 0 && started.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    assert!(sent.is_ok_and(|s| s.success()), "could not send SIGINT");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "interrupted: {}", stderr(&o));
+    assert_eq!(count(), 0, "an interrupted run left a file");
 }
 
 /// Every chapter that loads scenes refuses each of the scene format's bad examples with exit

@@ -12,17 +12,15 @@ fn rgb(frame: &Frame) -> Vec<u8> {
         .collect()
 }
 
-/// Write `frame` as an 8-bit RGB PNG; the file appears only when complete.
-pub fn write_png(path: &Path, frame: &Frame) -> Result<(), String> {
+/// Write `frame` as an 8-bit RGB PNG into `file`, opened for `path`; the caller commits it.
+pub fn write_png(file: &mut AtomicFile, path: &Path, frame: &Frame) -> Result<(), String> {
     let err = |e: &dyn std::fmt::Display| format!("cannot write `{}`: {e}", path.display());
-    let mut file = AtomicFile::create(path).map_err(|e| err(&e))?;
-    let mut enc = png::Encoder::new(&mut file, frame.width as u32, frame.height as u32);
+    let mut enc = png::Encoder::new(file, frame.width as u32, frame.height as u32);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     let mut writer = enc.write_header().map_err(|e| err(&e))?;
     writer.write_image_data(&rgb(frame)).map_err(|e| err(&e))?;
-    writer.finish().map_err(|e| err(&e))?;
-    file.commit().map_err(|e| err(&e))
+    writer.finish().map_err(|e| err(&e))
 }
 
 /// Collects frames for an animated GIF.
@@ -65,13 +63,11 @@ impl GifWriter {
             .map_err(|e| format!("cannot write `{}`: {e}", self.path.display()))
     }
 
-    pub fn finish(self) -> Result<(), String> {
+    /// The finished GIF's file, to commit with the run's other outputs.
+    pub fn finish(self) -> Result<AtomicFile, String> {
         let path = self.path.clone();
-        let file = self
-            .encoder
+        self.encoder
             .into_inner()
-            .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
-        file.commit()
             .map_err(|e| format!("cannot write `{}`: {e}", path.display()))
     }
 }
