@@ -317,6 +317,66 @@ pub struct Scene {
 pub const MAX_DT: f32 = 1.0;
 /// The largest solver iteration count a scene may ask for.
 pub const MAX_ITERATIONS: u32 = 1000;
+/// The smallest step, in seconds. The solver divides by the step (a bias is a distance per
+/// step); below a microsecond those quotients leave what f32 holds for metre-sized overlaps.
+pub const MIN_DT: f32 = 1e-6;
+
+/// The world this engine simulates in f32, and the limits the loader holds every scene to, so
+/// that no quantity derived from accepted values (an inverse inertia, a momentum, a kinetic
+/// energy, a mixed friction) leaves what f32 can hold. Sizes from a micrometre to a thousand
+/// kilometres, positions and joint lengths within a thousand kilometres, masses from a
+/// microgram to a billion tonnes (the moments of inertia that follow then lie between 1e-21
+/// and 1e24 kg m^2, their inverses normal numbers), speeds to 100 km/s, spins to 1e5 rad/s,
+/// gravity to 1000 g, friction coefficients to 1000 (a contact sticks from about 1 already).
+pub mod limits {
+    pub const MIN_SIZE: f32 = 1e-6;
+    pub const MAX_LENGTH: f32 = 1e6;
+    pub const MIN_MASS: f32 = 1e-9;
+    pub const MAX_MASS: f32 = 1e12;
+    pub const MAX_SPEED: f32 = 1e5;
+    pub const MAX_SPIN: f32 = 1e5;
+    pub const MAX_GRAVITY: f32 = 1e4;
+    pub const MAX_FRICTION: f32 = 1e3;
+}
+
+/// A number for a message: plain when it reads well (0.5, 1000), in e-notation when it would
+/// be a long row of digits (1e-10, 3.4e38).
+fn num(v: f32) -> String {
+    if v != 0.0 && !(1e-4..1e7).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// `v` if `|v| <= most`, else an error naming `field`, the value and `what` the limit is.
+fn within(field: &str, v: f32, most: f32, what: &str) -> Result<f32, SceneError> {
+    if v.abs() <= most {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{} is beyond {} {what}", num(v), num(most)),
+        ))
+    }
+}
+
+/// The same for a vector's length.
+fn within2(field: &str, v: Vec2, most: f32, what: &str) -> Result<Vec2, SceneError> {
+    if v.length() <= most {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!(
+                "[{}, {}] is beyond {} {what}",
+                num(v.x),
+                num(v.y),
+                num(most)
+            ),
+        ))
+    }
+}
 
 /// Scene files with one thing wrong, the field the error must name, and the value it must show.
 /// The loader's tests check each message, and `viewer::conformance` checks that every chapter's
@@ -442,6 +502,45 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
              "joints": [ { "prismatic": { "body_a": 0, "body_b": 1, "axis": [0, 0] } } ] }"#,
         "joints[0].prismatic.axis",
         "[0, 0]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e-10 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.circle.radius",
+        "1e-10",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "mass": 1e38 } ] }"#,
+        "bodies[0].mass",
+        "1e38 kg",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "density": 1e-38 } ] }"#,
+        "bodies[0].density",
+        "kg",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "friction": 1.9e19 } ] }"#,
+        "bodies[0].friction",
+        "1.9e19",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "angular_velocity": 3.4e38 } ] }"#,
+        "bodies[0].angular_velocity",
+        "3.4e38",
+    ),
+    (r#"{ "dt": 1e-9, "bodies": [] }"#, "dt", "1e-9"),
+    (
+        r#"{ "bodies": [] } { "bodies": [] }"#,
+        "",
+        "a file holds one scene",
+    ),
+    (r#"[ [0, 0], 0.5, 3 ]"#, "", "one JSON object"),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 1, "length": 3.4e38 } } ] }"#,
+        "joints[0].distance.length",
+        "3.4e38",
     ),
 ];
 
@@ -595,6 +694,43 @@ fn finite2(field: &str, v: [f32; 2]) -> Result<Vec2, SceneError> {
     }
 }
 
+/// A size (a radius, a half extent) within the limits.
+fn size(field: &str, v: f32) -> Result<f32, SceneError> {
+    if v < limits::MIN_SIZE {
+        return Err(SceneError::new(
+            field,
+            format!(
+                "{} m is below {} m, the smallest size simulated",
+                num(v),
+                num(limits::MIN_SIZE)
+            ),
+        ));
+    }
+    within(
+        field,
+        v,
+        limits::MAX_LENGTH,
+        "m, the largest size simulated",
+    )
+}
+
+/// A mass within the limits; `why` says where a derived mass came from.
+fn mass_within(field: &str, m: f32, why: &str) -> Result<f32, SceneError> {
+    if (limits::MIN_MASS..=limits::MAX_MASS).contains(&m) {
+        Ok(m)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!(
+                "gives a mass of {} kg{why}, outside {} to {} kg, the masses simulated",
+                num(m),
+                num(limits::MIN_MASS),
+                num(limits::MAX_MASS)
+            ),
+        ))
+    }
+}
+
 fn positive(field: &str, v: f32) -> Result<f32, SceneError> {
     if v.is_finite() && v > 0.0 {
         Ok(v)
@@ -691,8 +827,17 @@ impl Scene {
 
     /// Parse and check a scene from JSON text.
     pub fn from_json(text: &str) -> Result<Scene, SceneError> {
+        // A byte-order mark, as some editors save, is not part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if !text.trim_start().starts_with('{') {
+            return Err(SceneError::new(
+                "",
+                "a scene file is one JSON object, `{ \"bodies\": [ ... ] }`, with its fields \
+                 named (see the scene-file appendix)",
+            ));
+        }
         let de = &mut serde_json::Deserializer::from_str(text);
-        let file: SceneFile = serde_path_to_error::deserialize(de).map_err(|e| {
+        let file: SceneFile = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
             let field = e.path().to_string();
             let inner = e.into_inner();
             let field = if field == "." { String::new() } else { field };
@@ -703,6 +848,18 @@ impl Scene {
                     strip_position(&inner.to_string()),
                     inner.line(),
                     inner.column()
+                ),
+            )
+        })?;
+        // One scene per file: anything after it (a second scene, stray text) is an error.
+        de.end().map_err(|e| {
+            SceneError::new(
+                "",
+                format!(
+                    "{} after the scene, at line {}, column {}; a file holds one scene",
+                    strip_position(&e.to_string()),
+                    e.line(),
+                    e.column()
                 ),
             )
         })?;
@@ -721,12 +878,27 @@ fn strip_position(msg: &str) -> &str {
 impl SceneFile {
     fn check(self) -> Result<Scene, SceneError> {
         let gravity = match self.gravity {
-            Some(g) => finite2("gravity", g)?,
+            Some(g) => within2(
+                "gravity",
+                finite2("gravity", g)?,
+                limits::MAX_GRAVITY,
+                "m/s^2 (1000 g), the strongest gravity simulated",
+            )?,
             None => Vec2::new(0.0, -9.81),
         };
         let dt = match self.dt {
             Some(dt) => {
                 let dt = positive("dt", dt)?;
+                if dt < MIN_DT {
+                    return Err(SceneError::new(
+                        "dt",
+                        format!(
+                            "{} s is shorter than the shortest step allowed, {} s",
+                            num(dt),
+                            num(MIN_DT)
+                        ),
+                    ));
+                }
                 if dt > MAX_DT {
                     return Err(SceneError::new(
                         "dt",
@@ -777,7 +949,10 @@ impl BodyFile {
         let f = |name: &str| format!("{at}.{name}");
         let shape = match self.shape {
             ShapeFile::Circle(c) => Shape::Circle {
-                radius: positive(&f("shape.circle.radius"), c.radius)?,
+                radius: size(
+                    &f("shape.circle.radius"),
+                    positive(&f("shape.circle.radius"), c.radius)?,
+                )?,
             },
             ShapeFile::Box(b) => {
                 let field = f("shape.box.half_extents");
@@ -790,22 +965,33 @@ impl BodyFile {
                         ),
                     ));
                 }
+                for h in b.half_extents {
+                    size(&field, h)?;
+                }
                 Shape::Box {
                     half_extents: Vec2::from(b.half_extents),
                 }
             }
             ShapeFile::Plane(p) => {
                 let normal = finite2(&f("shape.plane.normal"), p.normal)?;
-                let len = normal.length();
-                if !(len > 1e-6 && len.is_finite()) {
+                // Scaled by its largest component first, so [1e30, 1e30] has a length too.
+                let largest = normal.x.abs().max(normal.y.abs());
+                let len = if largest > 0.0 {
+                    largest * (normal / largest).length()
+                } else {
+                    0.0
+                };
+                if !(len > 1e-6) {
                     return Err(SceneError::new(
                         f("shape.plane.normal"),
                         format!("{} has no direction (zero length)", show(p.normal)),
                     ));
                 }
+                let offset = finite(&f("shape.plane.offset"), p.offset)? / len;
+                let what = "m, the largest distance simulated";
                 Shape::Plane {
-                    normal: normal / len,
-                    offset: finite(&f("shape.plane.offset"), p.offset)? / len,
+                    normal: (normal / largest).normalize(),
+                    offset: within(&f("shape.plane.offset"), offset, limits::MAX_LENGTH, what)?,
                 }
             }
         };
@@ -820,7 +1006,12 @@ impl BodyFile {
             (s, plane) => s.unwrap_or(plane),
         };
         let position = match (self.position, is_plane) {
-            (Some(p), false) => finite2(&f("position"), p)?,
+            (Some(p), false) => within2(
+                &f("position"),
+                finite2(&f("position"), p)?,
+                limits::MAX_LENGTH,
+                "m from the origin, the largest distance simulated",
+            )?,
             (None, false) => {
                 return Err(SceneError::new(
                     f("position"),
@@ -839,9 +1030,18 @@ impl BodyFile {
             (None, true) => Vec2::ZERO,
         };
         let angle = finite(&f("angle"), self.angle.unwrap_or(0.0))?;
-        let velocity = finite2(&f("velocity"), self.velocity.unwrap_or([0.0, 0.0]))?;
-        let angular_velocity =
-            finite(&f("angular_velocity"), self.angular_velocity.unwrap_or(0.0))?;
+        let velocity = within2(
+            &f("velocity"),
+            finite2(&f("velocity"), self.velocity.unwrap_or([0.0, 0.0]))?,
+            limits::MAX_SPEED,
+            "m/s, the fastest speed simulated",
+        )?;
+        let angular_velocity = within(
+            &f("angular_velocity"),
+            finite(&f("angular_velocity"), self.angular_velocity.unwrap_or(0.0))?,
+            limits::MAX_SPIN,
+            "rad/s, the fastest spin simulated",
+        )?;
         if is_static && (velocity != Vec2::ZERO || angular_velocity != 0.0) {
             let (name, value) = if velocity != Vec2::ZERO {
                 ("velocity", show(velocity.to_array()))
@@ -866,7 +1066,7 @@ impl BodyFile {
                 }
                 f32::INFINITY
             }
-            (Some(m), None) => positive(&f("mass"), m)?,
+            (Some(m), None) => mass_within(&f("mass"), positive(&f("mass"), m)?, "")?,
             (None, d) => {
                 let density = positive(&f("density"), d.unwrap_or(1.0))?;
                 let m = density * shape.area();
@@ -876,7 +1076,8 @@ impl BodyFile {
                         format!("{density} times the shape's area gives a mass of {m} kg"),
                     ));
                 }
-                m
+                let why = format!(" ({} times the shape's area)", num(density));
+                mass_within(&f("density"), m, &why)?
             }
         };
         let restitution = finite(&f("restitution"), self.restitution.unwrap_or(0.0))?;
@@ -890,6 +1091,17 @@ impl BodyFile {
             ));
         }
         let friction = finite(&f("friction"), self.friction.unwrap_or(0.2))?;
+        if friction > limits::MAX_FRICTION {
+            return Err(SceneError::new(
+                f("friction"),
+                format!(
+                    "{} is beyond {}, the largest friction coefficient simulated \
+                     (a contact sticks from about 1)",
+                    num(friction),
+                    num(limits::MAX_FRICTION)
+                ),
+            ));
+        }
         if friction < 0.0 {
             return Err(SceneError::new(
                 f("friction"),
@@ -975,12 +1187,19 @@ impl JointFile {
                         ));
                     }
                     let world = finite2(&f("anchor"), world)?;
+                    let what = "m from the origin, the largest distance simulated";
+                    let world = within2(&f("anchor"), world, limits::MAX_LENGTH, what)?;
                     Ok((bodies[a].to_local(world), bodies[b].to_local(world)))
                 }
-                None => Ok((
-                    finite2(&f("anchor_a"), anchor_a.unwrap_or([0.0, 0.0]))?,
-                    finite2(&f("anchor_b"), anchor_b.unwrap_or([0.0, 0.0]))?,
-                )),
+                None => {
+                    let what = "m, the largest distance simulated";
+                    let a = finite2(&f("anchor_a"), anchor_a.unwrap_or([0.0, 0.0]))?;
+                    let b = finite2(&f("anchor_b"), anchor_b.unwrap_or([0.0, 0.0]))?;
+                    Ok((
+                        within2(&f("anchor_a"), a, limits::MAX_LENGTH, what)?,
+                        within2(&f("anchor_b"), b, limits::MAX_LENGTH, what)?,
+                    ))
+                }
             }
         };
         let limit = |l: Option<[f32; 2]>| -> Result<Option<(f32, f32)>, SceneError> {
@@ -1025,9 +1244,20 @@ impl JointFile {
         match self {
             JointFile::Distance(d) => {
                 let (body_a, body_b) = pair(d.body_a, d.body_b)?;
-                let anchor_a = finite2(&f("anchor_a"), d.anchor_a.unwrap_or([0.0, 0.0]))?;
-                let anchor_b = finite2(&f("anchor_b"), d.anchor_b.unwrap_or([0.0, 0.0]))?;
+                let what = "m, the largest distance simulated";
+                let anchor = |name: &str, a: Option<[f32; 2]>| {
+                    let v = finite2(&f(name), a.unwrap_or([0.0, 0.0]))?;
+                    within2(&f(name), v, limits::MAX_LENGTH, what)
+                };
+                let anchor_a = anchor("anchor_a", d.anchor_a)?;
+                let anchor_b = anchor("anchor_b", d.anchor_b)?;
                 let length = match d.length {
+                    Some(l) if l.is_finite() && l > limits::MAX_LENGTH => {
+                        return Err(SceneError::new(
+                            f("length"),
+                            format!("{} is beyond {} {what}", num(l), num(limits::MAX_LENGTH)),
+                        ));
+                    }
                     Some(l) if l.is_finite() && l >= 0.0 => Some(l),
                     Some(l) => {
                         return Err(SceneError::new(
@@ -1104,6 +1334,20 @@ impl JointFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A byte-order mark is skipped, and a plane normal too long to square still has a
+    /// direction.
+    #[test]
+    fn a_bom_and_a_huge_normal_load() {
+        let scene = Scene::from_json(
+            "\u{feff}{ \"bodies\": [ { \"shape\": { \"plane\": { \"normal\": [1e30, 1e30], \"offset\": 0 } } } ] }",
+        )
+        .unwrap();
+        let Shape::Plane { normal, .. } = scene.bodies[0].shape else {
+            panic!("a plane");
+        };
+        assert!((normal - Vec2::splat(std::f32::consts::FRAC_1_SQRT_2)).length() < 1e-6);
+    }
 
     const EXAMPLE: &str = r#"{ "gravity": [0, -9.81], "dt": 0.016666668, "iterations": 10,
       "bodies": [

@@ -3,7 +3,7 @@
 
 use clap::{Arg, ArgAction, Command, value_parser};
 use physics_core::demo::Chapter;
-use physics_core::scene::MAX_DT;
+use physics_core::scene::{MAX_DT, MIN_DT};
 use std::path::PathBuf;
 
 /// Steps taken by a headless run when `--steps` is not given.
@@ -38,6 +38,11 @@ fn parse_dt(s: &str) -> Result<f32, String> {
     if dt > MAX_DT {
         return Err(format!(
             "{dt} s is longer than the largest step allowed, {MAX_DT} s (1/60 s is 0.016666668)"
+        ));
+    }
+    if dt < MIN_DT {
+        return Err(format!(
+            "{dt:e} s is shorter than the shortest step allowed, {MIN_DT:e} s"
         ));
     }
     Ok(dt)
@@ -235,6 +240,7 @@ mod tests {
             (&["--dt", "NaN"][..], "--dt", "NaN"),
             (&["--dt", "-0.01"][..], "--dt", "-0.01"),
             (&["--dt", "16"][..], "--dt", "16"),
+            (&["--dt", "1e-40"][..], "--dt", "1e-40"),
             (&["--size", "big"][..], "--size", "big"),
         ] {
             let e = args(argv).unwrap_err().to_string();

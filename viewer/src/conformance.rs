@@ -130,6 +130,7 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
 
     if chapter.from_scene.is_some() {
         check_bad_scenes(&bin);
+        check_adversarial_scenes(&bin);
     }
     check_outputs(&bin);
 
@@ -267,6 +268,49 @@ fn check_outputs(bin: &Bin) {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "interrupted: {}", stderr(&o));
     assert_eq!(count(), 0, "an interrupted run left a file");
+}
+
+/// The scenes of the adversarial review (`checks/adversarial/`): each either runs (exit 0,
+/// every number in its trace finite) or is refused by the loader (exit 1, no trace); never a
+/// panic, never "a bug in the engine".
+fn check_adversarial_scenes(bin: &Bin) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../checks/adversarial");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no scenes in {}", dir.display());
+    for scene in files {
+        let trace = bin.file("adversarial.csv");
+        let o = bin.run(&[
+            "--scene",
+            path(&scene),
+            "--steps",
+            "60",
+            "--trace",
+            path(&trace),
+        ]);
+        let name = scene.file_name().unwrap().to_string_lossy();
+        let e = stderr(&o);
+        assert!(!e.contains("bug in the engine"), "{name}: {e}");
+        match o.status.code() {
+            Some(0) => {
+                let text = std::fs::read_to_string(&trace).unwrap();
+                let rows = physics_core::trace::parse(&text)
+                    .unwrap_or_else(|e| panic!("{name}: an unreadable trace: {e}"));
+                let finite = rows.iter().all(|r| {
+                    let s = r.state;
+                    s.position.is_finite() && s.velocity.is_finite() && s.angle.is_finite()
+                });
+                assert!(finite, "{name}: a non-finite number in the trace");
+                std::fs::remove_file(&trace).unwrap();
+            }
+            Some(1) => assert!(!trace.exists(), "{name}: refused, but a trace was written"),
+            code => panic!("{name}: exit {code:?}: {e}"),
+        }
+    }
 }
 
 /// Every chapter that loads scenes refuses each of the scene format's bad examples with exit

@@ -171,8 +171,9 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
     }
 
     let bodies = session.demo.bodies();
-    let p = diagnostics::linear_momentum(&bodies);
-    let ke = diagnostics::kinetic_energy(&bodies);
+    // `+ 0.0` turns an empty sum's -0.0 into 0.0, so nothing prints as -0.000000.
+    let p = diagnostics::linear_momentum(&bodies) + glam::Vec2::ZERO;
+    let ke = diagnostics::kinetic_energy(&bodies) + 0.0;
     Ok(format!(
         "{} {}: {} steps, {:.4} s simulated, momentum ({:.6}, {:.6}) kg m/s, kinetic energy {:.6} J",
         session.chapter.package,

@@ -286,7 +286,8 @@ pub fn friction_impulse(
     if k <= 0.0 {
         return 0.0;
     }
-    (applied - slide / k).clamp(-limit, limit) - applied
+    // `max` then `min`: `clamp` would panic on a NaN limit.
+    (applied - slide / k).max(-limit).min(limit) - applied
 }
 // ANCHOR_END: friction_impulse
 

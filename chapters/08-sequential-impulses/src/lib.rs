@@ -287,13 +287,14 @@ pub use crate::exercises::clamp_impulse;
 /// Accumulating, the *sum* is clamped: a pass may take back what an
 /// earlier pass (or the warm start) pushed too hard. One impulse at a
 /// time, each piece is clamped on its own and nothing is ever taken
-/// back, so every overshoot stays.
+/// back, so every overshoot stays. (`max` then `min`, not `clamp`:
+/// `clamp` panics on a NaN bound, and a solver must not.)
 #[inline]
 pub fn clamp_impulse(total: &mut f32, delta: f32, lo: f32, hi: f32, accumulate: bool) -> f32 {
     let applied = if accumulate {
-        (*total + delta).clamp(lo, hi) - *total
+        (*total + delta).max(lo).min(hi) - *total
     } else {
-        delta.clamp(lo, hi)
+        delta.max(lo).min(hi)
     };
     *total += applied;
     applied
