@@ -981,7 +981,7 @@ impl BodyFile {
                 } else {
                     0.0
                 };
-                if !(len > 1e-6) {
+                if len <= 1e-6 || len.is_nan() {
                     return Err(SceneError::new(
                         f("shape.plane.normal"),
                         format!("{} has no direction (zero length)", show(p.normal)),
