@@ -12,6 +12,10 @@ pub struct FixedStep {
     pub dt: f32,
     /// The longest frame time counted, in seconds; anything longer is treated as this.
     pub max_frame: f32,
+    /// The most steps one frame takes. With a very small `dt` a frame's time would buy
+    /// thousands of steps and the window would stop answering; beyond this many the rest of
+    /// the frame's time is dropped, and the simulation runs slower than real time instead.
+    pub max_steps: u32,
     accumulator: f32,
 }
 
@@ -20,6 +24,7 @@ impl FixedStep {
         FixedStep {
             dt,
             max_frame: 0.25,
+            max_steps: 64,
             accumulator: 0.0,
         }
     }
@@ -34,6 +39,10 @@ impl FixedStep {
         // A hair of slack so that 0.25 s of 1/60 s steps is 15 steps, not 14.99999 rounded
         // down; the accumulator never goes meaningfully negative.
         let steps = (self.accumulator / self.dt + 1e-4).floor();
+        if steps > self.max_steps as f32 {
+            self.accumulator = 0.0;
+            return self.max_steps;
+        }
         self.accumulator = (self.accumulator - steps * self.dt).max(0.0);
         steps as u32
     }
@@ -70,6 +79,16 @@ mod tests {
         // A ten-second stall yields at most max_frame / dt steps.
         let n = f.advance(10.0);
         assert_eq!(n, (0.25f32 * 60.0).floor() as u32);
+    }
+
+    /// A microsecond step does not buy a quarter of a million steps in one frame: at most
+    /// `max_steps`, and the time they could not cover is dropped, not banked.
+    #[test]
+    fn a_tiny_step_is_capped_per_frame() {
+        let mut f = FixedStep::new(1e-6);
+        assert_eq!(f.advance(0.25), 64);
+        assert!(f.alpha() <= 1.0);
+        assert_eq!(f.advance(1.0 / 60.0), 64);
     }
 
     #[test]

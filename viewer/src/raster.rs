@@ -165,9 +165,11 @@ impl Frame {
                     if bits & (1 << col) != 0 {
                         for dy in 0..scale {
                             for dx in 0..scale {
+                                // Saturating: a label far off screen (a zoomed-out
+                                // world) must not overflow; `blend` drops it.
                                 self.blend(
-                                    cx + col * scale + dx,
-                                    y + row as i32 * scale + dy,
+                                    cx.saturating_add(col * scale + dx),
+                                    y.saturating_add(row as i32 * scale + dy),
                                     color,
                                     1.0,
                                 );
@@ -176,7 +178,7 @@ impl Frame {
                     }
                 }
             }
-            cx += 8 * scale;
+            cx = cx.saturating_add(8 * scale);
         }
     }
 
@@ -262,6 +264,25 @@ pub fn render(list: &DrawList, camera: &Camera, frame: &mut Frame) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text anchored anywhere, even at the ends of i32 (a label of a body far off screen at
+    /// extreme zoom), draws what is on screen and never overflows.
+    #[test]
+    fn text_far_off_screen_does_not_overflow() {
+        let mut f = Frame::new(64, 64);
+        for (x, y) in [
+            (i32::MAX, i32::MAX),
+            (i32::MAX - 3, 0),
+            (0, i32::MIN),
+            (i32::MIN, 5),
+        ] {
+            f.text(x, y, "far away", Color(0xffffff), 3);
+        }
+        assert!(
+            f.pixels.iter().all(|&p| p == f.pixels[0]),
+            "nothing lands on screen"
+        );
+    }
 
     #[test]
     fn disc_covers_its_centre_and_not_far_away() {

@@ -279,10 +279,15 @@ impl Session {
             ),
             (
                 format!(
-                    "step {}   t = {:.2} s   dt = {:.4} s   speed x{}{}",
+                    "step {}   t = {:.2} s   dt = {} s   speed x{}{}",
                     self.steps,
                     self.time(),
-                    self.dt,
+                    // A microsecond step reads as 1e-6, not 0.0000.
+                    if self.dt >= 1e-3 {
+                        format!("{:.4}", self.dt)
+                    } else {
+                        format!("{:e}", self.dt)
+                    },
                     self.time_scale,
                     if self.paused { "   PAUSED" } else { "" }
                 ),
