@@ -40,7 +40,7 @@ impl BodyState {
     pub fn plane(normal: Vec2, offset: f32) -> Self {
         BodyState {
             position: normal * offset,
-            angle: (-normal.x).atan2(normal.y),
+            angle: crate::trig::atan2(-normal.x, normal.y),
             velocity: Vec2::ZERO,
             angular_velocity: 0.0,
             inv_mass: 0.0,

@@ -24,5 +24,6 @@ pub mod rng;
 pub mod scene;
 pub mod timestep;
 pub mod trace;
+pub mod trig;
 
 pub use glam::{Mat2, Vec2};

@@ -219,7 +219,7 @@ pub struct SceneBody {
 impl SceneBody {
     /// World point `p` in the body's own frame (its centre the origin, turned with it).
     pub fn to_local(&self, p: Vec2) -> Vec2 {
-        Vec2::from_angle(-self.angle).rotate(p - self.position)
+        crate::trig::from_angle(-self.angle).rotate(p - self.position)
     }
 
     /// 1 / mass; 0 for a static body.

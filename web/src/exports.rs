@@ -259,3 +259,9 @@ pub extern "C" fn body_y(i: u32) -> f32 {
         l.body_on_screen(i as usize).map_or(f32::NAN, |p| p.y)
     })
 }
+
+/// [`crate::state_hash`] for the browser test: 0 if there is no such demo.
+#[unsafe(no_mangle)]
+pub extern "C" fn state_hash(chapter: u32, demo: u32, steps: u32) -> u64 {
+    crate::state_hash(chapter as usize, demo as usize, steps).unwrap_or(0)
+}

@@ -194,6 +194,36 @@ pub fn switch_state(value: SwitchValue) -> i32 {
     }
 }
 
+/// A fingerprint of a run: demo `demo` of chapter `chapter` (indices into [`CHAPTERS`] and its
+/// demos) stepped `steps` times at its own time step, every body's position, angle and
+/// velocities hashed bit for bit (FNV-1a, 64 bits). Equal natively and in WebAssembly when the
+/// engine is deterministic across targets; `None` if there is no such demo.
+pub fn state_hash(chapter: usize, demo: usize, steps: u32) -> Option<u64> {
+    let entry = CHAPTERS.get(chapter)?.demos.get(demo)?;
+    let mut d = (entry.make)();
+    let dt = d.time_step();
+    for _ in 0..steps {
+        d.step(dt);
+    }
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for b in d.bodies() {
+        let values = [
+            b.position.x,
+            b.position.y,
+            b.angle,
+            b.velocity.x,
+            b.velocity.y,
+            b.angular_velocity,
+        ];
+        for v in values {
+            for byte in v.to_bits().to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    Some(hash)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +293,41 @@ mod tests {
                 live.session.demo.bodies()
             };
             assert_ne!(run(true), run(false), "{}", chapter.package);
+        }
+    }
+
+    /// The runs in `web/tests/determinism.txt` give the hashes written there. The browser test
+    /// (`web/tests/live.test.mjs`) computes the same runs in WebAssembly and checks the same
+    /// file: so native and web are bit-identical. After a change that moves bodies on purpose,
+    /// rewrite the file with `UPDATE_HASHES=1 cargo test -p web`.
+    #[test]
+    fn runs_match_the_hashes_the_browser_checks() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/determinism.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut out = String::new();
+        let mut wrong = Vec::new();
+        for line in text.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                out += line;
+                out += "\n";
+                continue;
+            }
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let (c, d, steps): (usize, usize, u32) = (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            );
+            let hash = state_hash(c, d, steps).expect("a demo");
+            if format!("{hash:016x}") != f[3] {
+                wrong.push(format!("{line}: native gives {hash:016x}"));
+            }
+            out += &format!("{c} {d} {steps} {hash:016x} {}\n", f[4..].join(" "));
+        }
+        if std::env::var_os("UPDATE_HASHES").is_some() {
+            std::fs::write(path, out).unwrap();
+        } else {
+            assert!(wrong.is_empty(), "{}", wrong.join("\n"));
         }
     }
 }

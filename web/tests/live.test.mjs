@@ -59,6 +59,24 @@ for (const name of (await readdir(bookDir)).sort()) {
 assert.ok(pages.length > 0, `no page in ${bookDir} embeds a live demo`);
 if (shotDir) await mkdir(shotDir, { recursive: true });
 
+// Determinism across targets: the runs of determinism.txt, stepped by the book's WebAssembly
+// module, end in the states `cargo test -p web` found natively (the same hashes).
+{
+  const wasm = await readFile(join(bookDir, "web", "demos.wasm"));
+  const { instance } = await WebAssembly.instantiate(wasm, {});
+  const here = new URL(".", import.meta.url).pathname;
+  const lines = (await readFile(join(here, "determinism.txt"), "utf8")).split("\n");
+  let checked = 0;
+  for (const line of lines) {
+    if (!line.trim() || line.startsWith("#")) continue;
+    const [c, d, steps, hash, pkg, demo] = line.split(/\s+/);
+    const got = BigInt.asUintN(64, instance.exports.state_hash(+c, +d, +steps));
+    assert.equal(got.toString(16).padStart(16, "0"), hash, `${pkg} ${demo}: the web run differs from the native one`);
+    checked++;
+  }
+  console.log(`determinism: ${checked} runs bit-identical to the native ones`);
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [

@@ -7,6 +7,7 @@ use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
 use physics_core::rng::Rng;
 use physics_core::scene::{Scene, SceneError};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold moving circles only, with no gravity and
 /// restitution 1.
@@ -75,7 +76,7 @@ impl Pong {
                 let speed = rng.range(0.3, 1.5);
                 Particle {
                     position: Vec2::new(rng.range(-0.95, 0.95), rng.range(-0.95, 0.95)),
-                    velocity: Vec2::from_angle(angle) * speed,
+                    velocity: trig::from_angle(angle) * speed,
                 }
             })
             .collect();
@@ -123,7 +124,7 @@ impl Pong {
     /// Half the side of the box at time `t`: 1 m, or breathing in and out when squeezing.
     fn half_size_at(&self, t: f32) -> f32 {
         if self.squeeze {
-            let phase = (std::f32::consts::TAU * t / SQUEEZE_PERIOD).cos();
+            let phase = trig::cos(std::f32::consts::TAU * t / SQUEEZE_PERIOD);
             1.0 - SQUEEZE_DEPTH * 0.5 * (1.0 - phase)
         } else {
             1.0

@@ -7,6 +7,7 @@ use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneError, Shape};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold moving circles
 /// (particles) and planes, under gravity, with any restitution.
@@ -65,7 +66,7 @@ fn scatter(n: usize, seed: u64, lo: Vec2, hi: Vec2, speed: f32) -> Vec<Particle>
     (0..n)
         .map(|i| Particle {
             position: Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y)),
-            velocity: Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU))
+            velocity: trig::from_angle(rng.range(0.0, std::f32::consts::TAU))
                 * rng.range(0.0, speed),
             restitution: if n > 1 {
                 i as f32 / (n - 1) as f32
@@ -118,8 +119,14 @@ impl Planes {
         let planes = vec![
             // The left slope faces up and to the right, the right slope up and to the left;
             // both pass through the funnel's bottom at (0, -1).
-            Plane::through(Vec2::new(0.0, -1.0), Vec2::new(slope.sin(), slope.cos())),
-            Plane::through(Vec2::new(0.0, -1.0), Vec2::new(-slope.sin(), slope.cos())),
+            Plane::through(
+                Vec2::new(0.0, -1.0),
+                Vec2::new(trig::sin(slope), trig::cos(slope)),
+            ),
+            Plane::through(
+                Vec2::new(0.0, -1.0),
+                Vec2::new(-trig::sin(slope), trig::cos(slope)),
+            ),
             Plane::through(Vec2::new(-1.6, 0.0), Vec2::X),
             Plane::through(Vec2::new(1.6, 0.0), -Vec2::X),
         ]
@@ -248,14 +255,14 @@ impl Sim for Planes {
     /// world's centre.
     fn pick(&self, at: Vec2) -> Option<f32> {
         let r = at - self.world.centre;
-        Some(r.y.atan2(r.x))
+        Some(trig::atan2(r.y, r.x))
     }
 
     /// Turn the world by the angle the mouse has swept around its centre
     /// since the last call.
     fn drag(&mut self, before: &mut f32, at: Vec2) {
         let r = at - self.world.centre;
-        let angle = r.y.atan2(r.x);
+        let angle = trig::atan2(r.y, r.x);
         self.world.turn(wrap_angle(angle - *before));
         *before = angle;
     }

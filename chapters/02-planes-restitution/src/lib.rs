@@ -9,6 +9,7 @@
 //! The book's page for this chapter is `book/src/ch02-planes-restitution.md`.
 
 use glam::Vec2;
+use physics_core::trig;
 
 pub mod demos;
 
@@ -53,7 +54,7 @@ impl Plane {
 
     /// The plane turned counter-clockwise by `angle` radians about `centre`.
     pub fn rotated_about(&self, centre: Vec2, angle: f32) -> Plane {
-        let normal = Vec2::from_angle(angle).rotate(self.normal);
+        let normal = trig::from_angle(angle).rotate(self.normal);
         // The point of the line nearest the centre turns with it, and stays on the line.
         let distance_from_centre = self.distance(centre);
         Plane {

@@ -9,6 +9,7 @@ use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneError, Shape};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -163,7 +164,7 @@ impl Circles {
             for col in 0..10 {
                 let radius = rng.range(0.05, 0.09);
                 // Densities spread over a factor of 30, evenly on a log scale.
-                let density = 100.0 * 30.0_f32.powf(rng.next_f32());
+                let density = 100.0 * trig::powf(30.0_f32, rng.next_f32());
                 let mass = density * std::f32::consts::PI * radius * radius;
                 let at = Vec2::new(-0.9 + col as f32 * 0.2, -0.25 + row as f32 * 0.22)
                     + Vec2::new(rng.range(-0.01, 0.01), 0.0);

@@ -496,7 +496,7 @@ mod tests {
         let mut b = circle(0.0, 0.1, 0.5);
         b.velocity = Vec2::new(2.0, -3.0);
         let wall = Plane {
-            normal: Vec2::from_angle(1.2),
+            normal: physics_core::trig::from_angle(1.2),
             offset: -0.3,
         };
         let contact = plane_circle(&wall, &b).unwrap();

@@ -465,12 +465,8 @@ impl Sim for Tumble {
             .iter()
             .map(|b| {
                 let mut s = BodyState::particle(b.transform.position, b.velocity, b.inv_mass);
-                s.angle = b
-                    .transform
-                    .rotation
-                    .x_axis
-                    .y
-                    .atan2(b.transform.rotation.x_axis.x);
+                let x_axis = b.transform.rotation.x_axis;
+                s.angle = physics_core::trig::atan2(x_axis.y, x_axis.x);
                 s
             })
             .collect()

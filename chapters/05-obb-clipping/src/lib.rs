@@ -21,6 +21,7 @@ use ch04_manifolds::{
     box_face_normal, box_face_vertices, box_vertex, circle_circle,
 };
 use glam::{Mat2, Vec2};
+use physics_core::trig;
 
 pub mod demos;
 pub mod world;
@@ -51,7 +52,7 @@ impl Transform {
     pub fn new(position: Vec2, angle: f32) -> Self {
         Transform {
             position,
-            rotation: Mat2::from_angle(angle),
+            rotation: trig::rotation(angle),
         }
     }
 
@@ -551,7 +552,7 @@ mod tests {
         assert!((t.to_local(t.to_world(p)) - p).length() < 1e-6);
         // A point one unit along the box's own x axis is along (cos, sin) in the world.
         let w = t.to_world(Vec2::X) - t.position;
-        assert!((w - Vec2::new(0.7f32.cos(), 0.7f32.sin())).length() < 1e-6);
+        assert!((w - Vec2::new(trig::cos(0.7f32), trig::sin(0.7f32))).length() < 1e-6);
     }
 
     /// A box standing on another, corners level: two contacts on B's bottom face, with the

@@ -10,6 +10,7 @@ use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneBody, SceneError, Shape as SceneShape};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold circles and
 /// boxes, turned and spinning; planes are refused (a large static box
@@ -241,8 +242,8 @@ pub fn ramps() -> Lab<World> {
     let mut bodies = vec![ground(8.0), stop];
     let mut labels = Vec::new();
     let (along, up) = (
-        Vec2::from_angle(-RAMP_ANGLE),
-        Vec2::from_angle(-RAMP_ANGLE).perp(),
+        trig::from_angle(-RAMP_ANGLE),
+        trig::from_angle(-RAMP_ANGLE).perp(),
     );
     for (i, mu) in RAMP_FRICTION.into_iter().enumerate() {
         let centre = Vec2::new(-1.0, 10.5 - 2.0 * i as f32);
@@ -282,7 +283,7 @@ pub fn tip() -> Lab<World> {
     let lean = 0.35;
     let leaning = |x: f32, hx: f32, hy: f32| {
         // Centre above the corner at (x, 0): the corner is at R(-hx, -hy).
-        let corner = Vec2::from_angle(lean).rotate(Vec2::new(-hx, -hy));
+        let corner = trig::from_angle(lean).rotate(Vec2::new(-hx, -hy));
         let at = Vec2::new(x, -SETTLED) - corner;
         Body::rect(hx, hy, at, lean, 1.0).with_friction(0.8)
     };

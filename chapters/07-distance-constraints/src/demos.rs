@@ -10,6 +10,7 @@ use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::scene::{Feature, Scene, SceneError, SceneJoint};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold chapter 6's and
 /// joints.
@@ -183,7 +184,7 @@ pub fn cradle() -> Lab<World> {
     for i in 0..5 {
         let top = Vec2::new(-1.0 + 2.0 * r * i as f32, y);
         let hang = if i == 0 {
-            Vec2::from_angle(-3.0 * std::f32::consts::FRAC_PI_4) * length
+            trig::from_angle(-3.0 * std::f32::consts::FRAC_PI_4) * length
         } else {
             Vec2::new(0.0, -length)
         };

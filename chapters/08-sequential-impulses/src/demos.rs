@@ -12,6 +12,7 @@ use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::rng::Rng;
 use physics_core::scene::{Feature, Scene, SceneError, SceneJoint, Shape as SceneShape};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold everything
 /// chapters 3 to 7 load, planes included.
@@ -435,7 +436,7 @@ pub fn cradle(gap: f32) -> World {
     for i in 0..5 {
         let top = Vec2::new(-1.0 + (2.0 * r + gap) * i as f32, y);
         let hang = if i == 0 {
-            Vec2::from_angle(-3.0 * std::f32::consts::FRAC_PI_4) * length
+            trig::from_angle(-3.0 * std::f32::consts::FRAC_PI_4) * length
         } else {
             Vec2::new(0.0, -length)
         };
@@ -795,7 +796,7 @@ pub fn scene_world(scene: &Scene) -> (World, (Vec2, Vec2)) {
             SceneShape::Plane { normal, offset } => {
                 let h = PLANE_BOX_HALF_EXTENTS;
                 let centre = normal * (offset - h.y);
-                let angle = (-normal.x).atan2(normal.y);
+                let angle = trig::atan2(-normal.x, normal.y);
                 let shape = Shape::Box(Obb { half_extents: h });
                 let mut wall = Body::fixed(shape, centre, angle);
                 wall.friction = b.friction;

@@ -11,6 +11,7 @@ use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::scene::{Feature, Scene, SceneError, SceneJoint};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it: its scenes hold everything
 /// chapter 8 loads, and pins, sliders and welds.
@@ -284,7 +285,7 @@ fn chain_view(n: usize) -> (Vec2, Vec2) {
 /// (none for 1). Links that a pin joins do not collide; the others do.
 pub fn chain(n: usize, heavy: f32, tilt: f32) -> World {
     let (half, top) = (Vec2::new(0.125, 0.04), Vec2::new(0.0, 9.0));
-    let along = Vec2::from_angle(-tilt);
+    let along = trig::from_angle(-tilt);
     let link_mass = 0.5;
     let block = Body::rect(0.15, 0.15, top + Vec2::new(-0.15, 0.15), 0.0, 1.0).into_static();
     let mut bodies = vec![block];
@@ -447,7 +448,7 @@ pub fn piston() -> World {
         2.0,
     );
     let along = piston_pin - crank_pin;
-    rod.angle = along.y.atan2(along.x) - std::f32::consts::FRAC_PI_2;
+    rod.angle = trig::atan2(along.y, along.x) - std::f32::consts::FRAC_PI_2;
     bodies.push(rod);
     bodies.push(crate_box(Vec2::new(0.4, 0.3), piston_pin, 4.0));
     let joints = vec![
@@ -468,7 +469,7 @@ pub fn weld_tree() -> World {
         let d = to - from;
         let half = Vec2::new(d.length() / 2.0, 0.05);
         let mut b = crate_box(half, (from + to) / 2.0, mass);
-        b.angle = d.y.atan2(d.x);
+        b.angle = trig::atan2(d.y, d.x);
         bodies.push(b);
         bodies.len() - 1
     };
@@ -508,7 +509,7 @@ pub fn pendulum(angle: f32) -> World {
         half_extents: Vec2::new(0.05, 0.6),
     });
     let d = 0.5; // pin to centre
-    let centre = pin + Vec2::from_angle(angle).rotate(Vec2::new(0.0, -d));
+    let centre = pin + trig::from_angle(angle).rotate(Vec2::new(0.0, -d));
     let mut bob = Body::new(rod, centre, angle, 2.0);
     bob.friction = 0.0;
     let block = crate_box(Vec2::splat(0.1), pin + Vec2::new(0.0, 0.3), 1.0).into_static();

@@ -12,6 +12,7 @@ use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::DrawList;
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::scene::{Scene, SceneError};
+use physics_core::trig;
 
 /// The chapter as the viewer sees it: its scenes hold everything chapter
 /// 9's do.
@@ -386,8 +387,8 @@ pub fn card_house() -> World {
     };
     // Flat cards span from one tent's top to the next, 1.1 m apart.
     let flat = |at: Vec2| crate_box(Vec2::new(0.62, half_thin), at, 0.5).with_friction(0.7);
-    let lean = half_long * tilt.sin() + half_thin;
-    let tall = half_long * tilt.cos() + half_thin * tilt.sin();
+    let lean = half_long * trig::sin(tilt) + half_thin;
+    let tall = half_long * trig::cos(tilt) + half_thin * trig::sin(tilt);
     let mut bodies = vec![ground().with_friction(0.7)];
     let mut floor = 0.0;
     for storey in 0..3usize {

@@ -34,6 +34,7 @@ pub use ch09_joints::{
 };
 use glam::Vec2;
 use physics_core::math::{cross, perp};
+use physics_core::trig;
 
 pub mod demos;
 
@@ -134,7 +135,7 @@ impl World {
         self.rotations.clear();
         let bodies = &self.base.base.bodies;
         self.rotations
-            .extend(bodies.iter().map(|b| Vec2::from_angle(b.angle)));
+            .extend(bodies.iter().map(|b| trig::from_angle(b.angle)));
     }
 
     // ANCHOR: prepare_contacts
@@ -165,8 +166,8 @@ impl World {
                 *p = SoftPoint {
                     r_a,
                     r_b,
-                    local_a: Vec2::from_angle(-a.angle).rotate(r_a),
-                    local_b: Vec2::from_angle(-b.angle).rotate(r_b),
+                    local_a: trig::from_angle(-a.angle).rotate(r_a),
+                    local_b: trig::from_angle(-b.angle).rotate(r_b),
                     separation: -c.penetration - (r_b - r_a).dot(n),
                     soft: contact,
                     most: 0.0,
