@@ -67,7 +67,7 @@ fn both(name: &str, make: impl Fn() -> World + Copy, steps: usize) -> (Run, Run)
 }
 
 /// Ten boxes started 25 cm into each other. The soft step pushes them apart at 3 m/s a
-/// contact at most: under 2 cm of overlap after 0.55 s, nothing faster than 7.6 m/s (the top
+/// contact at most: under 2 cm of overlap after 0.57 s, nothing faster than 7.6 m/s (the top
 /// box rides nine pushes), the stack standing 2.25 m taller. Chapter 8's Baumgarte push has no
 /// cap: boxes thrown at 22.7 m/s and scattered 14.5 m.
 #[test]
@@ -152,7 +152,7 @@ fn the_card_house_and_a_40_row_pyramid_stand() {
 }
 
 /// The 100-row pyramid (5,050 boxes): with the soft step it sags 0.83 m and stands; chapter
-/// 8's collapses (a box ends 12.7 m away). Long in a debug build.
+/// 8's collapses (a box ends 17.1 m away). Long in a debug build.
 #[test]
 #[ignore = "5,050 boxes for 300 steps under two solvers; run with `cargo test --release -p ch10-soft-step --test solvers -- --ignored`"]
 fn the_100_row_pyramid_stands() {
