@@ -2,11 +2,11 @@
 //!
 //! In 3D the cross product of two vectors is a vector. In 2D every vector lies in the plane, so
 //! their cross product points straight out of it and only its length survives: a scalar. Rigid
-//! body code needs three forms of it, written out below.
+//! body code needs two forms of it, written out below. (Rotations are in [`crate::trig`], the
+//! same on every target.)
 
-use glam::{Mat2, Vec2};
+use glam::Vec2;
 
-// ANCHOR: cross
 /// `a x b` for two vectors in the plane: the z component of their 3D cross product,
 /// `a.x * b.y - a.y * b.x`. Used for torque (`r x F`) and for the angular part of a contact
 /// (`r x n`).
@@ -22,35 +22,10 @@ pub fn cross_scalar_vec(w: f32, r: Vec2) -> Vec2 {
     Vec2::new(-w * r.y, w * r.x)
 }
 
-/// `v x s` where `s` is a scalar: `(s * v.y, -s * v.x)`. It equals `-(s x v)`.
-#[inline]
-pub fn cross_vec_scalar(v: Vec2, s: f32) -> Vec2 {
-    Vec2::new(s * v.y, -s * v.x)
-}
-// ANCHOR_END: cross
-
-/// The rotation matrix for `angle` radians, counter-clockwise (y up).
-#[inline]
-pub fn rotation(angle: f32) -> Mat2 {
-    Mat2::from_angle(angle)
-}
-
-/// `v` rotated counter-clockwise by `angle` radians.
-#[inline]
-pub fn rotate(v: Vec2, angle: f32) -> Vec2 {
-    Vec2::from_angle(angle).rotate(v)
-}
-
 /// `v` rotated by 90 degrees counter-clockwise: `(-v.y, v.x)`. A tangent of a normal.
 #[inline]
 pub fn perp(v: Vec2) -> Vec2 {
     v.perp()
-}
-
-/// True when every component is finite (no NaN, no infinity).
-#[inline]
-pub fn is_finite(v: Vec2) -> bool {
-    v.x.is_finite() && v.y.is_finite()
 }
 
 #[cfg(test)]
@@ -63,7 +38,7 @@ mod tests {
     }
 
     proptest! {
-        /// The three forms agree with the 3D cross product written out in full.
+        /// The two forms agree with the 3D cross product written out in full.
         #[test]
         fn cross_products_match_3d(ax in small(), ay in small(), bx in small(), by in small(), w in small()) {
             let a = Vec2::new(ax, ay);
@@ -76,24 +51,17 @@ mod tests {
             prop_assert!((cross(a, b) - a3.cross(b3).z).abs() <= tol);
             let wr = w3.cross(a3);
             prop_assert!((cross_scalar_vec(w, a) - Vec2::new(wr.x, wr.y)).length() <= tol);
-            let vs = a3.cross(w3);
-            prop_assert!((cross_vec_scalar(a, w) - Vec2::new(vs.x, vs.y)).length() <= tol);
         }
 
-        /// Rotation keeps length and turns by the asked angle.
-        #[test]
-        fn rotation_keeps_length(x in small(), y in small(), angle in -10.0f32..10.0) {
-            let v = Vec2::new(x, y);
-            let r = rotate(v, angle);
-            prop_assert!((r.length() - v.length()).abs() <= 1e-4 * (1.0 + v.length()));
-            prop_assert!((rotation(angle) * v - r).length() <= 1e-4 * (1.0 + v.length()));
-        }
     }
 
     #[test]
     fn quarter_turn_is_perp() {
         let v = Vec2::new(2.0, 1.0);
-        assert!((rotate(v, std::f32::consts::FRAC_PI_2) - perp(v)).length() < 1e-6);
+        assert!(
+            (crate::trig::from_angle(std::f32::consts::FRAC_PI_2).rotate(v) - perp(v)).length()
+                < 1e-6
+        );
         assert_eq!(perp(Vec2::X), Vec2::Y);
         assert_eq!(cross(Vec2::X, Vec2::Y), 1.0);
     }

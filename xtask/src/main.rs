@@ -370,6 +370,8 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
     if pages.is_empty() {
         problems.push(format!("no pages under {}", src.display()));
     }
+    // Every (file, anchor) some page includes, to find the anchors no page includes.
+    let mut included = std::collections::BTreeSet::new();
     for page in &pages {
         let text = std::fs::read_to_string(page).unwrap_or_default();
         let dir = page.parent().unwrap();
@@ -384,6 +386,9 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 None => (arg.as_str(), None),
             };
             let target = dir.join(file);
+            if let (Ok(path), Some(a)) = (std::fs::canonicalize(&target), anchor) {
+                included.insert((path, a.to_string()));
+            }
             let Ok(body) = std::fs::read_to_string(&target) else {
                 problems.push(format!("{name}: includes `{file}`, which does not exist"));
                 continue;
@@ -425,6 +430,40 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 problems.push(format!(
                     "{name}: embeds a live demo, but {WEB_WASM} is missing: run `cargo xtask web`"
                 ));
+            }
+        }
+    }
+    // Every anchor in a chapter's sources is included by some page: an anchor no page shows
+    // is a promise to the reader that nothing keeps.
+    if let Ok(chapters) = std::fs::read_dir(root.join("chapters")) {
+        let mut sources: Vec<PathBuf> = Vec::new();
+        for chapter in chapters.flatten() {
+            if let Ok(files) = std::fs::read_dir(chapter.path().join("src")) {
+                sources.extend(files.flatten().map(|f| f.path()));
+            }
+        }
+        sources.sort();
+        for file in sources
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        {
+            let body = std::fs::read_to_string(file).unwrap_or_default();
+            let path = std::fs::canonicalize(file).unwrap_or_else(|_| file.clone());
+            for line in body.lines() {
+                let Some(anchor) = line.trim().strip_prefix("// ANCHOR: ") else {
+                    continue;
+                };
+                if !included.contains(&(path.clone(), anchor.trim().to_string())) {
+                    let shown = file
+                        .strip_prefix(root)
+                        .unwrap_or(file)
+                        .display()
+                        .to_string();
+                    problems.push(format!(
+                        "{shown}: anchor `{}` is included by no page; include it or delete it",
+                        anchor.trim()
+                    ));
+                }
             }
         }
     }

@@ -77,7 +77,6 @@ pub fn box_planes(half_size: f32) -> [Plane; 4] {
 }
 // ANCHOR_END: box_planes
 
-// ANCHOR: particle
 /// Chapter 1's particle with the one thing this chapter adds: its own coefficient of restitution.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Particle {
@@ -89,7 +88,6 @@ pub struct Particle {
     /// (clay), 1 sends it back as fast as it came (a superball).
     pub restitution: f32,
 }
-// ANCHOR_END: particle
 
 #[cfg(feature = "exercises")]
 pub use crate::exercises::reflect;
@@ -141,7 +139,6 @@ pub fn push_back(position: &mut Vec2, plane: &Plane) {
 }
 // ANCHOR_END: push_back
 
-// ANCHOR: world
 /// Particles among planes, under gravity.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
@@ -162,7 +159,6 @@ pub struct World {
     /// The point the planes turn about when the world is turned.
     pub centre: Vec2,
 }
-// ANCHOR_END: world
 
 impl World {
     /// Particles in chapter 1's 2 m x 2 m box, under the Earth's gravity, with the approach check

@@ -77,16 +77,13 @@ impl Circle {
     }
 }
 
-// ANCHOR: wall
 /// Chapter 2's plane as a body of infinite mass, with a restitution of its own.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Wall {
     pub plane: Plane,
     pub restitution: f32,
 }
-// ANCHOR_END: wall
 
-// ANCHOR: contact
 /// Two bodies that overlap: which way to push them apart and how far they overlap.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
@@ -95,7 +92,6 @@ pub struct Contact {
     /// How far the bodies overlap along the normal, in metres (0 when they just touch).
     pub penetration: f32,
 }
-// ANCHOR_END: contact
 
 // ANCHOR: circle_circle
 /// The contact between circles `a` and `b`, or `None` if they are apart. Touching counts.
@@ -284,7 +280,6 @@ pub enum Pair {
     WallCircle(usize, usize),
 }
 
-// ANCHOR: world
 /// Circles and walls under gravity.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
@@ -302,7 +297,6 @@ pub struct World {
     /// This step's contacts, found in stage 2 and used by stages 3 and 4.
     pub contacts: Vec<(Pair, Contact)>,
 }
-// ANCHOR_END: world
 
 impl World {
     /// Circles among walls under the Earth's gravity, with the approach check and the

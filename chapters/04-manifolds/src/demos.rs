@@ -136,7 +136,6 @@ pub fn draw_manifold(out: &mut DrawList, m: &Manifold, caption_at: Vec2, line: f
     }
 }
 
-// ANCHOR: inspector
 /// The manifold inspector: shape A at the origin, shape B where it is
 /// dragged, and their manifold drawn live.
 #[derive(Clone, Debug)]
@@ -144,7 +143,6 @@ pub struct Inspector {
     shapes: [Shape; 2],
     positions: [Vec2; 2],
 }
-// ANCHOR_END: inspector
 
 /// What the inspector's camera shows.
 const INSPECT_BOUNDS: (Vec2, Vec2) = (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0));

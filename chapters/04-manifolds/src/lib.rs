@@ -152,7 +152,6 @@ impl Manifold {
 /// f32 roundings of a normalisation (each about 6e-8).
 pub const UNIT_TOLERANCE: f32 = 1e-5;
 
-// ANCHOR: shapes
 /// A circle, centred on its position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Circle {
@@ -174,9 +173,7 @@ pub enum Shape {
     Circle(Circle),
     Aabb(Aabb),
 }
-// ANCHOR_END: shapes
 
-// ANCHOR: box_features
 /// The outward normal of box face `face` (0 to 3) in the box's own
 /// frame: +x, +y, -x, -y.
 pub fn box_face_normal(face: u8) -> Vec2 {
@@ -205,7 +202,6 @@ pub fn box_vertex(half_extents: Vec2, vertex: u8) -> Vec2 {
 pub fn box_face_vertices(face: u8) -> [u8; 2] {
     [(face + 3) % 4, face % 4]
 }
-// ANCHOR_END: box_features
 
 // ANCHOR: direction
 /// The unit vector along `v` and the length of `v`, or `None` when `v`
@@ -469,7 +465,6 @@ impl Shape {
     }
 }
 
-// ANCHOR: resolve
 /// Chapter 3's impulse, applied at a manifold: `j` from Newton's law
 /// of restitution along the manifold's normal, `-j n` to A and `+j n`
 /// to B, each scaled by its inverse mass. Bodies do not turn until
@@ -520,9 +515,7 @@ pub fn correct_positions(
     *position_a -= inv_mass_a * shift;
     *position_b += inv_mass_b * shift;
 }
-// ANCHOR_END: resolve
 
-// ANCHOR: body
 /// A body of this chapter: a shape that moves but never turns.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Body {
@@ -536,7 +529,6 @@ pub struct Body {
     /// Coefficient of restitution, 0 to 1.
     pub restitution: f32,
 }
-// ANCHOR_END: body
 
 /// The manifold between bodies `a` and `b` (`a < b`) found this step.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -136,7 +136,6 @@ const INSPECT_B: Obb = Obb {
 };
 const INSPECT_CIRCLE: Circle = Circle { radius: 0.7 };
 
-// ANCHOR: inspector
 /// The clipping inspector: two shapes to drag and turn, and every step
 /// of the box-box test drawn up to `stage`.
 #[derive(Clone, Debug)]
@@ -149,7 +148,6 @@ pub struct Inspector {
     stage: f32,
     bias: bool,
 }
-// ANCHOR_END: inspector
 
 /// What the inspector's camera shows.
 const INSPECT_BOUNDS: (Vec2, Vec2) = (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0));
@@ -525,7 +523,6 @@ impl Sim for Tumble {
     }
 }
 
-// ANCHOR: from_scene
 /// A scene file as chapter 5 bodies: circles and boxes at any angle,
 /// with their mass and restitution (friction waits for chapter 6).
 /// Spin, joints and planes are refused before this runs; a large
@@ -554,4 +551,3 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let lab = Lab::from_scene(tumble, TUMBLE_KNOBS, bounds, scene);
     Ok(Box::new(lab.with_overlay(true)))
 }
-// ANCHOR_END: from_scene

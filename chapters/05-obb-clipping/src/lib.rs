@@ -70,7 +70,6 @@ impl Transform {
 }
 // ANCHOR_END: transform
 
-// ANCHOR: obb
 /// An oriented box: in its own frame, chapter 4's AABB centred on the
 /// origin; its [`Transform`] places and turns it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,7 +85,6 @@ pub enum Shape {
     Circle(Circle),
     Box(Obb),
 }
-// ANCHOR_END: obb
 
 // ANCHOR: obb_circle
 /// The manifold of box `a` placed by `ta` and circle `b` at
@@ -227,7 +225,6 @@ impl ClipSteps {
     }
 }
 
-// ANCHOR: obb_obb
 /// The manifold of box `a` placed by `ta` and box `b` placed by `tb`,
 /// or `None` when they are apart, with the axis choice biased by `bias`.
 pub fn obb_obb_with(
@@ -245,7 +242,6 @@ pub fn obb_obb_with(
 pub fn obb_obb(a: &Obb, ta: &Transform, b: &Obb, tb: &Transform) -> Option<Manifold> {
     obb_obb_with(a, ta, b, tb, &AxisBias::DEFAULT)
 }
-// ANCHOR_END: obb_obb
 
 /// The box-box test step by step: `None` when a separating axis is found
 /// or clipping leaves nothing; otherwise every intermediate result.
@@ -485,7 +481,6 @@ pub fn clip_and_keep(
 }
 // ANCHOR_END: clip_and_keep
 
-// ANCHOR: collide
 /// The manifold of any two shapes of this chapter, normal from A to B.
 pub fn collide(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) -> Option<Manifold> {
     collide_with(a, ta, b, tb, &AxisBias::DEFAULT)
@@ -506,7 +501,6 @@ pub fn collide_with(
         (Shape::Circle(a), Shape::Box(b)) => obb_circle(b, tb, a, ta.position).map(|m| m.swapped()),
     }
 }
-// ANCHOR_END: collide
 
 impl Shape {
     /// Whether world `point` is inside the shape placed by `t`.

@@ -6,7 +6,6 @@ use crate::{AxisBias, Shape, Transform, collide_with};
 use ch04_manifolds::Manifold;
 use glam::Vec2;
 
-// ANCHOR: body
 /// A body of this chapter: a shape that moves and may stand turned,
 /// but does not turn while it moves (that is chapter 6).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,7 +20,6 @@ pub struct Body {
     /// Coefficient of restitution, 0 to 1.
     pub restitution: f32,
 }
-// ANCHOR_END: body
 
 /// The manifold between bodies `a` and `b` (`a < b`) found this step.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -64,7 +62,6 @@ impl World {
         }
     }
 
-    // ANCHOR: step
     /// Advance the world by `dt` seconds: chapter 4's stages, with this
     /// chapter's narrow phase in stage 2.
     pub fn step(&mut self, dt: f32) {
@@ -103,7 +100,6 @@ impl World {
             );
         }
     }
-    // ANCHOR_END: step
 
     /// Stage 2: every body against every later body, in index order, skipping static pairs.
     pub fn find_collisions(&mut self) {

@@ -232,7 +232,6 @@ pub fn tumble(n: usize, seed: u64) -> Lab<World> {
     sandbox(bodies, (Vec2::new(-5.2, -0.8), Vec2::new(5.2, 6.5)))
 }
 
-// ANCHOR: ramps
 /// Five planks tilted [`RAMP_ANGLE`] down to the right, one above the
 /// other, each with a box resting near its top. Plank and box share
 /// a friction coefficient, so the contact's (the geometric mean) is
@@ -258,7 +257,6 @@ pub fn ramps() -> Lab<World> {
     let view = (Vec2::new(-6.5, -0.8), Vec2::new(8.5, 12.5));
     sandbox(bodies, view).with_labels(labels)
 }
-// ANCHOR_END: ramps
 
 /// A box and a disc dropped spinning: the box bounces off a corner, the disc rolls away.
 pub fn spin() -> Lab<World> {
@@ -366,7 +364,6 @@ pub fn body_state(b: &Body) -> BodyState {
     }
 }
 
-// ANCHOR: switches
 /// A world that holds chapter 6's: this chapter's, and chapter 7's,
 /// which adds joints to it, share the switches below.
 pub trait Rigid {
@@ -449,7 +446,6 @@ impl<S: Rigid + Sim> Switches<S> {
 
 /// Chapter 6's switches.
 pub const KNOBS: &[Knob<World>] = Switches::<World>::ALL;
-// ANCHOR_END: switches
 
 // ANCHOR: from_scene
 /// A scene body as a chapter 6 body: circles and boxes, turned and

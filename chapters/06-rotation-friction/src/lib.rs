@@ -163,14 +163,12 @@ impl Body {
         }
     }
 
-    // ANCHOR: velocity_at
     /// The velocity of the body's material point now at world `point`:
     /// the centre's velocity plus the turn about the centre, `v + w x r`
     /// (worked out by [`point_velocity`]).
     pub fn velocity_at(&self, point: Vec2) -> Vec2 {
         point_velocity(self, point)
     }
-    // ANCHOR_END: velocity_at
 
     // ANCHOR: apply
     /// A force `force` (N) pushing at world `point`: it accelerates the

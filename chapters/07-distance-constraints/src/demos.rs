@@ -67,14 +67,12 @@ fn pin(at: Vec2) -> Body {
     Body::disc(0.05, at, 1.0).into_static()
 }
 
-// ANCHOR: rig
 /// Bodies on joints to watch, switch and drag: chapter 7's world in the
 /// lab, with chapter 6's switches and this chapter's.
 pub fn rig(bodies: Vec<Body>, joints: Vec<DistanceJoint>, bounds: (Vec2, Vec2)) -> Lab<World> {
     let world = World::new(bodies, joints);
     Lab::new(world, Switches::<World>::ALL, bounds).with_knobs(JOINT_KNOBS)
 }
-// ANCHOR_END: rig
 
 /// A disc of radius 0.15 on a 2 m rod released at 30 degrees, and a box hung by its top-left
 /// corner from a 1 m rod.
@@ -96,7 +94,6 @@ pub fn pendulum() -> Lab<World> {
     rig(bodies, joints, (Vec2::new(-4.0, -1.0), Vec2::new(4.5, 3.0)))
 }
 
-// ANCHOR: chain
 /// A pin and `links` discs in a horizontal row, each joined to the
 /// one before by a rod between their centres, over a floor.
 pub fn chain(links: usize) -> Lab<World> {
@@ -121,7 +118,6 @@ pub fn chain(links: usize) -> Lab<World> {
     }
     rig(bodies, joints, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 5.0)))
 }
-// ANCHOR_END: chain
 
 /// Two posts and twelve planks, each plank's top corners tied to its neighbours' by ropes
 /// 2 cm long, and three boxes falling onto it. 20 passes, since thirteen ropes in a row pass a
@@ -301,7 +297,6 @@ impl Sim for World {
     }
 }
 
-// ANCHOR: switches
 /// Chapter 7's switches, after chapter 6's: the Baumgarte factor of the
 /// joints' drift fix, and which are solved last, joints or contacts.
 pub const JOINT_KNOBS: &[Knob<World>] = &[
@@ -325,7 +320,6 @@ pub const JOINT_KNOBS: &[Knob<World>] = &[
         },
     ),
 ];
-// ANCHOR_END: switches
 
 // ANCHOR: from_scene
 /// A scene file as a chapter 7 world: chapter 6's bodies, and each

@@ -287,7 +287,6 @@ pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
     Lab::new(world, KNOBS, bounds)
 }
 
-// ANCHOR: drop_box
 /// D: drop a box of random size and angle above the moving bodies.
 /// The seed is the number of bodies, so a reset drops the same boxes.
 fn drop_box(world: &mut World) {
@@ -302,7 +301,6 @@ fn drop_box(world: &mut World) {
     b.angle = rng.range(-1.0, 1.0);
     world.bodies.push(b);
 }
-// ANCHOR_END: drop_box
 
 fn pyramid_view(rows: usize) -> (Vec2, Vec2) {
     let half = rows as f32 * 0.6 + 1.0;
@@ -348,7 +346,6 @@ pub fn pendulum() -> Lab<World> {
     show(World::new(bodies, joints), rig.bounds())
 }
 
-// ANCHOR: scenes
 /// box2d-lite's ground: a static box 100 m wide and 20 m deep whose top
 /// is at y = 0, friction 0.2.
 pub fn ground() -> Body {
@@ -398,7 +395,6 @@ pub fn stack(n: usize) -> World {
     }
     World::new(bodies, Vec::new())
 }
-// ANCHOR_END: scenes
 
 /// `n` circles of 0.1 to 0.16 m (seeded) in a grid over a pit 20 m wide.
 pub fn ball_pit(n: usize) -> World {
