@@ -13,7 +13,7 @@
 //! "Exercises" section (book/src/ch08-sequential-impulses.md). To start again from the stubs:
 //! `git checkout -- chapters/08-sequential-impulses/src/exercises.rs`.
 
-use crate::{Body, ContactPoint, Settings};
+use crate::{Body, ContactRow, Settings};
 use glam::Vec2;
 
 /// **Exercise 8.1: clamp the accumulated impulse.** A row (a contact's normal or friction, a
@@ -45,7 +45,7 @@ pub fn clamp_impulse(total: &mut f32, delta: f32, lo: f32, hi: f32, accumulate: 
 ///
 /// (chapter 6's `Body::apply_impulse` turns the bodies too). `normal` is unit, from A to B.
 /// Book, chapter 8, "Warm starting and feature ids".
-pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &ContactPoint) {
+pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &ContactRow) {
     let _ = (a, b, normal, contact); // the parameters, so the stub compiles; delete this line
     todo!(
         "exercise 8.2: warm_start_contact — see book/src/ch08-sequential-impulses.md, section \"Warm starting and feature ids\""
@@ -56,15 +56,21 @@ pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &Co
 /// row aims at, given the pair's `restitution` `e`, the relative normal velocity `v_n` before
 /// any impulse of this step (negative when approaching), the `penetration` (m) and `dt` (s):
 ///
-/// - restitution: `-e v_n` when the approach is faster than `set.restitution_threshold`
+/// - restitution: `-e v_n` when the approach is faster than `settings.restitution_threshold`
 ///   (`v_n < -threshold`), else 0;
-/// - Baumgarte, only when `set.position_correction` is on: `set.bias_factor / dt` times the
-///   penetration beyond `set.allowed_penetration` (never less than 0), else 0;
+/// - Baumgarte, only when `settings.position_correction` is on: `settings.bias_factor / dt` times the
+///   penetration beyond `settings.allowed_penetration` (never less than 0), else 0;
 /// - the larger of the two (not their sum).
 ///
 /// Book, chapter 8, "Restitution and Baumgarte: the bias".
-pub fn contact_bias(set: &Settings, restitution: f32, v_n: f32, penetration: f32, dt: f32) -> f32 {
-    let _ = (set, restitution, v_n, penetration, dt); // so the stub compiles; delete this line
+pub fn contact_bias(
+    settings: &Settings,
+    restitution: f32,
+    v_n: f32,
+    penetration: f32,
+    dt: f32,
+) -> f32 {
+    let _ = (settings, restitution, v_n, penetration, dt); // so the stub compiles; delete this line
     todo!(
         "exercise 8.3: contact_bias — see book/src/ch08-sequential-impulses.md, section \"Restitution and Baumgarte: the bias\""
     )

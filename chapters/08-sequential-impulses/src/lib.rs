@@ -123,7 +123,7 @@ pub enum BroadPhase {
 /// One contact point as a constraint row: the normal and the friction
 /// impulse at it, with what the pre-step works out once per step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct ContactPoint {
+pub struct ContactRow {
     /// Where, in world coordinates.
     pub point: Vec2,
     /// Metres along the normal, 0 or more.
@@ -162,14 +162,14 @@ pub struct Arbiter {
     /// The pair's mixed friction and restitution coefficients.
     pub friction: f32,
     pub restitution: f32,
-    pub contacts: [ContactPoint; MAX_CONTACTS],
+    pub contacts: [ContactRow; MAX_CONTACTS],
     pub count: usize,
 }
 // ANCHOR_END: contact
 
 impl Arbiter {
     /// The contact points in use.
-    pub fn contacts(&self) -> &[ContactPoint] {
+    pub fn contacts(&self) -> &[ContactRow] {
         &self.contacts[..self.count]
     }
 
@@ -185,13 +185,13 @@ impl Arbiter {
         before: Option<&Arbiter>,
         warm: bool,
     ) -> Self {
-        let mut contacts = [ContactPoint::default(); MAX_CONTACTS];
+        let mut contacts = [ContactRow::default(); MAX_CONTACTS];
         for (new, c) in contacts.iter_mut().zip(manifold.contacts()) {
-            *new = ContactPoint {
+            *new = ContactRow {
                 point: c.point,
                 penetration: c.penetration,
                 id: c.id,
-                ..ContactPoint::default()
+                ..ContactRow::default()
             };
             let same = before.and_then(|old| old.contacts().iter().find(|o| o.id == c.id));
             if let (Some(old), true) = (same, warm) {
@@ -309,7 +309,7 @@ pub use crate::exercises::warm_start_contact;
 /// along `normal` and the friction impulse along `perp(normal)`, as one
 /// impulse at the contact point, `+` to B and `-` to A.
 #[inline]
-pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &ContactPoint) {
+pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &ContactRow) {
     let (n, t) = (normal, perp(normal));
     let p = contact.normal_impulse * n + contact.tangent_impulse * t;
     a.apply_impulse(-p, contact.point);
@@ -332,15 +332,21 @@ pub use crate::exercises::contact_bias;
 /// The larger wins: both ask the bodies to separate, and adding them
 /// would bounce a deep contact twice.
 #[inline]
-pub fn contact_bias(set: &Settings, restitution: f32, v_n: f32, penetration: f32, dt: f32) -> f32 {
-    let bounce = if v_n < -set.restitution_threshold {
+pub fn contact_bias(
+    settings: &Settings,
+    restitution: f32,
+    v_n: f32,
+    penetration: f32,
+    dt: f32,
+) -> f32 {
+    let bounce = if v_n < -settings.restitution_threshold {
         -restitution * v_n
     } else {
         0.0
     };
-    let push_out = if set.position_correction {
-        let beyond = (penetration - set.allowed_penetration).max(0.0);
-        set.bias_factor / dt * beyond
+    let push_out = if settings.position_correction {
+        let beyond = (penetration - settings.allowed_penetration).max(0.0);
+        settings.bias_factor / dt * beyond
     } else {
         0.0
     };
@@ -553,8 +559,8 @@ impl World {
     /// ([`contact_bias`]). With restitution in its own pass, the bias
     /// leaves the bounce out: the iterations solve a plastic contact.
     pub fn pre_step(&mut self, dt: f32) {
-        let set = self.settings;
-        let in_bias = set.restitution == Restitution::InBias;
+        let settings = self.settings;
+        let in_bias = settings.restitution == Restitution::InBias;
         for arb in self.arbiters.iter_mut() {
             let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
             let n = arb.normal;
@@ -568,8 +574,8 @@ impl World {
                 let v_n = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
                 c.approach = v_n;
                 let e = if in_bias { arb.restitution } else { 0.0 };
-                c.bias = contact_bias(&set, e, v_n, c.penetration, dt);
-                if !(set.warm_starting && set.accumulate) {
+                c.bias = contact_bias(&settings, e, v_n, c.penetration, dt);
+                if !(settings.warm_starting && settings.accumulate) {
                     c.normal_impulse = 0.0;
                     c.tangent_impulse = 0.0;
                 }
@@ -584,7 +590,7 @@ impl World {
     /// its Baumgarte bias `-bias_factor * (distance - length) / dt`. A
     /// slack rope is inactive this step.
     fn pre_step_joints(&mut self, dt: f32) {
-        let set = self.settings;
+        let settings = self.settings;
         self.joint_rows
             .resize(self.joints.len(), JointRow::default());
         for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
@@ -603,12 +609,12 @@ impl World {
             let error = distance - joint.length;
             let slack = joint.kind == JointKind::Rope && error < 0.0;
             let mass = inverse(joint_inverse_mass(a, pa, b, pb, axis));
-            let bias = if set.position_correction {
-                -set.bias_factor * error / dt
+            let bias = if settings.position_correction {
+                -settings.bias_factor * error / dt
             } else {
                 0.0
             };
-            let warm = set.warm_starting && set.accumulate;
+            let warm = settings.warm_starting && settings.accumulate;
             let kept = if warm { row.impulse } else { 0.0 };
             *row = JointRow {
                 active: !slack && mass > 0.0,
@@ -649,7 +655,7 @@ impl World {
     /// then the friction row, each the impulse that meets its target now,
     /// clamped by [`clamp_impulse`].
     pub fn solve_contacts(&mut self) {
-        let set = self.settings;
+        let settings = self.settings;
         // From the end of the list, every other pair first, then the
         // rest: neighbours in the sorted list mostly share a body, every
         // other pair mostly does not; and in the demos, built bottom-up,
@@ -670,20 +676,24 @@ impl World {
                 let v_n = b.along(n, arm_b) - a.along(n, arm_a);
                 let delta = c.normal_mass * (c.bias - v_n);
                 let total = &mut c.normal_impulse;
-                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, set.accumulate);
+                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, settings.accumulate);
                 a.push(-dp, n, arm_a);
                 b.push(dp, n, arm_b);
-                if !set.friction {
+                if !settings.friction {
                     continue;
                 }
                 // Friction: stop the sliding, within mu times the normal.
                 let (arm_a, arm_b) = c.arm_tangent;
                 let v_t = b.along(t, arm_b) - a.along(t, arm_a);
                 let delta = -c.tangent_mass * v_t;
-                let pushed = if set.accumulate { c.normal_impulse } else { dp };
+                let pushed = if settings.accumulate {
+                    c.normal_impulse
+                } else {
+                    dp
+                };
                 let limit = arb.friction * pushed;
                 let total = &mut c.tangent_impulse;
-                let dp = clamp_impulse(total, delta, -limit, limit, set.accumulate);
+                let dp = clamp_impulse(total, delta, -limit, limit, settings.accumulate);
                 a.push(-dp, t, arm_a);
                 b.push(dp, t, arm_b);
             }
@@ -747,7 +757,7 @@ impl World {
         }
     }
 
-    /// Which points bounce this step (`ContactPoint::bounces`); false
+    /// Which points bounce this step (`ContactRow::bounces`); false
     /// when none does.
     pub fn mark_bounces(&mut self) -> bool {
         let threshold = self.settings.restitution_threshold;
@@ -944,11 +954,11 @@ mod tests {
             0.0,
         );
         let block = Body::rect(1.0, 0.5, Vec2::new(0.0, 0.5), 0.0, 1.0); // 2 kg, I = 5/6
-        let contact = ContactPoint {
+        let contact = ContactRow {
             point: Vec2::new(1.0, 0.0), // the block's lower right corner
             normal_impulse: 2.0,
             tangent_impulse: 0.5, // along perp(+y) = -x
-            ..ContactPoint::default()
+            ..ContactRow::default()
         };
         let (mut a, mut b) = (ground, block);
         warm_start_contact(&mut a, &mut b, Vec2::Y, &contact);
@@ -974,11 +984,11 @@ mod tests {
         };
         let before = momentum([&a, &b]);
         let normal = Vec2::new(0.6, 0.8);
-        let contact = ContactPoint {
+        let contact = ContactRow {
             point: Vec2::new(0.2, 0.5),
             normal_impulse: 3.0,
             tangent_impulse: -1.0,
-            ..ContactPoint::default()
+            ..ContactRow::default()
         };
         let (a0, b0) = (a, b);
         warm_start_contact(&mut a, &mut b, normal, &contact);
@@ -998,7 +1008,7 @@ mod tests {
         assert!((after.1 - before.1).abs() < 1e-4, "{before:?} -> {after:?}");
 
         let (mut a, mut b) = (a0, b0);
-        warm_start_contact(&mut a, &mut b, normal, &ContactPoint::default());
+        warm_start_contact(&mut a, &mut b, normal, &ContactRow::default());
         assert_eq!((a, b), (a0, b0));
     }
 
@@ -1007,26 +1017,26 @@ mod tests {
     /// sum.
     #[test]
     fn the_bias_is_the_larger_of_bounce_and_push_out() {
-        let set = Settings::default(); // threshold 1 m/s, factor 0.2, 1 cm allowed
+        let settings = Settings::default(); // threshold 1 m/s, factor 0.2, 1 cm allowed
         let dt = 0.1; // bias_factor / dt = 2 per second
-        let bias = |set: &Settings, e, v_n, depth| contact_bias(set, e, v_n, depth, dt);
-        assert_eq!(bias(&set, 0.5, -0.5, 0.0), 0.0); // too slow to bounce
-        assert_eq!(bias(&set, 0.5, 3.0, 0.0), 0.0); // separating
-        assert!((bias(&set, 0.5, -4.0, 0.0) - 2.0).abs() < 1e-6);
-        assert_eq!(bias(&set, 0.5, -4.0, 0.005), 2.0); // within the allowed penetration
-        assert_eq!(bias(&set, 0.0, 0.0, 0.005), 0.0);
-        assert!((bias(&set, 0.0, 0.0, 0.11) - 0.2).abs() < 1e-5);
-        assert!((bias(&set, 0.5, -4.0, 2.01) - 4.0).abs() < 1e-5); // push-out wins, no sum
-        assert!((bias(&set, 0.5, -4.0, 0.51) - 2.0).abs() < 1e-5); // bounce wins
+        let bias = |settings: &Settings, e, v_n, depth| contact_bias(settings, e, v_n, depth, dt);
+        assert_eq!(bias(&settings, 0.5, -0.5, 0.0), 0.0); // too slow to bounce
+        assert_eq!(bias(&settings, 0.5, 3.0, 0.0), 0.0); // separating
+        assert!((bias(&settings, 0.5, -4.0, 0.0) - 2.0).abs() < 1e-6);
+        assert_eq!(bias(&settings, 0.5, -4.0, 0.005), 2.0); // within the allowed penetration
+        assert_eq!(bias(&settings, 0.0, 0.0, 0.005), 0.0);
+        assert!((bias(&settings, 0.0, 0.0, 0.11) - 0.2).abs() < 1e-5);
+        assert!((bias(&settings, 0.5, -4.0, 2.01) - 4.0).abs() < 1e-5); // push-out wins, no sum
+        assert!((bias(&settings, 0.5, -4.0, 0.51) - 2.0).abs() < 1e-5); // bounce wins
         let off = Settings {
             position_correction: false,
-            ..set
+            ..settings
         };
         assert_eq!(bias(&off, 0.0, 0.0, 2.01), 0.0);
         assert!((bias(&off, 0.5, -4.0, 2.01) - 2.0).abs() < 1e-6);
         let bouncy = Settings {
             restitution_threshold: 0.0,
-            ..set
+            ..settings
         };
         assert!((bias(&bouncy, 0.5, -0.5, 0.0) - 0.25).abs() < 1e-6);
     }
