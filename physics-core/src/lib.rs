@@ -22,6 +22,7 @@ pub mod lab;
 pub mod math;
 pub mod rng;
 pub mod scene;
+pub mod slices;
 pub mod timestep;
 pub mod trace;
 pub mod trig;

@@ -13,6 +13,7 @@
 pub use ch02_planes_restitution::Plane;
 use ch02_planes_restitution::integrate;
 use glam::Vec2;
+use physics_core::slices::two_mut;
 
 pub mod demos;
 
@@ -409,12 +410,6 @@ impl World {
             .map(|(_, c)| c.penetration)
             .fold(0.0, f32::max)
     }
-}
-
-/// Mutable references to elements `i` and `j` (`i < j`) of `v`.
-fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
-    let (left, right) = v.split_at_mut(j);
-    (&mut left[i], &mut right[0])
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 
 use ch03_mass_weighted_impulses::{Contact as ImpulseContact, Correction};
 use glam::Vec2;
+use physics_core::slices::two_mut;
 
 pub mod demos;
 
@@ -640,12 +641,6 @@ impl World {
             .map(|c| c.manifold.penetration)
             .fold(0.0, f32::max)
     }
-}
-
-/// Mutable references to elements `i` and `j` (`i < j`) of `v`.
-pub fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
-    let (left, right) = v.split_at_mut(j);
-    (&mut left[i], &mut right[0])
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ impl World {
         // 3. Resolve: chapter 4's impulse at each manifold, `iterations` times.
         for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
             let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = ch04_manifolds::two_mut(&mut self.bodies, a, b);
+            let (body_a, body_b) = physics_core::slices::two_mut(&mut self.bodies, a, b);
             ch04_manifolds::apply_impulse(
                 &mut body_a.velocity,
                 body_a.inv_mass,
@@ -89,7 +89,7 @@ impl World {
         // 4. Correct: chapter 4's positional correction at each manifold.
         for k in 0..self.collisions.len() {
             let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = ch04_manifolds::two_mut(&mut self.bodies, a, b);
+            let (body_a, body_b) = physics_core::slices::two_mut(&mut self.bodies, a, b);
             ch04_manifolds::correct_positions(
                 &mut body_a.transform.position,
                 body_a.inv_mass,

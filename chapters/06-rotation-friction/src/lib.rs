@@ -20,11 +20,12 @@
 
 pub use ch03_mass_weighted_impulses::Correction;
 use ch03_mass_weighted_impulses::{inverse_mass, mix_restitution};
+use ch04_manifolds::correct_positions;
 pub use ch04_manifolds::{Circle, Manifold};
-use ch04_manifolds::{correct_positions, two_mut};
 pub use ch05_obb_clipping::{Obb, Shape, Transform};
 use glam::Vec2;
 use physics_core::math::{cross, perp};
+use physics_core::slices::two_mut;
 // Only the reference `point_velocity` uses it; `--features exercises` puts the learner's in.
 #[cfg(not(feature = "exercises"))]
 use physics_core::math::cross_scalar_vec;

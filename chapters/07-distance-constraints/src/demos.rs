@@ -166,7 +166,7 @@ pub fn bridge() -> Lab<World> {
     }
     let mut rig = rig(bodies, joints, (Vec2::new(-4.5, -0.8), Vec2::new(4.5, 6.5)));
     // Thirteen ropes in a row pass a push along one per pass.
-    rig.sim_mut().contacts.iterations = 20;
+    rig.sim_mut().rigid.iterations = 20;
     rig
 }
 
@@ -202,7 +202,7 @@ pub fn cradle() -> Lab<World> {
     let view = (Vec2::new(-3.5, 0.0), Vec2::new(3.5, 3.5));
     let mut rig = rig(bodies, joints, view);
     // Only the balls' bounces should move energy; the correction would add some.
-    rig.sim_mut().contacts.correction.enabled = false;
+    rig.sim_mut().rigid.correction.enabled = false;
     rig
 }
 // ANCHOR_END: cradle
@@ -243,10 +243,10 @@ pub fn draw_joints(out: &mut DrawList, world: &World) {
 
 impl Rigid for World {
     fn rigid(&self) -> &RigidWorld {
-        &self.contacts
+        &self.rigid
     }
     fn rigid_mut(&mut self) -> &mut RigidWorld {
-        &mut self.contacts
+        &mut self.rigid
     }
 }
 
@@ -263,19 +263,19 @@ impl Sim for World {
     }
 
     fn gravity(&self) -> Vec2 {
-        self.contacts.gravity
+        self.rigid.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.contacts.gravity = gravity;
+        self.rigid.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.contacts.iterations = iterations;
+        self.rigid.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, show_contacts: bool) {
-        self.contacts.draw(out, show_contacts);
+        self.rigid.draw(out, show_contacts);
         draw_joints(out, self);
     }
 
@@ -285,15 +285,15 @@ impl Sim for World {
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {
-        self.contacts.pick(at)
+        self.rigid.pick(at)
     }
 
     fn pull(&mut self, spring: &MouseSpring, target: Vec2, dt: f32) {
-        self.contacts.pull(spring, target, dt);
+        self.rigid.pull(spring, target, dt);
     }
 
     fn held_point(&self, spring: &MouseSpring) -> Option<Vec2> {
-        self.contacts.held_point(spring)
+        self.rigid.held_point(spring)
     }
 }
 

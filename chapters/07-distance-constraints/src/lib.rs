@@ -225,7 +225,7 @@ pub enum Order {
 pub struct World {
     /// Bodies, gravity, contacts and the contact solver's settings
     /// (iterations, friction, restitution, correction), from chapter 6.
-    pub contacts: ContactWorld,
+    pub rigid: ContactWorld,
     pub joints: Vec<DistanceJoint>,
     /// The fraction of a joint's length error fed back per step, 0 to 1.
     /// 1 is the tutorial's `(current - rest) / dt`: it tries to close
@@ -244,7 +244,7 @@ impl World {
     /// last.
     pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
         World {
-            contacts: ContactWorld::new(bodies),
+            rigid: ContactWorld::new(bodies),
             joints,
             baumgarte: 0.2,
             order: Order::JointsLast,
@@ -253,43 +253,43 @@ impl World {
     }
 
     pub fn bodies(&self) -> &[Body] {
-        &self.contacts.bodies
+        &self.rigid.bodies
     }
 
     // ANCHOR: step
     /// Advance the world by `dt` seconds.
     pub fn step(&mut self, dt: f32) {
         // 1. Forces: gravity, forces and torques change the velocities.
-        self.contacts.apply_forces(dt);
+        self.rigid.apply_forces(dt);
         // 2. Detect: chapter 6's manifolds, less the pairs a joint holds.
-        self.contacts.find_collisions();
+        self.rigid.find_collisions();
         self.drop_joined_pairs();
         // 3. Resolve: contacts and joints together, `iterations` passes.
-        self.contacts.begin_impulses();
+        self.rigid.begin_impulses();
         self.joint_impulses = vec![0.0; self.joints.len()];
-        for _ in 0..self.contacts.iterations.max(1) {
+        for _ in 0..self.rigid.iterations.max(1) {
             match self.order {
                 Order::JointsLast => {
-                    self.contacts.solve_contacts();
+                    self.rigid.solve_contacts();
                     self.solve_joints(dt);
                 }
                 Order::ContactsLast => {
                     self.solve_joints(dt);
-                    self.contacts.solve_contacts();
+                    self.rigid.solve_contacts();
                 }
             }
         }
         // 4. Correct: chapter 6's positional correction at the contacts.
-        self.contacts.correct_positions();
+        self.rigid.correct_positions();
         // 5. Move: the resolved velocities move and turn the bodies.
-        self.contacts.move_bodies(dt);
+        self.rigid.move_bodies(dt);
     }
     // ANCHOR_END: step
 
     /// One pass over every joint, in order.
     pub fn solve_joints(&mut self, dt: f32) {
         for (k, joint) in self.joints.iter().enumerate() {
-            let p = solve_joint(&mut self.contacts.bodies, joint, self.baumgarte, dt);
+            let p = solve_joint(&mut self.rigid.bodies, joint, self.baumgarte, dt);
             self.joint_impulses[k] += p;
         }
     }
@@ -299,7 +299,7 @@ impl World {
     /// would fight the joint.
     pub fn drop_joined_pairs(&mut self) {
         let joints = &self.joints;
-        self.contacts.collisions.retain(|c| {
+        self.rigid.collisions.retain(|c| {
             !joints
                 .iter()
                 .any(|j| (j.body_a, j.body_b) == (c.a, c.b) || (j.body_b, j.body_a) == (c.a, c.b))
@@ -311,7 +311,7 @@ impl World {
         self.joints
             .iter()
             .map(|j| {
-                let s = j.stretch(&self.contacts.bodies);
+                let s = j.stretch(&self.rigid.bodies);
                 match j.kind {
                     JointKind::Rod => s.abs(),
                     JointKind::Rope => s.max(0.0),

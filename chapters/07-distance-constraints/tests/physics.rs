@@ -220,7 +220,7 @@ fn the_drift_fix_turns_a_length_error_into_speed() {
             vec![pin, bob],
             vec![joint(1.0, JointKind::Rod, Vec2::ZERO, Vec2::ZERO)],
         );
-        world.contacts.gravity = Vec2::ZERO;
+        world.rigid.gravity = Vec2::ZERO;
         world.baumgarte = baumgarte;
         world.step(DT);
         let v = world.bodies()[1].velocity;
@@ -263,7 +263,7 @@ fn solving_joints_last_keeps_them_tighter() {
     let worst = |order: Order| {
         let mut rig = demos::bridge();
         rig.sim_mut().order = order;
-        rig.sim_mut().contacts.iterations = 2;
+        rig.sim_mut().rigid.iterations = 2;
         let mut worst = 0.0f32;
         for _ in 0..240 {
             physics_core::demo::Demo::step(&mut rig, DT);

@@ -23,13 +23,13 @@
 //! The book's page for this chapter is `book/src/ch08-sequential-impulses.md`.
 
 use ch03_mass_weighted_impulses::mix_restitution;
-use ch04_manifolds::two_mut;
 pub use ch04_manifolds::{Circle, FeatureId, MAX_CONTACTS, Manifold};
 pub use ch05_obb_clipping::{Obb, Shape, Transform, collide};
 pub use ch06_rotation_friction::{Body, inverse_effective_mass, mix_friction};
 pub use ch07_distance_constraints::{DistanceJoint, JointKind, joint_axis, joint_inverse_mass};
 use glam::Vec2;
 use physics_core::math::{cross, perp};
+use physics_core::slices::two_mut;
 
 pub mod demos;
 

@@ -28,13 +28,13 @@
 //!
 //! The book's page for this chapter is `book/src/ch09-joints.md`.
 
-use ch04_manifolds::two_mut;
 pub use ch08_sequential_impulses::{
     Body, Circle, DistanceJoint, JointKind as DistanceKind, Obb, Restitution, Settings, Shape,
     clamp_impulse,
 };
 use glam::{Mat2, Mat3, Vec2, Vec3};
 use physics_core::math::{cross, perp};
+pub use physics_core::slices::pair_mut;
 
 pub mod demos;
 
@@ -304,16 +304,6 @@ impl World {
             worst = (worst.0.max(metres), worst.1.max(radians));
         }
         worst
-    }
-}
-
-/// Bodies `i` and `j` (different) as `(A, B)`, whichever is lower.
-pub fn pair_mut(bodies: &mut [Body], i: usize, j: usize) -> (&mut Body, &mut Body) {
-    if i < j {
-        two_mut(bodies, i, j)
-    } else {
-        let (b, a) = two_mut(bodies, j, i);
-        (a, b)
     }
 }
 
