@@ -31,12 +31,436 @@ use glam::Vec2;
 use physics_core::math::{cross, perp};
 use physics_core::slices::two_mut;
 
+mod broad_phase;
 pub mod demos;
+
+use broad_phase::Scratch;
+pub use broad_phase::bounding_box;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
 // the reference ones below, by everything, when built with `--features exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
+
+// ANCHOR: world
+/// Rigid bodies, contacts and distance joints, solved together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub bodies: Vec<Body>,
+    pub joints: Vec<DistanceJoint>,
+    /// In m/s^2.
+    pub gravity: Vec2,
+    pub settings: Settings,
+    /// This step's contacts, one arbiter per touching pair, sorted by
+    /// `(a, b)`: kept to the next step, where they are matched.
+    pub arbiters: Vec<Arbiter>,
+    /// One row per joint, in the order of `joints`; its impulse is kept
+    /// to the next step too.
+    pub joint_rows: Vec<JointRow>,
+    scratch: Scratch,
+}
+// ANCHOR_END: world
+
+impl World {
+    /// Bodies and joints under the Earth's gravity with box2d-lite's settings.
+    pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
+        World {
+            bodies,
+            joints,
+            gravity: Vec2::new(0.0, -9.81),
+            settings: Settings::default(),
+            arbiters: Vec::new(),
+            joint_rows: Vec::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Forget every contact and joint impulse (after the bodies were put back).
+    pub fn forget_contacts(&mut self) {
+        self.arbiters.clear();
+        self.joint_rows.clear();
+    }
+
+    /// Advance the world by `dt` seconds (a non-positive or non-finite
+    /// `dt` does nothing).
+    pub fn step(&mut self, dt: f32) {
+        self.step_watching(dt, |_| {});
+    }
+
+    // ANCHOR: step
+    /// [`World::step`], calling `watch` after each solver pass, to see
+    /// how the passes converge ([`World::residual`]).
+    pub fn step_watching(&mut self, dt: f32, mut watch: impl FnMut(&World)) {
+        if !(dt > 0.0 && dt.is_finite()) {
+            return;
+        }
+        // 1. Broad phase: the pairs whose bounding boxes overlap.
+        self.broad_phase();
+        // 2. Narrow phase + persistence: chapter 5's manifolds, matched
+        //    to last step's contacts by feature id.
+        self.narrow_phase();
+        // 3. Pre-step: every row's effective mass, and each contact's
+        //    approach speed and bias, from the velocities the step
+        //    starts with (before gravity adds its g dt).
+        self.pre_step(dt);
+        // 4. Forces: gravity and applied forces change the velocities.
+        self.integrate_velocities(dt);
+        // 5. Warm start: apply last step's accumulated impulses.
+        self.warm_start();
+        // 6. Iterate: pass after pass over every contact and joint.
+        for _ in 0..self.settings.iterations.max(1) {
+            self.solve_contacts();
+            self.solve_joints();
+            watch(self);
+        }
+        // 7. Restitution: the bounce, in a pass of its own.
+        if self.settings.restitution == Restitution::OwnPass {
+            self.restitution_pass();
+        }
+        // 8. Integrate: the velocities move and turn the bodies.
+        self.integrate_positions(dt);
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: narrow_phase
+    /// Stage 2: this step's arbiters. Both this step's pairs and last
+    /// step's arbiters are sorted by `(a, b)`, so one walk along both
+    /// finds each pair's arbiter of last step, with no hash map and in
+    /// the same order every run.
+    pub fn narrow_phase(&mut self) {
+        let s = &mut self.scratch;
+        std::mem::swap(&mut self.arbiters, &mut s.previous);
+        self.arbiters.clear();
+        let warm = self.settings.warm_starting;
+        let mut old = 0;
+        for &(a, b) in &s.pairs {
+            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
+            let (ta, tb) = (&s.transforms[a], &s.transforms[b]);
+            let Some(manifold) = collide(&ba.shape, ta, &bb.shape, tb) else {
+                continue;
+            };
+            while s.previous.get(old).is_some_and(|p| (p.a, p.b) < (a, b)) {
+                old += 1;
+            }
+            let before = s.previous.get(old).filter(|p| (p.a, p.b) == (a, b));
+            let arbiter = Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
+            self.arbiters.push(arbiter);
+        }
+    }
+    // ANCHOR_END: narrow_phase
+
+    /// Stage 4, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
+    /// `w += (torque / I) dt`. Clears the forces.
+    pub fn integrate_velocities(&mut self, dt: f32) {
+        for b in self.bodies.iter_mut() {
+            if b.inv_mass > 0.0 {
+                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
+                b.angular_velocity += b.torque * b.inv_inertia * dt;
+            }
+            b.force = Vec2::ZERO;
+            b.torque = 0.0;
+        }
+    }
+
+    // ANCHOR: pre_step
+    /// Stage 3: each contact row's effective masses, its approach speed
+    /// `v_n` (measured now, before gravity and any impulse of this
+    /// step) and its bias, the normal velocity it aims at
+    /// ([`contact_bias`]). With restitution in its own pass, the bias
+    /// leaves the bounce out: the iterations solve a plastic contact.
+    pub fn pre_step(&mut self, dt: f32) {
+        let settings = self.settings;
+        let in_bias = settings.restitution == Restitution::InBias;
+        for arb in self.arbiters.iter_mut() {
+            let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
+            let n = arb.normal;
+            for c in arb.contacts.iter_mut().take(arb.count) {
+                let p = c.point;
+                let (r_a, r_b) = (p - a.position, p - b.position);
+                c.arm_normal = (cross(r_a, n), cross(r_b, n));
+                c.arm_tangent = (cross(r_a, perp(n)), cross(r_b, perp(n)));
+                c.normal_mass = inverse(inverse_effective_mass(a, b, p, n));
+                c.tangent_mass = inverse(inverse_effective_mass(a, b, p, perp(n)));
+                let v_n = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
+                c.approach = v_n;
+                let e = if in_bias { arb.restitution } else { 0.0 };
+                c.bias = contact_bias(&settings, e, v_n, c.penetration, dt);
+                if !(settings.warm_starting && settings.accumulate) {
+                    c.normal_impulse = 0.0;
+                    c.tangent_impulse = 0.0;
+                }
+            }
+        }
+        self.pre_step_joints(dt);
+    }
+    // ANCHOR_END: pre_step
+
+    // ANCHOR: pre_step_joints
+    /// Stage 3 for the joints: chapter 7's axis and effective mass, and
+    /// its Baumgarte bias `-bias_factor * (distance - length) / dt`. A
+    /// slack rope is inactive this step.
+    fn pre_step_joints(&mut self, dt: f32) {
+        let settings = self.settings;
+        self.joint_rows
+            .resize(self.joints.len(), JointRow::default());
+        for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
+            let (i, j) = (joint.body_a, joint.body_b);
+            if i == j || i.max(j) >= self.bodies.len() {
+                *row = JointRow::default();
+                continue;
+            }
+            let (a, b) = (&self.bodies[i], &self.bodies[j]);
+            let (pa, pb) = joint.anchors(&self.bodies);
+            let relative = b.velocity_at(pb) - a.velocity_at(pa);
+            let Some((axis, distance)) = joint_axis(pa, pb, relative) else {
+                *row = JointRow::default();
+                continue;
+            };
+            let error = distance - joint.length;
+            let slack = joint.kind == JointKind::Rope && error < 0.0;
+            let mass = inverse(joint_inverse_mass(a, pa, b, pb, axis));
+            let bias = if settings.position_correction {
+                -settings.bias_factor * error / dt
+            } else {
+                0.0
+            };
+            let warm = settings.warm_starting && settings.accumulate;
+            let kept = if warm { row.impulse } else { 0.0 };
+            *row = JointRow {
+                active: !slack && mass > 0.0,
+                anchor_a: pa,
+                anchor_b: pb,
+                axis,
+                mass,
+                bias,
+                impulse: if slack { 0.0 } else { kept },
+            };
+        }
+    }
+    // ANCHOR_END: pre_step_joints
+
+    // ANCHOR: warm_start
+    /// Stage 5: apply each row's accumulated impulse (0 unless warm
+    /// starting kept it, [`warm_start_contact`] for a contact point): the
+    /// solver starts from last step's answer.
+    pub fn warm_start(&mut self) {
+        for arb in &self.arbiters {
+            let (a, b) = two_mut(&mut self.bodies, arb.a, arb.b);
+            for c in arb.contacts() {
+                warm_start_contact(a, b, arb.normal, c);
+            }
+        }
+        for (row, joint) in self.joint_rows.iter().zip(&self.joints) {
+            if row.active {
+                let p = row.impulse * row.axis;
+                self.bodies[joint.body_a].apply_impulse(-p, row.anchor_a);
+                self.bodies[joint.body_b].apply_impulse(p, row.anchor_b);
+            }
+        }
+    }
+    // ANCHOR_END: warm_start
+
+    // ANCHOR: solve_contacts
+    /// One pass of stage 6 over every contact point: the normal row,
+    /// then the friction row, each the impulse that meets its target now,
+    /// clamped by [`clamp_impulse`].
+    pub fn solve_contacts(&mut self) {
+        let settings = self.settings;
+        // From the end of the list, every other pair first, then the
+        // rest: neighbours in the sorted list mostly share a body, every
+        // other pair mostly does not; and in the demos, built bottom-up,
+        // the end of the list is the top of a stack.
+        let n = self.arbiters.len();
+        for k in (0..n)
+            .rev()
+            .step_by(2)
+            .chain((0..n).rev().skip(1).step_by(2))
+        {
+            let arb = &mut self.arbiters[k];
+            let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
+            let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
+            let (n, t) = (arb.normal, perp(arb.normal));
+            for c in arb.contacts.iter_mut().take(arb.count) {
+                // Normal: reach the bias, push only.
+                let (arm_a, arm_b) = c.arm_normal;
+                let v_n = b.along(n, arm_b) - a.along(n, arm_a);
+                let delta = c.normal_mass * (c.bias - v_n);
+                let total = &mut c.normal_impulse;
+                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, settings.accumulate);
+                a.push(-dp, n, arm_a);
+                b.push(dp, n, arm_b);
+                if !settings.friction {
+                    continue;
+                }
+                // Friction: stop the sliding, within mu times the normal.
+                let (arm_a, arm_b) = c.arm_tangent;
+                let v_t = b.along(t, arm_b) - a.along(t, arm_a);
+                let delta = -c.tangent_mass * v_t;
+                let pushed = if settings.accumulate {
+                    c.normal_impulse
+                } else {
+                    dp
+                };
+                let limit = arb.friction * pushed;
+                let total = &mut c.tangent_impulse;
+                let dp = clamp_impulse(total, delta, -limit, limit, settings.accumulate);
+                a.push(-dp, t, arm_a);
+                b.push(dp, t, arm_b);
+            }
+            a.store(body_a);
+            b.store(body_b);
+        }
+    }
+    // ANCHOR_END: solve_contacts
+
+    // ANCHOR: solve_joints
+    /// One pass of stage 6 over every joint: the impulse along the axis
+    /// that reaches the bias; a rope's accumulated impulse only pulls.
+    pub fn solve_joints(&mut self) {
+        let accumulate = self.settings.accumulate;
+        for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
+            if !row.active {
+                continue;
+            }
+            let (i, j) = (joint.body_a, joint.body_b);
+            let (a, b) = if i < j {
+                two_mut(&mut self.bodies, i, j)
+            } else {
+                let (b, a) = two_mut(&mut self.bodies, j, i);
+                (a, b)
+            };
+            let (pa, pb) = (row.anchor_a, row.anchor_b);
+            let v = (b.velocity_at(pb) - a.velocity_at(pa)).dot(row.axis);
+            let delta = row.mass * (row.bias - v);
+            let most = match joint.kind {
+                JointKind::Rod => f32::INFINITY,
+                JointKind::Rope => 0.0,
+            };
+            let total = &mut row.impulse;
+            let dp = clamp_impulse(total, delta, f32::NEG_INFINITY, most, accumulate);
+            a.apply_impulse(-dp * row.axis, pa);
+            b.apply_impulse(dp * row.axis, pb);
+        }
+    }
+    // ANCHOR_END: solve_joints
+
+    // ANCHOR: restitution_pass
+    /// Stage 7: the bounce, after the iterations have solved every
+    /// contact as plastic. A point bounces only if it approached faster
+    /// than the threshold when the step began and pushes at the end of
+    /// the iterations; it gets the impulse that makes its normal
+    /// velocity `-e` times that approach speed, its total still clamped
+    /// to push only. A point that was separating is left alone, so it
+    /// cannot push as it leaves (Box2D v3's restitution stage). Box2D
+    /// makes one pass; where two points of a body bounce, each pass
+    /// upsets the other point a little, so this one makes as many passes
+    /// as the iterations, until both meet their targets together. Each
+    /// pass solves the joints again after the bounces: a rod hands the
+    /// bounce of the body it holds on to the next one, as it handed on
+    /// the stop.
+    fn restitution_pass(&mut self) {
+        if self.mark_bounces() {
+            for _ in 0..self.settings.iterations.max(1) {
+                self.bounce();
+                self.solve_joints();
+            }
+        }
+    }
+
+    /// Which points bounce this step (`ContactRow::bounces`); false
+    /// when none does.
+    pub fn mark_bounces(&mut self) -> bool {
+        let threshold = self.settings.restitution_threshold;
+        let mut any = false;
+        for arb in self.arbiters.iter_mut() {
+            for c in arb.contacts.iter_mut().take(arb.count) {
+                c.bounces =
+                    arb.restitution > 0.0 && c.approach < -threshold && c.normal_impulse > 0.0;
+                any |= c.bounces;
+            }
+        }
+        any
+    }
+
+    /// One pass of the bounce over the points that bounce: each gets
+    /// the impulse that makes its normal velocity `-e` times its
+    /// approach speed, its total still clamped to push only.
+    pub fn bounce(&mut self) {
+        let accumulate = self.settings.accumulate;
+        for arb in self.arbiters.iter_mut() {
+            if !arb.contacts().iter().any(|c| c.bounces) {
+                continue;
+            }
+            let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
+            let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
+            let n = arb.normal;
+            for c in arb.contacts.iter_mut().take(arb.count) {
+                if !c.bounces {
+                    continue;
+                }
+                let (arm_a, arm_b) = c.arm_normal;
+                let v_n = b.along(n, arm_b) - a.along(n, arm_a);
+                let target = -arb.restitution * c.approach;
+                let delta = c.normal_mass * (target - v_n);
+                let total = &mut c.normal_impulse;
+                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, accumulate);
+                a.push(-dp, n, arm_a);
+                b.push(dp, n, arm_b);
+            }
+            a.store(body_a);
+            b.store(body_b);
+        }
+    }
+    // ANCHOR_END: restitution_pass
+
+    /// Stage 8, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
+    pub fn integrate_positions(&mut self, dt: f32) {
+        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+            b.position += b.velocity * dt;
+            b.angle += b.angular_velocity * dt;
+        }
+    }
+
+    /// How many contact points this step solved.
+    pub fn contact_count(&self) -> usize {
+        self.arbiters.iter().map(|a| a.count).sum()
+    }
+
+    // ANCHOR: residual
+    /// How far the contact rows are from all being met at once, m/s:
+    /// the worst row's `min(P_n / m_eff, v_n - b)`. A met row either
+    /// moves at its target (`v_n = b`) or pushes nothing (`P_n = 0`) and
+    /// moves faster; either way the smaller of the two is 0. The error
+    /// in `v_n - b` of a pushing row, or the velocity change its
+    /// impulse could still take back, is what is left to solve.
+    pub fn residual(&self) -> f32 {
+        let mut worst = 0.0f32;
+        for arb in &self.arbiters {
+            let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
+            for c in arb.contacts() {
+                if c.normal_mass == 0.0 {
+                    continue;
+                }
+                let (arm_a, arm_b) = c.arm_normal;
+                let v_n =
+                    Motion::of(b).along(arb.normal, arm_b) - Motion::of(a).along(arb.normal, arm_a);
+                let error = (c.normal_impulse / c.normal_mass).min(v_n - c.bias);
+                worst = worst.max(error.abs());
+            }
+        }
+        worst
+    }
+    // ANCHOR_END: residual
+
+    /// The deepest penetration among this step's contacts, in metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.arbiters
+            .iter()
+            .flat_map(|a| a.contacts())
+            .map(|c| c.penetration)
+            .fold(0.0, f32::max)
+    }
+}
 
 // ANCHOR: settings
 /// Every number and switch the chapter discusses; the demos change
@@ -353,530 +777,6 @@ pub fn contact_bias(
     bounce.max(push_out)
 }
 // ANCHOR_END: bias
-
-/// Where the broad phase keeps its work between steps, so a step allocates nothing once the
-/// world has settled into its size.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Scratch {
-    /// Each body's transform this step (one sine and cosine per body, not per pair).
-    transforms: Vec<Transform>,
-    /// Each body's index and bounding box, sorted by the box's left edge:
-    /// nearly sorted already next step, and swept without a lookup.
-    sweep: Vec<(usize, (Vec2, Vec2))>,
-    /// This step's candidate pairs `(low, high)`, sorted.
-    pairs: Vec<(usize, usize)>,
-    /// Last step's arbiters, while this step's are built.
-    previous: Vec<Arbiter>,
-    /// The pairs a joint holds, sorted: they do not collide.
-    joined: Vec<(usize, usize)>,
-}
-
-// ANCHOR: world
-/// Rigid bodies, contacts and distance joints, solved together.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    pub bodies: Vec<Body>,
-    pub joints: Vec<DistanceJoint>,
-    /// In m/s^2.
-    pub gravity: Vec2,
-    pub settings: Settings,
-    /// This step's contacts, one arbiter per touching pair, sorted by
-    /// `(a, b)`: kept to the next step, where they are matched.
-    pub arbiters: Vec<Arbiter>,
-    /// One row per joint, in the order of `joints`; its impulse is kept
-    /// to the next step too.
-    pub joint_rows: Vec<JointRow>,
-    scratch: Scratch,
-}
-// ANCHOR_END: world
-
-impl World {
-    /// Bodies and joints under the Earth's gravity with box2d-lite's settings.
-    pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
-        World {
-            bodies,
-            joints,
-            gravity: Vec2::new(0.0, -9.81),
-            settings: Settings::default(),
-            arbiters: Vec::new(),
-            joint_rows: Vec::new(),
-            scratch: Scratch::default(),
-        }
-    }
-
-    /// Forget every contact and joint impulse (after the bodies were put back).
-    pub fn forget_contacts(&mut self) {
-        self.arbiters.clear();
-        self.joint_rows.clear();
-    }
-
-    /// Advance the world by `dt` seconds (a non-positive or non-finite
-    /// `dt` does nothing).
-    pub fn step(&mut self, dt: f32) {
-        self.step_watching(dt, |_| {});
-    }
-
-    // ANCHOR: step
-    /// [`World::step`], calling `watch` after each solver pass, to see
-    /// how the passes converge ([`World::residual`]).
-    pub fn step_watching(&mut self, dt: f32, mut watch: impl FnMut(&World)) {
-        if !(dt > 0.0 && dt.is_finite()) {
-            return;
-        }
-        // 1. Broad phase: the pairs whose bounding boxes overlap.
-        self.broad_phase();
-        // 2. Narrow phase + persistence: chapter 5's manifolds, matched
-        //    to last step's contacts by feature id.
-        self.narrow_phase();
-        // 3. Pre-step: every row's effective mass, and each contact's
-        //    approach speed and bias, from the velocities the step
-        //    starts with (before gravity adds its g dt).
-        self.pre_step(dt);
-        // 4. Forces: gravity and applied forces change the velocities.
-        self.integrate_velocities(dt);
-        // 5. Warm start: apply last step's accumulated impulses.
-        self.warm_start();
-        // 6. Iterate: pass after pass over every contact and joint.
-        for _ in 0..self.settings.iterations.max(1) {
-            self.solve_contacts();
-            self.solve_joints();
-            watch(self);
-        }
-        // 7. Restitution: the bounce, in a pass of its own.
-        if self.settings.restitution == Restitution::OwnPass {
-            self.restitution_pass();
-        }
-        // 8. Integrate: the velocities move and turn the bodies.
-        self.integrate_positions(dt);
-    }
-    // ANCHOR_END: step
-
-    // ANCHOR: broad_phase
-    /// Stage 1: `scratch.pairs`, every pair `(low, high)` that may touch,
-    /// sorted, less pairs of static bodies and pairs a joint holds.
-    pub fn broad_phase(&mut self) {
-        let s = &mut self.scratch;
-        s.transforms.clear();
-        s.transforms
-            .extend(self.bodies.iter().map(|b| b.transform()));
-        s.pairs.clear();
-        let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
-        let n = self.bodies.len();
-        match self.settings.broad_phase {
-            BroadPhase::AllPairs => {
-                for a in 0..n {
-                    for b in a + 1..n {
-                        if movable(a) || movable(b) {
-                            s.pairs.push((a, b));
-                        }
-                    }
-                }
-            }
-            BroadPhase::SortAndSweep => {
-                if s.sweep.len() != n {
-                    s.sweep = (0..n).map(|i| (i, (Vec2::ZERO, Vec2::ZERO))).collect();
-                }
-                // Last step's order with this step's boxes, then by left
-                // edge, then index: the same order on every run.
-                for (i, bounds) in s.sweep.iter_mut() {
-                    *bounds = bounding_box(&self.bodies[*i].shape, &s.transforms[*i]);
-                }
-                s.sweep.sort_unstable_by(|(i, (lo_i, _)), (j, (lo_j, _))| {
-                    lo_i.x.total_cmp(&lo_j.x).then(i.cmp(j))
-                });
-                for (k, &(i, (lo, hi))) in s.sweep.iter().enumerate() {
-                    for &(j, (lo_j, hi_j)) in &s.sweep[k + 1..] {
-                        if lo_j.x > hi.x {
-                            break; // this box and all later ones start past i's end
-                        }
-                        let overlap_y = lo_j.y <= hi.y && lo.y <= hi_j.y;
-                        if overlap_y && (movable(i) || movable(j)) {
-                            s.pairs.push((i.min(j), i.max(j)));
-                        }
-                    }
-                }
-                s.pairs.sort_unstable();
-            }
-        }
-        if !self.joints.is_empty() {
-            s.joined.clear();
-            s.joined.extend(
-                self.joints
-                    .iter()
-                    .map(|j| (j.body_a.min(j.body_b), j.body_a.max(j.body_b))),
-            );
-            s.joined.sort_unstable();
-            let joined = &s.joined;
-            s.pairs.retain(|p| joined.binary_search(p).is_err());
-        }
-    }
-    // ANCHOR_END: broad_phase
-
-    // ANCHOR: narrow_phase
-    /// Stage 2: this step's arbiters. Both this step's pairs and last
-    /// step's arbiters are sorted by `(a, b)`, so one walk along both
-    /// finds each pair's arbiter of last step, with no hash map and in
-    /// the same order every run.
-    pub fn narrow_phase(&mut self) {
-        let s = &mut self.scratch;
-        std::mem::swap(&mut self.arbiters, &mut s.previous);
-        self.arbiters.clear();
-        let warm = self.settings.warm_starting;
-        let mut old = 0;
-        for &(a, b) in &s.pairs {
-            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
-            let (ta, tb) = (&s.transforms[a], &s.transforms[b]);
-            let Some(manifold) = collide(&ba.shape, ta, &bb.shape, tb) else {
-                continue;
-            };
-            while s.previous.get(old).is_some_and(|p| (p.a, p.b) < (a, b)) {
-                old += 1;
-            }
-            let before = s.previous.get(old).filter(|p| (p.a, p.b) == (a, b));
-            let arbiter = Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
-            self.arbiters.push(arbiter);
-        }
-    }
-    // ANCHOR_END: narrow_phase
-
-    /// Stage 4, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
-    /// `w += (torque / I) dt`. Clears the forces.
-    pub fn integrate_velocities(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut() {
-            if b.inv_mass > 0.0 {
-                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
-                b.angular_velocity += b.torque * b.inv_inertia * dt;
-            }
-            b.force = Vec2::ZERO;
-            b.torque = 0.0;
-        }
-    }
-
-    // ANCHOR: pre_step
-    /// Stage 3: each contact row's effective masses, its approach speed
-    /// `v_n` (measured now, before gravity and any impulse of this
-    /// step) and its bias, the normal velocity it aims at
-    /// ([`contact_bias`]). With restitution in its own pass, the bias
-    /// leaves the bounce out: the iterations solve a plastic contact.
-    pub fn pre_step(&mut self, dt: f32) {
-        let settings = self.settings;
-        let in_bias = settings.restitution == Restitution::InBias;
-        for arb in self.arbiters.iter_mut() {
-            let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
-            let n = arb.normal;
-            for c in arb.contacts.iter_mut().take(arb.count) {
-                let p = c.point;
-                let (r_a, r_b) = (p - a.position, p - b.position);
-                c.arm_normal = (cross(r_a, n), cross(r_b, n));
-                c.arm_tangent = (cross(r_a, perp(n)), cross(r_b, perp(n)));
-                c.normal_mass = inverse(inverse_effective_mass(a, b, p, n));
-                c.tangent_mass = inverse(inverse_effective_mass(a, b, p, perp(n)));
-                let v_n = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
-                c.approach = v_n;
-                let e = if in_bias { arb.restitution } else { 0.0 };
-                c.bias = contact_bias(&settings, e, v_n, c.penetration, dt);
-                if !(settings.warm_starting && settings.accumulate) {
-                    c.normal_impulse = 0.0;
-                    c.tangent_impulse = 0.0;
-                }
-            }
-        }
-        self.pre_step_joints(dt);
-    }
-    // ANCHOR_END: pre_step
-
-    // ANCHOR: pre_step_joints
-    /// Stage 3 for the joints: chapter 7's axis and effective mass, and
-    /// its Baumgarte bias `-bias_factor * (distance - length) / dt`. A
-    /// slack rope is inactive this step.
-    fn pre_step_joints(&mut self, dt: f32) {
-        let settings = self.settings;
-        self.joint_rows
-            .resize(self.joints.len(), JointRow::default());
-        for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
-            let (i, j) = (joint.body_a, joint.body_b);
-            if i == j || i.max(j) >= self.bodies.len() {
-                *row = JointRow::default();
-                continue;
-            }
-            let (a, b) = (&self.bodies[i], &self.bodies[j]);
-            let (pa, pb) = joint.anchors(&self.bodies);
-            let relative = b.velocity_at(pb) - a.velocity_at(pa);
-            let Some((axis, distance)) = joint_axis(pa, pb, relative) else {
-                *row = JointRow::default();
-                continue;
-            };
-            let error = distance - joint.length;
-            let slack = joint.kind == JointKind::Rope && error < 0.0;
-            let mass = inverse(joint_inverse_mass(a, pa, b, pb, axis));
-            let bias = if settings.position_correction {
-                -settings.bias_factor * error / dt
-            } else {
-                0.0
-            };
-            let warm = settings.warm_starting && settings.accumulate;
-            let kept = if warm { row.impulse } else { 0.0 };
-            *row = JointRow {
-                active: !slack && mass > 0.0,
-                anchor_a: pa,
-                anchor_b: pb,
-                axis,
-                mass,
-                bias,
-                impulse: if slack { 0.0 } else { kept },
-            };
-        }
-    }
-    // ANCHOR_END: pre_step_joints
-
-    // ANCHOR: warm_start
-    /// Stage 5: apply each row's accumulated impulse (0 unless warm
-    /// starting kept it, [`warm_start_contact`] for a contact point): the
-    /// solver starts from last step's answer.
-    pub fn warm_start(&mut self) {
-        for arb in &self.arbiters {
-            let (a, b) = two_mut(&mut self.bodies, arb.a, arb.b);
-            for c in arb.contacts() {
-                warm_start_contact(a, b, arb.normal, c);
-            }
-        }
-        for (row, joint) in self.joint_rows.iter().zip(&self.joints) {
-            if row.active {
-                let p = row.impulse * row.axis;
-                self.bodies[joint.body_a].apply_impulse(-p, row.anchor_a);
-                self.bodies[joint.body_b].apply_impulse(p, row.anchor_b);
-            }
-        }
-    }
-    // ANCHOR_END: warm_start
-
-    // ANCHOR: solve_contacts
-    /// One pass of stage 6 over every contact point: the normal row,
-    /// then the friction row, each the impulse that meets its target now,
-    /// clamped by [`clamp_impulse`].
-    pub fn solve_contacts(&mut self) {
-        let settings = self.settings;
-        // From the end of the list, every other pair first, then the
-        // rest: neighbours in the sorted list mostly share a body, every
-        // other pair mostly does not; and in the demos, built bottom-up,
-        // the end of the list is the top of a stack.
-        let n = self.arbiters.len();
-        for k in (0..n)
-            .rev()
-            .step_by(2)
-            .chain((0..n).rev().skip(1).step_by(2))
-        {
-            let arb = &mut self.arbiters[k];
-            let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
-            let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
-            let (n, t) = (arb.normal, perp(arb.normal));
-            for c in arb.contacts.iter_mut().take(arb.count) {
-                // Normal: reach the bias, push only.
-                let (arm_a, arm_b) = c.arm_normal;
-                let v_n = b.along(n, arm_b) - a.along(n, arm_a);
-                let delta = c.normal_mass * (c.bias - v_n);
-                let total = &mut c.normal_impulse;
-                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, settings.accumulate);
-                a.push(-dp, n, arm_a);
-                b.push(dp, n, arm_b);
-                if !settings.friction {
-                    continue;
-                }
-                // Friction: stop the sliding, within mu times the normal.
-                let (arm_a, arm_b) = c.arm_tangent;
-                let v_t = b.along(t, arm_b) - a.along(t, arm_a);
-                let delta = -c.tangent_mass * v_t;
-                let pushed = if settings.accumulate {
-                    c.normal_impulse
-                } else {
-                    dp
-                };
-                let limit = arb.friction * pushed;
-                let total = &mut c.tangent_impulse;
-                let dp = clamp_impulse(total, delta, -limit, limit, settings.accumulate);
-                a.push(-dp, t, arm_a);
-                b.push(dp, t, arm_b);
-            }
-            a.store(body_a);
-            b.store(body_b);
-        }
-    }
-    // ANCHOR_END: solve_contacts
-
-    // ANCHOR: solve_joints
-    /// One pass of stage 6 over every joint: the impulse along the axis
-    /// that reaches the bias; a rope's accumulated impulse only pulls.
-    pub fn solve_joints(&mut self) {
-        let accumulate = self.settings.accumulate;
-        for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
-            if !row.active {
-                continue;
-            }
-            let (i, j) = (joint.body_a, joint.body_b);
-            let (a, b) = if i < j {
-                two_mut(&mut self.bodies, i, j)
-            } else {
-                let (b, a) = two_mut(&mut self.bodies, j, i);
-                (a, b)
-            };
-            let (pa, pb) = (row.anchor_a, row.anchor_b);
-            let v = (b.velocity_at(pb) - a.velocity_at(pa)).dot(row.axis);
-            let delta = row.mass * (row.bias - v);
-            let most = match joint.kind {
-                JointKind::Rod => f32::INFINITY,
-                JointKind::Rope => 0.0,
-            };
-            let total = &mut row.impulse;
-            let dp = clamp_impulse(total, delta, f32::NEG_INFINITY, most, accumulate);
-            a.apply_impulse(-dp * row.axis, pa);
-            b.apply_impulse(dp * row.axis, pb);
-        }
-    }
-    // ANCHOR_END: solve_joints
-
-    // ANCHOR: restitution_pass
-    /// Stage 7: the bounce, after the iterations have solved every
-    /// contact as plastic. A point bounces only if it approached faster
-    /// than the threshold when the step began and pushes at the end of
-    /// the iterations; it gets the impulse that makes its normal
-    /// velocity `-e` times that approach speed, its total still clamped
-    /// to push only. A point that was separating is left alone, so it
-    /// cannot push as it leaves (Box2D v3's restitution stage). Box2D
-    /// makes one pass; where two points of a body bounce, each pass
-    /// upsets the other point a little, so this one makes as many passes
-    /// as the iterations, until both meet their targets together. Each
-    /// pass solves the joints again after the bounces: a rod hands the
-    /// bounce of the body it holds on to the next one, as it handed on
-    /// the stop.
-    fn restitution_pass(&mut self) {
-        if self.mark_bounces() {
-            for _ in 0..self.settings.iterations.max(1) {
-                self.bounce();
-                self.solve_joints();
-            }
-        }
-    }
-
-    /// Which points bounce this step (`ContactRow::bounces`); false
-    /// when none does.
-    pub fn mark_bounces(&mut self) -> bool {
-        let threshold = self.settings.restitution_threshold;
-        let mut any = false;
-        for arb in self.arbiters.iter_mut() {
-            for c in arb.contacts.iter_mut().take(arb.count) {
-                c.bounces =
-                    arb.restitution > 0.0 && c.approach < -threshold && c.normal_impulse > 0.0;
-                any |= c.bounces;
-            }
-        }
-        any
-    }
-
-    /// One pass of the bounce over the points that bounce: each gets
-    /// the impulse that makes its normal velocity `-e` times its
-    /// approach speed, its total still clamped to push only.
-    pub fn bounce(&mut self) {
-        let accumulate = self.settings.accumulate;
-        for arb in self.arbiters.iter_mut() {
-            if !arb.contacts().iter().any(|c| c.bounces) {
-                continue;
-            }
-            let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
-            let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
-            let n = arb.normal;
-            for c in arb.contacts.iter_mut().take(arb.count) {
-                if !c.bounces {
-                    continue;
-                }
-                let (arm_a, arm_b) = c.arm_normal;
-                let v_n = b.along(n, arm_b) - a.along(n, arm_a);
-                let target = -arb.restitution * c.approach;
-                let delta = c.normal_mass * (target - v_n);
-                let total = &mut c.normal_impulse;
-                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, accumulate);
-                a.push(-dp, n, arm_a);
-                b.push(dp, n, arm_b);
-            }
-            a.store(body_a);
-            b.store(body_b);
-        }
-    }
-    // ANCHOR_END: restitution_pass
-
-    /// Stage 8, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
-    pub fn integrate_positions(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            b.position += b.velocity * dt;
-            b.angle += b.angular_velocity * dt;
-        }
-    }
-
-    /// Keep only the broad phase's pairs `(low, high)` for which `keep`
-    /// holds: a later chapter's joints drop the pairs they hold.
-    pub fn retain_pairs(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
-        self.scratch.pairs.retain(|&(a, b)| keep(a, b));
-    }
-
-    /// How many pairs the broad phase handed the narrow phase this step.
-    pub fn pairs_tested(&self) -> usize {
-        self.scratch.pairs.len()
-    }
-
-    /// How many contact points this step solved.
-    pub fn contact_count(&self) -> usize {
-        self.arbiters.iter().map(|a| a.count).sum()
-    }
-
-    // ANCHOR: residual
-    /// How far the contact rows are from all being met at once, m/s:
-    /// the worst row's `min(P_n / m_eff, v_n - b)`. A met row either
-    /// moves at its target (`v_n = b`) or pushes nothing (`P_n = 0`) and
-    /// moves faster; either way the smaller of the two is 0. The error
-    /// in `v_n - b` of a pushing row, or the velocity change its
-    /// impulse could still take back, is what is left to solve.
-    pub fn residual(&self) -> f32 {
-        let mut worst = 0.0f32;
-        for arb in &self.arbiters {
-            let (a, b) = (&self.bodies[arb.a], &self.bodies[arb.b]);
-            for c in arb.contacts() {
-                if c.normal_mass == 0.0 {
-                    continue;
-                }
-                let (arm_a, arm_b) = c.arm_normal;
-                let v_n =
-                    Motion::of(b).along(arb.normal, arm_b) - Motion::of(a).along(arb.normal, arm_a);
-                let error = (c.normal_impulse / c.normal_mass).min(v_n - c.bias);
-                worst = worst.max(error.abs());
-            }
-        }
-        worst
-    }
-    // ANCHOR_END: residual
-
-    /// The deepest penetration among this step's contacts, in metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.arbiters
-            .iter()
-            .flat_map(|a| a.contacts())
-            .map(|c| c.penetration)
-            .fold(0.0, f32::max)
-    }
-}
-
-// ANCHOR: bounding_box
-/// The smallest axis-aligned box around `shape` placed by `t`: lower
-/// and upper corner. A turned box reaches `|R| h` from its centre.
-pub fn bounding_box(shape: &Shape, t: &Transform) -> (Vec2, Vec2) {
-    let reach = match *shape {
-        Shape::Circle(c) => Vec2::splat(c.radius),
-        Shape::Box(o) => {
-            let r = t.rotation;
-            r.x_axis.abs() * o.half_extents.x + r.y_axis.abs() * o.half_extents.y
-        }
-    };
-    (t.position - reach, t.position + reach)
-}
-// ANCHOR_END: bounding_box
 
 #[cfg(test)]
 mod tests {
