@@ -18,6 +18,92 @@ pub mod demos;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+/// Particles among planes, under gravity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub particles: Vec<Particle>,
+    pub planes: Vec<Plane>,
+    /// In m/s^2; (0, -9.81) near the Earth's surface, zero for chapter 1's box.
+    pub gravity: Vec2,
+    /// Bounce only while the particle moves into the plane (`v . n < 0`). Without it a particle
+    /// still behind the plane after a bounce is bounced again, back into the wall.
+    pub approach_check: bool,
+    /// After the bounces, move a particle that is behind a plane back onto it along the normal
+    /// by its penetration. Chapter 1 left it there and let the reflected velocity carry it out;
+    /// that fails once gravity pulls it back in every step (a particle with `e = 0` sinks
+    /// `g dt^2` deeper each step) or once the plane itself turns over the particle.
+    pub push_back: bool,
+    /// When set, every particle bounces with this restitution instead of its own.
+    pub restitution_override: Option<f32>,
+    /// The point the planes turn about when the world is turned.
+    pub centre: Vec2,
+}
+
+impl World {
+    /// Particles in chapter 1's 2 m x 2 m box, under the Earth's gravity, with the approach check
+    /// and the push-back on.
+    pub fn new(particles: Vec<Particle>) -> Self {
+        World {
+            particles,
+            planes: box_planes(1.0).to_vec(),
+            gravity: Vec2::new(0.0, -9.81),
+            approach_check: true,
+            push_back: true,
+            restitution_override: None,
+            centre: Vec2::ZERO,
+        }
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds.
+    pub fn step(&mut self, dt: f32) {
+        for p in &mut self.particles {
+            // 1. Integrate: gravity changes the velocity, the velocity moves the particle.
+            integrate(&mut p.position, &mut p.velocity, self.gravity, dt);
+            // 2. Collide: bounce off every plane the particle has gone behind.
+            let restitution = self.restitution_override.unwrap_or(p.restitution);
+            for plane in &self.planes {
+                bounce(p, plane, restitution, self.approach_check);
+            }
+            // 3. Push back: put a particle still behind a plane back onto it.
+            if self.push_back {
+                for plane in &self.planes {
+                    push_back(&mut p.position, plane);
+                }
+            }
+        }
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: turn
+    /// Turn every plane by `angle` radians about `centre`, then push back any particle the
+    /// turning walls have swept behind them.
+    pub fn turn(&mut self, angle: f32) {
+        if !angle.is_finite() {
+            return;
+        }
+        for plane in &mut self.planes {
+            *plane = plane.rotated_about(self.centre, angle);
+        }
+        if self.push_back {
+            for p in &mut self.particles {
+                for plane in &self.planes {
+                    push_back(&mut p.position, plane);
+                }
+            }
+        }
+    }
+    // ANCHOR_END: turn
+
+    /// The deepest any particle is behind any plane, in metres (0 when all are inside).
+    pub fn max_penetration(&self) -> f32 {
+        self.particles
+            .iter()
+            .flat_map(|p| self.planes.iter().map(|pl| pl.penetration(p.position)))
+            .fold(0.0, f32::max)
+    }
+}
+
 // ANCHOR: plane
 /// A plane: in 2D, a line with a free side and a solid side.
 ///
@@ -138,92 +224,6 @@ pub fn push_back(position: &mut Vec2, plane: &Plane) {
     *position += plane.penetration(*position) * plane.normal;
 }
 // ANCHOR_END: push_back
-
-/// Particles among planes, under gravity.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    pub particles: Vec<Particle>,
-    pub planes: Vec<Plane>,
-    /// In m/s^2; (0, -9.81) near the Earth's surface, zero for chapter 1's box.
-    pub gravity: Vec2,
-    /// Bounce only while the particle moves into the plane (`v . n < 0`). Without it a particle
-    /// still behind the plane after a bounce is bounced again, back into the wall.
-    pub approach_check: bool,
-    /// After the bounces, move a particle that is behind a plane back onto it along the normal
-    /// by its penetration. Chapter 1 left it there and let the reflected velocity carry it out;
-    /// that fails once gravity pulls it back in every step (a particle with `e = 0` sinks
-    /// `g dt^2` deeper each step) or once the plane itself turns over the particle.
-    pub push_back: bool,
-    /// When set, every particle bounces with this restitution instead of its own.
-    pub restitution_override: Option<f32>,
-    /// The point the planes turn about when the world is turned.
-    pub centre: Vec2,
-}
-
-impl World {
-    /// Particles in chapter 1's 2 m x 2 m box, under the Earth's gravity, with the approach check
-    /// and the push-back on.
-    pub fn new(particles: Vec<Particle>) -> Self {
-        World {
-            particles,
-            planes: box_planes(1.0).to_vec(),
-            gravity: Vec2::new(0.0, -9.81),
-            approach_check: true,
-            push_back: true,
-            restitution_override: None,
-            centre: Vec2::ZERO,
-        }
-    }
-
-    // ANCHOR: step
-    /// Advance the world by `dt` seconds.
-    pub fn step(&mut self, dt: f32) {
-        for p in &mut self.particles {
-            // 1. Integrate: gravity changes the velocity, the velocity moves the particle.
-            integrate(&mut p.position, &mut p.velocity, self.gravity, dt);
-            // 2. Collide: bounce off every plane the particle has gone behind.
-            let restitution = self.restitution_override.unwrap_or(p.restitution);
-            for plane in &self.planes {
-                bounce(p, plane, restitution, self.approach_check);
-            }
-            // 3. Push back: put a particle still behind a plane back onto it.
-            if self.push_back {
-                for plane in &self.planes {
-                    push_back(&mut p.position, plane);
-                }
-            }
-        }
-    }
-    // ANCHOR_END: step
-
-    // ANCHOR: turn
-    /// Turn every plane by `angle` radians about `centre`, then push back any particle the
-    /// turning walls have swept behind them.
-    pub fn turn(&mut self, angle: f32) {
-        if !angle.is_finite() {
-            return;
-        }
-        for plane in &mut self.planes {
-            *plane = plane.rotated_about(self.centre, angle);
-        }
-        if self.push_back {
-            for p in &mut self.particles {
-                for plane in &self.planes {
-                    push_back(&mut p.position, plane);
-                }
-            }
-        }
-    }
-    // ANCHOR_END: turn
-
-    /// The deepest any particle is behind any plane, in metres (0 when all are inside).
-    pub fn max_penetration(&self) -> f32 {
-        self.particles
-            .iter()
-            .flat_map(|p| self.planes.iter().map(|pl| pl.penetration(p.position)))
-            .fold(0.0, f32::max)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,137 @@ pub mod demos;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+/// Circles and walls under gravity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub circles: Vec<Circle>,
+    pub walls: Vec<Wall>,
+    /// In m/s^2.
+    pub gravity: Vec2,
+    /// Apply an impulse only while the bodies approach (`v_rel . n < 0`). Without it bodies that
+    /// still overlap while separating are pulled back together: they stick.
+    pub approach_check: bool,
+    /// When set, every collision uses this restitution instead of the two bodies' smaller one.
+    pub restitution_override: Option<f32>,
+    /// Positional correction: on or off, `percent` and `slop`.
+    pub correction: Correction,
+    /// This step's contacts, found in stage 2 and used by stages 3 and 4.
+    pub contacts: Vec<(Pair, Contact)>,
+}
+
+impl World {
+    /// Circles among walls under the Earth's gravity, with the approach check and the
+    /// tutorial's positional correction.
+    pub fn new(circles: Vec<Circle>, walls: Vec<Wall>) -> Self {
+        World {
+            circles,
+            walls,
+            gravity: Vec2::new(0.0, -9.81),
+            approach_check: true,
+            restitution_override: None,
+            correction: Correction::default(),
+            contacts: Vec::new(),
+        }
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds.
+    pub fn step(&mut self, dt: f32) {
+        // 1. Integrate: gravity and velocity move every body that has a finite mass.
+        for c in self.circles.iter_mut().filter(|c| c.inv_mass > 0.0) {
+            integrate(&mut c.position, &mut c.velocity, self.gravity, dt);
+        }
+        // 2. Detect: find every pair of bodies that overlaps.
+        self.find_contacts();
+        // 3. Resolve: one impulse per contact, in the order found.
+        self.apply_impulses();
+        // 4. Correct: push overlapping bodies part of the way apart.
+        self.correct_positions();
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: find_contacts
+    /// Every circle against every later circle, then every wall against every circle, in index
+    /// order, so the same world always gives the same contacts in the same order.
+    pub fn find_contacts(&mut self) {
+        self.contacts.clear();
+        for i in 0..self.circles.len() {
+            for j in i + 1..self.circles.len() {
+                let (a, b) = (&self.circles[i], &self.circles[j]);
+                if a.inv_mass == 0.0 && b.inv_mass == 0.0 {
+                    continue; // two static bodies: nothing can move
+                }
+                if let Some(contact) = circle_circle(a, b) {
+                    self.contacts.push((Pair::Circles(i, j), contact));
+                }
+            }
+        }
+        for (w, wall) in self.walls.iter().enumerate() {
+            for (i, c) in self.circles.iter().enumerate() {
+                if c.inv_mass == 0.0 {
+                    continue;
+                }
+                if let Some(contact) = plane_circle(&wall.plane, c) {
+                    self.contacts.push((Pair::WallCircle(w, i), contact));
+                }
+            }
+        }
+    }
+    // ANCHOR_END: find_contacts
+
+    /// The restitution for a collision between bodies with restitutions `a` and `b`.
+    fn restitution(&self, a: f32, b: f32) -> f32 {
+        self.restitution_override
+            .unwrap_or_else(|| mix_restitution(a, b))
+    }
+
+    /// Stage 3: one impulse per contact.
+    pub fn apply_impulses(&mut self) {
+        for k in 0..self.contacts.len() {
+            let (pair, contact) = self.contacts[k];
+            match pair {
+                Pair::Circles(i, j) => {
+                    let e =
+                        self.restitution(self.circles[i].restitution, self.circles[j].restitution);
+                    let (a, b) = two_mut(&mut self.circles, i, j);
+                    resolve(a, b, &contact, e, self.approach_check);
+                }
+                Pair::WallCircle(w, i) => {
+                    let e =
+                        self.restitution(self.walls[w].restitution, self.circles[i].restitution);
+                    resolve_wall(&mut self.circles[i], &contact, e, self.approach_check);
+                }
+            }
+        }
+    }
+
+    /// Stage 4: positional correction of every contact found this step.
+    pub fn correct_positions(&mut self) {
+        for k in 0..self.contacts.len() {
+            let (pair, contact) = self.contacts[k];
+            match pair {
+                Pair::Circles(i, j) => {
+                    let (a, b) = two_mut(&mut self.circles, i, j);
+                    correct_positions(a, b, &contact, &self.correction);
+                }
+                Pair::WallCircle(_, i) => {
+                    let b = &mut self.circles[i];
+                    b.position +=
+                        b.inv_mass * correction_vector(&contact, 0.0, b.inv_mass, &self.correction);
+                }
+            }
+        }
+    }
+
+    /// The deepest overlap among this step's contacts, in metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.contacts
+            .iter()
+            .map(|(_, c)| c.penetration)
+            .fold(0.0, f32::max)
+    }
+}
+
 // ANCHOR: circle
 /// A disc that moves without turning.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -279,137 +410,6 @@ pub enum Pair {
     Circles(usize, usize),
     /// Wall index, circle index. The wall is body A.
     WallCircle(usize, usize),
-}
-
-/// Circles and walls under gravity.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    pub circles: Vec<Circle>,
-    pub walls: Vec<Wall>,
-    /// In m/s^2.
-    pub gravity: Vec2,
-    /// Apply an impulse only while the bodies approach (`v_rel . n < 0`). Without it bodies that
-    /// still overlap while separating are pulled back together: they stick.
-    pub approach_check: bool,
-    /// When set, every collision uses this restitution instead of the two bodies' smaller one.
-    pub restitution_override: Option<f32>,
-    /// Positional correction: on or off, `percent` and `slop`.
-    pub correction: Correction,
-    /// This step's contacts, found in stage 2 and used by stages 3 and 4.
-    pub contacts: Vec<(Pair, Contact)>,
-}
-
-impl World {
-    /// Circles among walls under the Earth's gravity, with the approach check and the
-    /// tutorial's positional correction.
-    pub fn new(circles: Vec<Circle>, walls: Vec<Wall>) -> Self {
-        World {
-            circles,
-            walls,
-            gravity: Vec2::new(0.0, -9.81),
-            approach_check: true,
-            restitution_override: None,
-            correction: Correction::default(),
-            contacts: Vec::new(),
-        }
-    }
-
-    // ANCHOR: step
-    /// Advance the world by `dt` seconds.
-    pub fn step(&mut self, dt: f32) {
-        // 1. Integrate: gravity and velocity move every body that has a finite mass.
-        for c in self.circles.iter_mut().filter(|c| c.inv_mass > 0.0) {
-            integrate(&mut c.position, &mut c.velocity, self.gravity, dt);
-        }
-        // 2. Detect: find every pair of bodies that overlaps.
-        self.find_contacts();
-        // 3. Resolve: one impulse per contact, in the order found.
-        self.apply_impulses();
-        // 4. Correct: push overlapping bodies part of the way apart.
-        self.correct_positions();
-    }
-    // ANCHOR_END: step
-
-    // ANCHOR: find_contacts
-    /// Every circle against every later circle, then every wall against every circle, in index
-    /// order, so the same world always gives the same contacts in the same order.
-    pub fn find_contacts(&mut self) {
-        self.contacts.clear();
-        for i in 0..self.circles.len() {
-            for j in i + 1..self.circles.len() {
-                let (a, b) = (&self.circles[i], &self.circles[j]);
-                if a.inv_mass == 0.0 && b.inv_mass == 0.0 {
-                    continue; // two static bodies: nothing can move
-                }
-                if let Some(contact) = circle_circle(a, b) {
-                    self.contacts.push((Pair::Circles(i, j), contact));
-                }
-            }
-        }
-        for (w, wall) in self.walls.iter().enumerate() {
-            for (i, c) in self.circles.iter().enumerate() {
-                if c.inv_mass == 0.0 {
-                    continue;
-                }
-                if let Some(contact) = plane_circle(&wall.plane, c) {
-                    self.contacts.push((Pair::WallCircle(w, i), contact));
-                }
-            }
-        }
-    }
-    // ANCHOR_END: find_contacts
-
-    /// The restitution for a collision between bodies with restitutions `a` and `b`.
-    fn restitution(&self, a: f32, b: f32) -> f32 {
-        self.restitution_override
-            .unwrap_or_else(|| mix_restitution(a, b))
-    }
-
-    /// Stage 3: one impulse per contact.
-    pub fn apply_impulses(&mut self) {
-        for k in 0..self.contacts.len() {
-            let (pair, contact) = self.contacts[k];
-            match pair {
-                Pair::Circles(i, j) => {
-                    let e =
-                        self.restitution(self.circles[i].restitution, self.circles[j].restitution);
-                    let (a, b) = two_mut(&mut self.circles, i, j);
-                    resolve(a, b, &contact, e, self.approach_check);
-                }
-                Pair::WallCircle(w, i) => {
-                    let e =
-                        self.restitution(self.walls[w].restitution, self.circles[i].restitution);
-                    resolve_wall(&mut self.circles[i], &contact, e, self.approach_check);
-                }
-            }
-        }
-    }
-
-    /// Stage 4: positional correction of every contact found this step.
-    pub fn correct_positions(&mut self) {
-        for k in 0..self.contacts.len() {
-            let (pair, contact) = self.contacts[k];
-            match pair {
-                Pair::Circles(i, j) => {
-                    let (a, b) = two_mut(&mut self.circles, i, j);
-                    correct_positions(a, b, &contact, &self.correction);
-                }
-                Pair::WallCircle(_, i) => {
-                    let b = &mut self.circles[i];
-                    b.position +=
-                        b.inv_mass * correction_vector(&contact, 0.0, b.inv_mass, &self.correction);
-                }
-            }
-        }
-    }
-
-    /// The deepest overlap among this step's contacts, in metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.contacts
-            .iter()
-            .map(|(_, c)| c.penetration)
-            .fold(0.0, f32::max)
-    }
 }
 
 #[cfg(test)]

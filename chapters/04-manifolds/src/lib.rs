@@ -28,6 +28,110 @@ pub mod demos;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+/// Bodies of circles and boxes under gravity, resolved at their manifolds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub bodies: Vec<Body>,
+    /// In m/s^2.
+    pub gravity: Vec2,
+    /// Apply an impulse only while the bodies approach along the normal.
+    pub approach_check: bool,
+    /// Chapter 3's positional correction: on or off, `percent` and `slop`.
+    pub correction: Correction,
+    /// How many times stage 3 goes over every collision, at least 1. One
+    /// pass is chapter 3's; in a pile, the impulse that stops one body
+    /// pushes the body below it back into the floor, and only further
+    /// passes carry that push on (the tutorial suggests 5 to 20).
+    pub iterations: u32,
+    /// This step's collisions, found in stage 2 and used by stages 3 and 4.
+    pub collisions: Vec<Collision>,
+}
+
+impl World {
+    /// Bodies under the Earth's gravity, with the approach check and chapter 3's correction.
+    pub fn new(bodies: Vec<Body>) -> Self {
+        World {
+            bodies,
+            gravity: Vec2::new(0.0, -9.81),
+            approach_check: true,
+            correction: Correction::default(),
+            iterations: 10,
+            collisions: Vec::new(),
+        }
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds.
+    pub fn step(&mut self, dt: f32) {
+        // 1. Integrate: gravity and velocity move every body with a finite mass.
+        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+            ch02_planes_restitution::integrate(&mut b.position, &mut b.velocity, self.gravity, dt);
+        }
+        // 2. Detect: a manifold for every overlapping pair, low index as A.
+        self.find_collisions();
+        // 3. Resolve: chapter 3's impulse along each manifold's normal,
+        //    over all collisions `iterations` times.
+        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
+            let Collision { a, b, manifold } = self.collisions[k];
+            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
+            let e = body_a.restitution.min(body_b.restitution);
+            apply_impulse(
+                &mut body_a.velocity,
+                body_a.inv_mass,
+                &mut body_b.velocity,
+                body_b.inv_mass,
+                &manifold,
+                e,
+                self.approach_check,
+            );
+        }
+        // 4. Correct: push each overlapping pair part of the way apart.
+        for k in 0..self.collisions.len() {
+            let Collision { a, b, manifold } = self.collisions[k];
+            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
+            correct_positions(
+                &mut body_a.position,
+                body_a.inv_mass,
+                &mut body_b.position,
+                body_b.inv_mass,
+                &manifold,
+                &self.correction,
+            );
+        }
+    }
+    // ANCHOR_END: step
+
+    /// Stage 2: every body against every later body, in index order, skipping pairs of static
+    /// bodies, so the same world always gives the same collisions in the same order.
+    pub fn find_collisions(&mut self) {
+        self.collisions.clear();
+        for a in 0..self.bodies.len() {
+            for b in a + 1..self.bodies.len() {
+                let (body_a, body_b) = (&self.bodies[a], &self.bodies[b]);
+                if body_a.inv_mass == 0.0 && body_b.inv_mass == 0.0 {
+                    continue;
+                }
+                if let Some(manifold) = collide(
+                    &body_a.shape,
+                    body_a.position,
+                    &body_b.shape,
+                    body_b.position,
+                ) {
+                    self.collisions.push(Collision { a, b, manifold });
+                }
+            }
+        }
+    }
+
+    /// The deepest penetration among this step's collisions, in metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.collisions
+            .iter()
+            .map(|c| c.manifold.penetration)
+            .fold(0.0, f32::max)
+    }
+}
+
 // ANCHOR: feature
 /// Which part of a shape a contact point comes from.
 ///
@@ -537,110 +641,6 @@ pub struct Collision {
     pub a: usize,
     pub b: usize,
     pub manifold: Manifold,
-}
-
-/// Bodies of circles and boxes under gravity, resolved at their manifolds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    pub bodies: Vec<Body>,
-    /// In m/s^2.
-    pub gravity: Vec2,
-    /// Apply an impulse only while the bodies approach along the normal.
-    pub approach_check: bool,
-    /// Chapter 3's positional correction: on or off, `percent` and `slop`.
-    pub correction: Correction,
-    /// How many times stage 3 goes over every collision, at least 1. One
-    /// pass is chapter 3's; in a pile, the impulse that stops one body
-    /// pushes the body below it back into the floor, and only further
-    /// passes carry that push on (the tutorial suggests 5 to 20).
-    pub iterations: u32,
-    /// This step's collisions, found in stage 2 and used by stages 3 and 4.
-    pub collisions: Vec<Collision>,
-}
-
-impl World {
-    /// Bodies under the Earth's gravity, with the approach check and chapter 3's correction.
-    pub fn new(bodies: Vec<Body>) -> Self {
-        World {
-            bodies,
-            gravity: Vec2::new(0.0, -9.81),
-            approach_check: true,
-            correction: Correction::default(),
-            iterations: 10,
-            collisions: Vec::new(),
-        }
-    }
-
-    // ANCHOR: step
-    /// Advance the world by `dt` seconds.
-    pub fn step(&mut self, dt: f32) {
-        // 1. Integrate: gravity and velocity move every body with a finite mass.
-        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            ch02_planes_restitution::integrate(&mut b.position, &mut b.velocity, self.gravity, dt);
-        }
-        // 2. Detect: a manifold for every overlapping pair, low index as A.
-        self.find_collisions();
-        // 3. Resolve: chapter 3's impulse along each manifold's normal,
-        //    over all collisions `iterations` times.
-        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
-            let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
-            let e = body_a.restitution.min(body_b.restitution);
-            apply_impulse(
-                &mut body_a.velocity,
-                body_a.inv_mass,
-                &mut body_b.velocity,
-                body_b.inv_mass,
-                &manifold,
-                e,
-                self.approach_check,
-            );
-        }
-        // 4. Correct: push each overlapping pair part of the way apart.
-        for k in 0..self.collisions.len() {
-            let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
-            correct_positions(
-                &mut body_a.position,
-                body_a.inv_mass,
-                &mut body_b.position,
-                body_b.inv_mass,
-                &manifold,
-                &self.correction,
-            );
-        }
-    }
-    // ANCHOR_END: step
-
-    /// Stage 2: every body against every later body, in index order, skipping pairs of static
-    /// bodies, so the same world always gives the same collisions in the same order.
-    pub fn find_collisions(&mut self) {
-        self.collisions.clear();
-        for a in 0..self.bodies.len() {
-            for b in a + 1..self.bodies.len() {
-                let (body_a, body_b) = (&self.bodies[a], &self.bodies[b]);
-                if body_a.inv_mass == 0.0 && body_b.inv_mass == 0.0 {
-                    continue;
-                }
-                if let Some(manifold) = collide(
-                    &body_a.shape,
-                    body_a.position,
-                    &body_b.shape,
-                    body_b.position,
-                ) {
-                    self.collisions.push(Collision { a, b, manifold });
-                }
-            }
-        }
-    }
-
-    /// The deepest penetration among this step's collisions, in metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.collisions
-            .iter()
-            .map(|c| c.manifold.penetration)
-            .fold(0.0, f32::max)
-    }
 }
 
 #[cfg(test)]

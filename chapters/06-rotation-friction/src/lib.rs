@@ -37,6 +37,180 @@ pub mod demos;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+// ANCHOR: world
+/// Rigid bodies under gravity, touching, bouncing and rubbing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    pub bodies: Vec<Body>,
+    /// In m/s^2.
+    pub gravity: Vec2,
+    /// How many passes stage 3 makes over every contact point, at least
+    /// one. One pass leaves a stack unresolved: the impulse that stops
+    /// one body pushes the next one back (the tutorial suggests 5 to 20).
+    pub iterations: u32,
+    /// Apply friction impulses at all.
+    pub friction: bool,
+    /// How Coulomb's cap is applied: to the step's totals at each point
+    /// (the default) or to each impulse (the tutorial's).
+    pub friction_cap: FrictionCap,
+    /// When set, every contact uses this restitution instead of the
+    /// smaller of the two bodies' (chapter 3's rule).
+    pub restitution_override: Option<f32>,
+    /// Chapter 3's positional correction: on or off, `percent`, `slop`.
+    pub correction: Correction,
+    /// This step's manifolds, found in stage 2.
+    pub collisions: Vec<Collision>,
+    /// This step's impulses, summed over the passes, one per contact
+    /// point in the order of `collisions`: the per-step cap reads them,
+    /// the overlay draws them.
+    pub impulses: Vec<ContactImpulse>,
+}
+// ANCHOR_END: world
+
+impl World {
+    /// Bodies under the Earth's gravity: 10 passes, friction on, the bodies' own restitution and
+    /// chapter 3's correction (20 % beyond 1 cm).
+    pub fn new(bodies: Vec<Body>) -> Self {
+        World {
+            bodies,
+            gravity: Vec2::new(0.0, -9.81),
+            iterations: 10,
+            friction: true,
+            friction_cap: FrictionCap::PerStep,
+            restitution_override: None,
+            correction: Correction::default(),
+            collisions: Vec::new(),
+            impulses: Vec::new(),
+        }
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds.
+    pub fn step(&mut self, dt: f32) {
+        // 1. Forces: gravity, forces and torques change the velocities.
+        self.apply_forces(dt);
+        // 2. Detect: chapter 5's manifold for every overlapping pair.
+        self.find_collisions();
+        // 3. Resolve: normal and friction impulses, `iterations` passes.
+        self.begin_impulses();
+        for _ in 0..self.iterations.max(1) {
+            self.solve_contacts();
+        }
+        // 4. Correct: push overlapping pairs part of the way apart.
+        self.correct_positions();
+        // 5. Move: the resolved velocities move and turn the bodies.
+        self.move_bodies(dt);
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: stages
+    /// Stage 1, the velocity half of semi-implicit Euler:
+    /// `v += (g + F/m) dt`, `w += (torque / I) dt`. Clears the forces.
+    pub fn apply_forces(&mut self, dt: f32) {
+        for b in self.bodies.iter_mut() {
+            if b.inv_mass > 0.0 {
+                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
+                b.angular_velocity += b.torque * b.inv_inertia * dt;
+            }
+            b.force = Vec2::ZERO;
+            b.torque = 0.0;
+        }
+    }
+
+    /// Stage 5, the position half, with the velocities stage 3 left:
+    /// `x += v dt`, `angle += w dt`.
+    pub fn move_bodies(&mut self, dt: f32) {
+        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+            b.position += b.velocity * dt;
+            b.angle += b.angular_velocity * dt;
+        }
+    }
+    // ANCHOR_END: stages
+
+    /// Stage 2: every body against every later body, in index order, skipping pairs of static
+    /// bodies, so the same world always gives the same collisions in the same order.
+    pub fn find_collisions(&mut self) {
+        self.collisions.clear();
+        for a in 0..self.bodies.len() {
+            for b in a + 1..self.bodies.len() {
+                let (x, y) = (&self.bodies[a], &self.bodies[b]);
+                if x.inv_mass == 0.0 && y.inv_mass == 0.0 {
+                    continue;
+                }
+                let m =
+                    ch05_obb_clipping::collide(&x.shape, &x.transform(), &y.shape, &y.transform());
+                if let Some(manifold) = m {
+                    self.collisions.push(Collision { a, b, manifold });
+                }
+            }
+        }
+    }
+
+    /// Zero this step's impulse record, one entry per contact point.
+    pub fn begin_impulses(&mut self) {
+        self.impulses.clear();
+        for c in &self.collisions {
+            for p in c.manifold.contacts() {
+                self.impulses.push(ContactImpulse {
+                    point: p.point,
+                    ..Default::default()
+                });
+            }
+        }
+    }
+
+    // ANCHOR: solve_contacts
+    /// One pass of stage 3: every contact point of every collision, in
+    /// order, gets its normal impulse and then its friction impulse.
+    pub fn solve_contacts(&mut self) {
+        let mut k = 0;
+        for c in 0..self.collisions.len() {
+            let Collision { a, b, manifold } = self.collisions[c];
+            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
+            let e = match self.restitution_override {
+                Some(e) => e,
+                None => mix_restitution(body_a.restitution, body_b.restitution),
+            };
+            let friction = self.friction.then(|| {
+                let mu = mix_friction(body_a.friction, body_b.friction);
+                (mu, self.friction_cap)
+            });
+            for _ in manifold.contacts() {
+                let n = manifold.normal;
+                if let Some(total) = self.impulses.get_mut(k) {
+                    solve_contact(body_a, body_b, n, e, friction, total);
+                }
+                k += 1;
+            }
+        }
+    }
+    // ANCHOR_END: solve_contacts
+
+    /// Stage 4: chapter 4's positional correction at each manifold (it moves the centres only).
+    pub fn correct_positions(&mut self) {
+        for k in 0..self.collisions.len() {
+            let Collision { a, b, manifold } = self.collisions[k];
+            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
+            correct_positions(
+                &mut body_a.position,
+                body_a.inv_mass,
+                &mut body_b.position,
+                body_b.inv_mass,
+                &manifold,
+                &self.correction,
+            );
+        }
+    }
+
+    /// The deepest penetration among this step's collisions, in metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.collisions
+            .iter()
+            .map(|c| c.manifold.penetration)
+            .fold(0.0, f32::max)
+    }
+}
+
 // ANCHOR: inertia
 /// The moment of inertia in kg m^2 of `shape` with `mass` kg spread
 /// evenly over it, about its centre: how hard it is to set turning.
@@ -348,180 +522,6 @@ pub struct Collision {
     pub a: usize,
     pub b: usize,
     pub manifold: Manifold,
-}
-
-// ANCHOR: world
-/// Rigid bodies under gravity, touching, bouncing and rubbing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    pub bodies: Vec<Body>,
-    /// In m/s^2.
-    pub gravity: Vec2,
-    /// How many passes stage 3 makes over every contact point, at least
-    /// one. One pass leaves a stack unresolved: the impulse that stops
-    /// one body pushes the next one back (the tutorial suggests 5 to 20).
-    pub iterations: u32,
-    /// Apply friction impulses at all.
-    pub friction: bool,
-    /// How Coulomb's cap is applied: to the step's totals at each point
-    /// (the default) or to each impulse (the tutorial's).
-    pub friction_cap: FrictionCap,
-    /// When set, every contact uses this restitution instead of the
-    /// smaller of the two bodies' (chapter 3's rule).
-    pub restitution_override: Option<f32>,
-    /// Chapter 3's positional correction: on or off, `percent`, `slop`.
-    pub correction: Correction,
-    /// This step's manifolds, found in stage 2.
-    pub collisions: Vec<Collision>,
-    /// This step's impulses, summed over the passes, one per contact
-    /// point in the order of `collisions`: the per-step cap reads them,
-    /// the overlay draws them.
-    pub impulses: Vec<ContactImpulse>,
-}
-// ANCHOR_END: world
-
-impl World {
-    /// Bodies under the Earth's gravity: 10 passes, friction on, the bodies' own restitution and
-    /// chapter 3's correction (20 % beyond 1 cm).
-    pub fn new(bodies: Vec<Body>) -> Self {
-        World {
-            bodies,
-            gravity: Vec2::new(0.0, -9.81),
-            iterations: 10,
-            friction: true,
-            friction_cap: FrictionCap::PerStep,
-            restitution_override: None,
-            correction: Correction::default(),
-            collisions: Vec::new(),
-            impulses: Vec::new(),
-        }
-    }
-
-    // ANCHOR: step
-    /// Advance the world by `dt` seconds.
-    pub fn step(&mut self, dt: f32) {
-        // 1. Forces: gravity, forces and torques change the velocities.
-        self.apply_forces(dt);
-        // 2. Detect: chapter 5's manifold for every overlapping pair.
-        self.find_collisions();
-        // 3. Resolve: normal and friction impulses, `iterations` passes.
-        self.begin_impulses();
-        for _ in 0..self.iterations.max(1) {
-            self.solve_contacts();
-        }
-        // 4. Correct: push overlapping pairs part of the way apart.
-        self.correct_positions();
-        // 5. Move: the resolved velocities move and turn the bodies.
-        self.move_bodies(dt);
-    }
-    // ANCHOR_END: step
-
-    // ANCHOR: stages
-    /// Stage 1, the velocity half of semi-implicit Euler:
-    /// `v += (g + F/m) dt`, `w += (torque / I) dt`. Clears the forces.
-    pub fn apply_forces(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut() {
-            if b.inv_mass > 0.0 {
-                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
-                b.angular_velocity += b.torque * b.inv_inertia * dt;
-            }
-            b.force = Vec2::ZERO;
-            b.torque = 0.0;
-        }
-    }
-
-    /// Stage 5, the position half, with the velocities stage 3 left:
-    /// `x += v dt`, `angle += w dt`.
-    pub fn move_bodies(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            b.position += b.velocity * dt;
-            b.angle += b.angular_velocity * dt;
-        }
-    }
-    // ANCHOR_END: stages
-
-    /// Stage 2: every body against every later body, in index order, skipping pairs of static
-    /// bodies, so the same world always gives the same collisions in the same order.
-    pub fn find_collisions(&mut self) {
-        self.collisions.clear();
-        for a in 0..self.bodies.len() {
-            for b in a + 1..self.bodies.len() {
-                let (x, y) = (&self.bodies[a], &self.bodies[b]);
-                if x.inv_mass == 0.0 && y.inv_mass == 0.0 {
-                    continue;
-                }
-                let m =
-                    ch05_obb_clipping::collide(&x.shape, &x.transform(), &y.shape, &y.transform());
-                if let Some(manifold) = m {
-                    self.collisions.push(Collision { a, b, manifold });
-                }
-            }
-        }
-    }
-
-    /// Zero this step's impulse record, one entry per contact point.
-    pub fn begin_impulses(&mut self) {
-        self.impulses.clear();
-        for c in &self.collisions {
-            for p in c.manifold.contacts() {
-                self.impulses.push(ContactImpulse {
-                    point: p.point,
-                    ..Default::default()
-                });
-            }
-        }
-    }
-
-    // ANCHOR: solve_contacts
-    /// One pass of stage 3: every contact point of every collision, in
-    /// order, gets its normal impulse and then its friction impulse.
-    pub fn solve_contacts(&mut self) {
-        let mut k = 0;
-        for c in 0..self.collisions.len() {
-            let Collision { a, b, manifold } = self.collisions[c];
-            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
-            let e = match self.restitution_override {
-                Some(e) => e,
-                None => mix_restitution(body_a.restitution, body_b.restitution),
-            };
-            let friction = self.friction.then(|| {
-                let mu = mix_friction(body_a.friction, body_b.friction);
-                (mu, self.friction_cap)
-            });
-            for _ in manifold.contacts() {
-                let n = manifold.normal;
-                if let Some(total) = self.impulses.get_mut(k) {
-                    solve_contact(body_a, body_b, n, e, friction, total);
-                }
-                k += 1;
-            }
-        }
-    }
-    // ANCHOR_END: solve_contacts
-
-    /// Stage 4: chapter 4's positional correction at each manifold (it moves the centres only).
-    pub fn correct_positions(&mut self) {
-        for k in 0..self.collisions.len() {
-            let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
-            correct_positions(
-                &mut body_a.position,
-                body_a.inv_mass,
-                &mut body_b.position,
-                body_b.inv_mass,
-                &manifold,
-                &self.correction,
-            );
-        }
-    }
-
-    /// The deepest penetration among this step's collisions, in metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.collisions
-            .iter()
-            .map(|c| c.manifold.penetration)
-            .fold(0.0, f32::max)
-    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,108 @@ pub mod demos;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+// ANCHOR: world
+/// Chapter 6's world with distance joints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    /// Bodies, gravity, contacts and the contact solver's settings
+    /// (iterations, friction, restitution, correction), from chapter 6.
+    pub rigid: ContactWorld,
+    pub joints: Vec<DistanceJoint>,
+    /// The fraction of a joint's length error fed back per step, 0 to 1.
+    /// 1 is the tutorial's `(current - rest) / dt`: it tries to close
+    /// the whole error in one step, so several joints on one body
+    /// overshoot each other; 0 leaves the length to drift.
+    pub baumgarte: f32,
+    /// Contacts or joints solved last in each pass.
+    pub order: Order,
+    /// This step's impulse on each joint, summed over the passes, N s.
+    pub joint_impulses: Vec<f32>,
+}
+// ANCHOR_END: world
+
+impl World {
+    /// Chapter 6's world of `bodies` with `joints`, a Baumgarte factor of 0.2 and joints solved
+    /// last.
+    pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
+        World {
+            rigid: ContactWorld::new(bodies),
+            joints,
+            baumgarte: 0.2,
+            order: Order::JointsLast,
+            joint_impulses: Vec::new(),
+        }
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        &self.rigid.bodies
+    }
+
+    // ANCHOR: step
+    /// Advance the world by `dt` seconds.
+    pub fn step(&mut self, dt: f32) {
+        // 1. Forces: gravity, forces and torques change the velocities.
+        self.rigid.apply_forces(dt);
+        // 2. Detect: chapter 6's manifolds, less the pairs a joint holds.
+        self.rigid.find_collisions();
+        self.drop_joined_pairs();
+        // 3. Resolve: contacts and joints together, `iterations` passes.
+        self.rigid.begin_impulses();
+        self.joint_impulses = vec![0.0; self.joints.len()];
+        for _ in 0..self.rigid.iterations.max(1) {
+            match self.order {
+                Order::JointsLast => {
+                    self.rigid.solve_contacts();
+                    self.solve_joints(dt);
+                }
+                Order::ContactsLast => {
+                    self.solve_joints(dt);
+                    self.rigid.solve_contacts();
+                }
+            }
+        }
+        // 4. Correct: chapter 6's positional correction at the contacts.
+        self.rigid.correct_positions();
+        // 5. Move: the resolved velocities move and turn the bodies.
+        self.rigid.move_bodies(dt);
+    }
+    // ANCHOR_END: step
+
+    /// One pass over every joint, in order.
+    pub fn solve_joints(&mut self, dt: f32) {
+        for (k, joint) in self.joints.iter().enumerate() {
+            let p = solve_joint(&mut self.rigid.bodies, joint, self.baumgarte, dt);
+            self.joint_impulses[k] += p;
+        }
+    }
+
+    /// Bodies held together by a joint do not collide: a chain's links or
+    /// a bridge's planks touch where they are joined, and the contact
+    /// would fight the joint.
+    pub fn drop_joined_pairs(&mut self) {
+        let joints = &self.joints;
+        self.rigid.collisions.retain(|c| {
+            !joints
+                .iter()
+                .any(|j| (j.body_a, j.body_b) == (c.a, c.b) || (j.body_b, j.body_a) == (c.a, c.b))
+        });
+    }
+
+    /// The largest stretch or squeeze of any rod (of any rope, only its stretch), metres.
+    pub fn worst_length_error(&self) -> f32 {
+        self.joints
+            .iter()
+            .map(|j| {
+                let s = j.stretch(&self.rigid.bodies);
+                match j.kind {
+                    JointKind::Rod => s.abs(),
+                    JointKind::Rope => s.max(0.0),
+                }
+            })
+            .fold(0.0, f32::max)
+    }
+}
+
 // ANCHOR: joint
 /// Whether a distance joint pushes as well as pulls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,108 +320,6 @@ pub enum Order {
     ContactsLast,
 }
 // ANCHOR_END: order
-
-// ANCHOR: world
-/// Chapter 6's world with distance joints.
-#[derive(Clone, Debug, PartialEq)]
-pub struct World {
-    /// Bodies, gravity, contacts and the contact solver's settings
-    /// (iterations, friction, restitution, correction), from chapter 6.
-    pub rigid: ContactWorld,
-    pub joints: Vec<DistanceJoint>,
-    /// The fraction of a joint's length error fed back per step, 0 to 1.
-    /// 1 is the tutorial's `(current - rest) / dt`: it tries to close
-    /// the whole error in one step, so several joints on one body
-    /// overshoot each other; 0 leaves the length to drift.
-    pub baumgarte: f32,
-    /// Contacts or joints solved last in each pass.
-    pub order: Order,
-    /// This step's impulse on each joint, summed over the passes, N s.
-    pub joint_impulses: Vec<f32>,
-}
-// ANCHOR_END: world
-
-impl World {
-    /// Chapter 6's world of `bodies` with `joints`, a Baumgarte factor of 0.2 and joints solved
-    /// last.
-    pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
-        World {
-            rigid: ContactWorld::new(bodies),
-            joints,
-            baumgarte: 0.2,
-            order: Order::JointsLast,
-            joint_impulses: Vec::new(),
-        }
-    }
-
-    pub fn bodies(&self) -> &[Body] {
-        &self.rigid.bodies
-    }
-
-    // ANCHOR: step
-    /// Advance the world by `dt` seconds.
-    pub fn step(&mut self, dt: f32) {
-        // 1. Forces: gravity, forces and torques change the velocities.
-        self.rigid.apply_forces(dt);
-        // 2. Detect: chapter 6's manifolds, less the pairs a joint holds.
-        self.rigid.find_collisions();
-        self.drop_joined_pairs();
-        // 3. Resolve: contacts and joints together, `iterations` passes.
-        self.rigid.begin_impulses();
-        self.joint_impulses = vec![0.0; self.joints.len()];
-        for _ in 0..self.rigid.iterations.max(1) {
-            match self.order {
-                Order::JointsLast => {
-                    self.rigid.solve_contacts();
-                    self.solve_joints(dt);
-                }
-                Order::ContactsLast => {
-                    self.solve_joints(dt);
-                    self.rigid.solve_contacts();
-                }
-            }
-        }
-        // 4. Correct: chapter 6's positional correction at the contacts.
-        self.rigid.correct_positions();
-        // 5. Move: the resolved velocities move and turn the bodies.
-        self.rigid.move_bodies(dt);
-    }
-    // ANCHOR_END: step
-
-    /// One pass over every joint, in order.
-    pub fn solve_joints(&mut self, dt: f32) {
-        for (k, joint) in self.joints.iter().enumerate() {
-            let p = solve_joint(&mut self.rigid.bodies, joint, self.baumgarte, dt);
-            self.joint_impulses[k] += p;
-        }
-    }
-
-    /// Bodies held together by a joint do not collide: a chain's links or
-    /// a bridge's planks touch where they are joined, and the contact
-    /// would fight the joint.
-    pub fn drop_joined_pairs(&mut self) {
-        let joints = &self.joints;
-        self.rigid.collisions.retain(|c| {
-            !joints
-                .iter()
-                .any(|j| (j.body_a, j.body_b) == (c.a, c.b) || (j.body_b, j.body_a) == (c.a, c.b))
-        });
-    }
-
-    /// The largest stretch or squeeze of any rod (of any rope, only its stretch), metres.
-    pub fn worst_length_error(&self) -> f32 {
-        self.joints
-            .iter()
-            .map(|j| {
-                let s = j.stretch(&self.rigid.bodies);
-                match j.kind {
-                    JointKind::Rod => s.abs(),
-                    JointKind::Rope => s.max(0.0),
-                }
-            })
-            .fold(0.0, f32::max)
-    }
-}
 
 #[cfg(test)]
 mod tests {
