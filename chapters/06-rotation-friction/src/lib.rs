@@ -88,7 +88,7 @@ impl World {
     /// Advance the world by `dt` seconds.
     pub fn step(&mut self, dt: f32) {
         // 1. Forces: gravity, forces and torques change the velocities.
-        self.apply_forces(dt);
+        self.integrate_velocities(dt);
         // 2. Detect: chapter 5's manifold for every overlapping pair.
         self.find_collisions();
         // 3. Resolve: normal and friction impulses, `iterations` passes.
@@ -99,31 +99,21 @@ impl World {
         // 4. Correct: push overlapping pairs part of the way apart.
         self.correct_positions();
         // 5. Move: the resolved velocities move and turn the bodies.
-        self.move_bodies(dt);
+        self.integrate_positions(dt);
     }
     // ANCHOR_END: step
 
     // ANCHOR: stages
-    /// Stage 1, the velocity half of semi-implicit Euler:
-    /// `v += (g + F/m) dt`, `w += (torque / I) dt`. Clears the forces.
-    pub fn apply_forces(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut() {
-            if b.inv_mass > 0.0 {
-                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
-                b.angular_velocity += b.torque * b.inv_inertia * dt;
-            }
-            b.force = Vec2::ZERO;
-            b.torque = 0.0;
-        }
+    /// Stage 1, the velocity half of semi-implicit Euler
+    /// ([`integrate_velocities`]).
+    pub fn integrate_velocities(&mut self, dt: f32) {
+        integrate_velocities(&mut self.bodies, self.gravity, dt);
     }
 
-    /// Stage 5, the position half, with the velocities stage 3 left:
-    /// `x += v dt`, `angle += w dt`.
-    pub fn move_bodies(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            b.position += b.velocity * dt;
-            b.angle += b.angular_velocity * dt;
-        }
+    /// Stage 5, the position half, with the velocities stage 3 left
+    /// ([`integrate_positions`]).
+    pub fn integrate_positions(&mut self, dt: f32) {
+        integrate_positions(&mut self.bodies, dt);
     }
     // ANCHOR_END: stages
 
@@ -210,6 +200,31 @@ impl World {
             .fold(0.0, f32::max)
     }
 }
+
+// ANCHOR: integrate
+/// The velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
+/// `w += (torque / I) dt` for every body that moves. Clears the forces.
+/// Chapters 6 to 8 all start their step with it.
+pub fn integrate_velocities(bodies: &mut [Body], gravity: Vec2, dt: f32) {
+    for b in bodies.iter_mut() {
+        if b.inv_mass > 0.0 {
+            b.velocity += (gravity + b.force * b.inv_mass) * dt;
+            b.angular_velocity += b.torque * b.inv_inertia * dt;
+        }
+        b.force = Vec2::ZERO;
+        b.torque = 0.0;
+    }
+}
+
+/// The position half: `x += v dt`, `angle += w dt` for every body that
+/// moves, with the velocities the solver left.
+pub fn integrate_positions(bodies: &mut [Body], dt: f32) {
+    for b in bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+        b.position += b.velocity * dt;
+        b.angle += b.angular_velocity * dt;
+    }
+}
+// ANCHOR_END: integrate
 
 // ANCHOR: inertia
 /// The moment of inertia in kg m^2 of `shape` with `mass` kg spread

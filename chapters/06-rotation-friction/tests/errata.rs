@@ -28,7 +28,7 @@ fn ground() -> Body {
 /// Chapter 6's step, stage by stage, with a hook after the narrow phase and the solver pass
 /// supplied: with `|_| {}` and `World::solve_contacts` it is exactly `World::step`.
 fn step_with(world: &mut World, after_detect: impl Fn(&mut World), pass: impl Fn(&mut World)) {
-    world.apply_forces(DT);
+    world.integrate_velocities(DT);
     world.find_collisions();
     after_detect(world);
     world.begin_impulses();
@@ -36,7 +36,7 @@ fn step_with(world: &mut World, after_detect: impl Fn(&mut World), pass: impl Fn
         pass(world);
     }
     world.correct_positions();
-    world.move_bodies(DT);
+    world.integrate_positions(DT);
 }
 
 /// Keep only each manifold's deepest contact point (the first of equals): an engine with one

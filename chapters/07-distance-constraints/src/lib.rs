@@ -71,7 +71,7 @@ impl World {
     /// Advance the world by `dt` seconds.
     pub fn step(&mut self, dt: f32) {
         // 1. Forces: gravity, forces and torques change the velocities.
-        self.rigid.apply_forces(dt);
+        self.rigid.integrate_velocities(dt);
         // 2. Detect: chapter 6's manifolds, less the pairs a joint holds.
         self.rigid.find_collisions();
         self.drop_joined_pairs();
@@ -93,7 +93,7 @@ impl World {
         // 4. Correct: chapter 6's positional correction at the contacts.
         self.rigid.correct_positions();
         // 5. Move: the resolved velocities move and turn the bodies.
-        self.rigid.move_bodies(dt);
+        self.rigid.integrate_positions(dt);
     }
     // ANCHOR_END: step
 

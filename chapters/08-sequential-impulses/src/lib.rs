@@ -149,17 +149,10 @@ impl World {
     }
     // ANCHOR_END: narrow_phase
 
-    /// Stage 4, the velocity half of semi-implicit Euler: `v += (g + F/m) dt`,
-    /// `w += (torque / I) dt`. Clears the forces.
+    /// Stage 4, the velocity half of semi-implicit Euler (chapter 6's
+    /// [`integrate_velocities`](ch06_rotation_friction::integrate_velocities)).
     pub fn integrate_velocities(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut() {
-            if b.inv_mass > 0.0 {
-                b.velocity += (self.gravity + b.force * b.inv_mass) * dt;
-                b.angular_velocity += b.torque * b.inv_inertia * dt;
-            }
-            b.force = Vec2::ZERO;
-            b.torque = 0.0;
-        }
+        ch06_rotation_friction::integrate_velocities(&mut self.bodies, self.gravity, dt);
     }
 
     // ANCHOR: pre_step
@@ -413,12 +406,10 @@ impl World {
     }
     // ANCHOR_END: restitution_pass
 
-    /// Stage 8, the position half of semi-implicit Euler: `x += v dt`, `angle += w dt`.
+    /// Stage 8, the position half (chapter 6's
+    /// [`integrate_positions`](ch06_rotation_friction::integrate_positions)).
     pub fn integrate_positions(&mut self, dt: f32) {
-        for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            b.position += b.velocity * dt;
-            b.angle += b.angular_velocity * dt;
-        }
+        ch06_rotation_friction::integrate_positions(&mut self.bodies, dt);
     }
 
     /// How many contact points this step solved.
