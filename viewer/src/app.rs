@@ -96,6 +96,24 @@ fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
     if tour {
         session.tour = Some((index, chapters.len()));
     }
+    if let Some(keys) = &args.press {
+        for key in keys.chars() {
+            let lower = key.to_ascii_lowercase();
+            let switches = session.demo.switches();
+            if !switches.iter().any(|s| s.key == lower) {
+                let have: String = switches.iter().map(|s| s.key).collect();
+                eprintln!(
+                    "error: --press: `{key}` is no switch of {} `{}`; its switch keys are {have}",
+                    chapter.package, session.demo_name
+                );
+                return ExitCode::from(EXIT_USAGE);
+            }
+            session.control(Control::Switch {
+                key: lower,
+                back: key.is_ascii_uppercase(),
+            });
+        }
+    }
     if args.headless {
         match headless::run(&mut session, &args) {
             Ok(summary) => {

@@ -22,6 +22,8 @@ pub struct Args {
     pub scene: Option<PathBuf>,
     pub dt: Option<f32>,
     pub size: (usize, usize),
+    /// Switch keys to press once the demo is open, in order (upper case: the switch backwards).
+    pub press: Option<String>,
     /// The tour only: the chapter to start in, by number (from 1) or package name.
     pub chapter: Option<String>,
 }
@@ -158,6 +160,15 @@ pub fn command(chapter: &Chapter, tour: bool) -> Command {
                 .help("The fixed time step [default: the demo's own, usually 1/60]"),
         )
         .arg(
+            Arg::new("press")
+                .long("press")
+                .value_name("KEYS")
+                .help(
+                    "Press these switch keys once the demo is open, in order, as in the window \
+                     (a capital presses backwards): --press x turns chapter 10's soft step off",
+                ),
+        )
+        .arg(
             Arg::new("size")
                 .long("size")
                 .value_name("WxH")
@@ -192,6 +203,7 @@ pub fn parse(
             .get_one::<(usize, usize)>("size")
             .copied()
             .unwrap_or(default_size),
+        press: m.get_one::<String>("press").cloned(),
         chapter: if tour {
             m.get_one::<String>("chapter").cloned()
         } else {

@@ -157,6 +157,17 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
 
+    // --press: a switch key of the first demo works; a key that is no switch is refused.
+    let first = (chapter.demos[0].make)();
+    if let Some(switch) = first.switches().first() {
+        let key = switch.key.to_string();
+        let o = bin.run(&["--headless", "--steps", "5", "--press", &key]);
+        assert!(o.status.success(), "--press {key}: {}", stderr(&o));
+    }
+    let o = bin.run(&["--headless", "--steps", "5", "--press", "#"]);
+    assert_eq!(o.status.code(), Some(2), "--press #: {}", stderr(&o));
+    assert!(stderr(&o).contains("--press"), "{}", stderr(&o));
+
     // No display: one line that says so and how to run headless, exit 2.
     let o = bin.run(&[]);
     assert_eq!(o.status.code(), Some(2));
