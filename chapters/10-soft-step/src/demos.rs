@@ -6,7 +6,9 @@
 use crate::{Body, DistanceJoint, Joint, Shape, Solver, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch07_distance_constraints::JointKind as DistanceKind;
-use ch08_sequential_impulses::demos::{Sequential, Switches, crate_box, ground, scene_world};
+use ch08_sequential_impulses::demos::{
+    self as ch08, Sequential, Switches, crate_box, ground, scene_world,
+};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::DrawList;
@@ -113,6 +115,46 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             let world = World::from_chapter8(ch08_sequential_impulses::demos::pyramid(12));
             Box::new(show(world, (Vec2::new(-8.2, -1.0), Vec2::new(8.2, 14.2))))
+        },
+    },
+    DemoEntry {
+        name: "stack-30",
+        about: "chapter 8's stack of 1 kg and 30 kg boxes in turn: mass ratios both ways (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter8(ch08::mass_ratio_stack(30.0));
+            Box::new(show(world, (Vec2::new(-4.0, -0.5), Vec2::new(4.0, 6.0))))
+        },
+    },
+    DemoEntry {
+        name: "cradle",
+        about: "chapter 8's Newton's cradle, touching: substeps change nothing here (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter8(ch08::cradle(0.0));
+            Box::new(show(world, (Vec2::new(-3.0, -0.5), Vec2::new(3.0, 4.0))))
+        },
+    },
+    DemoEntry {
+        name: "bridge",
+        about: "chapter 9's bridge of 20 planks on pins (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter9(ch09_joints::demos::bridge());
+            Box::new(show(world, (Vec2::new(-7.0, -0.8), Vec2::new(7.0, 8.0))))
+        },
+    },
+    DemoEntry {
+        name: "car",
+        about: "chapter 9's car on its motors (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter9(ch09_joints::demos::car());
+            Box::new(show(world, (Vec2::new(-8.0, -1.5), Vec2::new(12.0, 6.0))))
+        },
+    },
+    DemoEntry {
+        name: "piston",
+        about: "chapter 9's piston: a crank, a rod and a slider (X: chapter 8)",
+        make: || {
+            let world = World::from_chapter9(ch09_joints::demos::piston());
+            Box::new(show(world, (Vec2::new(-3.0, -0.8), Vec2::new(3.0, 6.0))))
         },
     },
     DemoEntry {
