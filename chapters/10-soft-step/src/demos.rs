@@ -427,8 +427,8 @@ pub fn card_house() -> World {
         b.angle = angle;
         b
     };
-    // Flat cards span from one tent's top to the next, 1.1 m apart.
-    let flat = |at: Vec2| crate_box(Vec2::new(0.62, half_thin), at, 0.5).with_friction(0.7);
+    // Flat cards reach from one tent's top to the next, 1.1 m apart, end to end.
+    let flat = |at: Vec2| crate_box(Vec2::new(0.55, half_thin), at, 0.5).with_friction(0.7);
     let lean = half_long * trig::sin(tilt) + half_thin;
     let tall = half_long * trig::cos(tilt) + half_thin * trig::sin(tilt);
     let mut bodies = vec![ground().with_friction(0.7)];

@@ -103,7 +103,7 @@ fn the_heavy_chain_holds() {
     assert!(old.worst_joint > 10.0, "chapter 9: {old:?}");
 }
 
-/// 625 circles started overlapping by 10 cm: the soft step clears the overlap in 0.27 s
+/// 625 circles started overlapping by 10 cm: the soft step clears the overlap in 0.28 s
 /// without throwing anything faster than 8.3 m/s; chapter 8 throws circles at 18.9 m/s.
 /// Nothing leaves the box either way (the walls are 1 m thick).
 #[test]
@@ -117,7 +117,7 @@ fn confined_circles_spread_gently() {
 }
 
 /// A chain of 20 rods started 5 cm too long each, swinging down: the soft step keeps the rods
-/// within 9 cm of their length at worst and 1 cm after a second; chapter 8 lets them stretch
+/// within 9 cm of their length at worst and 1.7 cm at the end; chapter 8 lets them stretch
 /// 45 cm in the swing.
 #[test]
 fn a_stretched_chain_recovers() {
@@ -141,17 +141,26 @@ fn a_joint_grid_hangs_tighter() {
     );
 }
 
-/// The house of cards and the 40-row pyramid stand under both solvers (no body moves 30 cm):
-/// started touching, neither needs more than chapter 8 can give.
+/// The house of cards (cards 1 m tall and 4 cm thick leaning in pairs, flat cards across, three
+/// storeys, friction 0.7): the soft step holds it (no card moves 10 cm; measured 3.1 cm);
+/// under chapter 8's solver it slides apart (a card ends 3.0 m away).
 #[test]
-fn the_card_house_and_a_40_row_pyramid_stand() {
+fn the_card_house_stands() {
     let (soft, old) = both("card-house", card_house, 600);
-    assert!(soft.moved < 0.1 && old.moved < 0.1, "{soft:?} {old:?}");
-    let (soft, _) = both("pyramid-40", || pyramid(40), 300);
-    assert!(soft.moved < 0.3, "{soft:?}");
+    assert!(soft.moved < 0.1, "{soft:?}");
+    assert!(old.moved > 1.0, "chapter 8: {old:?}");
 }
 
-/// The 100-row pyramid (5,050 boxes): with the soft step it sags 0.83 m and stands; chapter
+/// The 40-row pyramid, started touching, stands under both solvers (no box moves 30 cm): it
+/// needs nothing chapter 8 cannot give, and the soft step gives up nothing on it.
+#[test]
+fn a_40_row_pyramid_stands() {
+    let (soft, old) = both("pyramid-40", || pyramid(40), 300);
+    assert!(soft.moved < 0.3 && old.moved < 0.3, "{soft:?} {old:?}");
+}
+
+/// The 100-row pyramid (5,050 boxes): with the soft step it keeps its shape, sagging 0.83 m
+/// (it still creeps a little: see the peer benchmark's strict test); chapter
 /// 8's collapses (a box ends 17.1 m away). Long in a debug build.
 #[test]
 #[ignore = "5,050 boxes for 300 steps under two solvers; run with `cargo test --release -p ch10-soft-step --test solvers -- --ignored`"]
