@@ -317,6 +317,10 @@ pub struct Scene {
 pub const MAX_DT: f32 = 1.0;
 /// The largest solver iteration count a scene may ask for.
 pub const MAX_ITERATIONS: u32 = 1000;
+/// The largest scene file read, in bytes (64 MiB): far beyond any scene a person writes, and
+/// a bound on what a wrong path can make the loader read.
+pub const MAX_SCENE_BYTES: u64 = 64 << 20;
+
 /// The smallest step, in seconds. The solver divides by the step (a bias is a distance per
 /// step); below a microsecond those quotients leave what f32 holds for metre-sized overlaps.
 pub const MIN_DT: f32 = 1e-6;
@@ -813,12 +817,34 @@ impl Scene {
 
     /// Read and check a scene file. Errors start with the file's name.
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        use std::io::Read;
+        let fail = |why: String| {
             SceneError::new(
                 "",
-                format!("cannot read scene file `{}`: {e}", path.display()),
+                format!("cannot read scene file `{}`: {why}", path.display()),
             )
-        })?;
+        };
+        // Only a regular file, and not a huge one: a FIFO would block forever and `/dev/zero`
+        // would fill the memory before the parser saw a byte it could refuse.
+        let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+        if !meta.is_file() {
+            return Err(fail("it is not a regular file".into()));
+        }
+        if meta.len() > MAX_SCENE_BYTES {
+            return Err(fail(format!(
+                "it is {} bytes, more than the {MAX_SCENE_BYTES} a scene file may have",
+                meta.len()
+            )));
+        }
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_SCENE_BYTES + 1).read_to_string(&mut text))
+            .map_err(|e| fail(e.to_string()))?;
+        if text.len() as u64 > MAX_SCENE_BYTES {
+            return Err(fail(format!(
+                "it grew past {MAX_SCENE_BYTES} bytes while read"
+            )));
+        }
         Scene::from_json(&text).map_err(|e| SceneError {
             field: e.field,
             message: format!("{} (in `{}`)", e.message, path.display()),

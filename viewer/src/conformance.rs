@@ -134,6 +134,13 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     }
     check_outputs(&bin);
 
+    // /dev/zero as a scene: refused at once (not read until memory runs out), exit 1.
+    let o = bin.run(&["--scene", "/dev/zero", "--headless"]);
+    assert_eq!(o.status.code(), Some(1), "/dev/zero: {}", stderr(&o));
+    if chapter.from_scene.is_some() {
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    }
+
     // A missing scene file: exit 1, the path named.
     let o = bin.run(&["--scene", "no/such/file.json", "--headless"]);
     assert_eq!(o.status.code(), Some(1));
