@@ -1,6 +1,6 @@
 //! Chapter 3's demos: what the window shows and the headless runs draw.
 
-use crate::{Circle, Pair, Wall, World};
+use crate::{Ball, Pair, Wall, World};
 use ch02_planes_restitution::box_planes;
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
@@ -138,7 +138,7 @@ impl Circles {
         let mass = 0.17;
         let ball_e = 0.95;
         let mut circles = Vec::new();
-        let mut cue = Circle::new(Vec2::new(-0.64, 0.0), radius, mass, ball_e);
+        let mut cue = Ball::new(Vec2::new(-0.64, 0.0), radius, mass, ball_e);
         cue.velocity = Vec2::new(8.0, 0.0);
         circles.push(cue);
         // Rows of 1, 2, ... 5 balls, a hair apart so the rack starts without overlap.
@@ -147,7 +147,7 @@ impl Circles {
             for k in 0..=row {
                 let x = 0.64 + row as f32 * spacing * 0.75_f32.sqrt();
                 let y = (k as f32 - row as f32 * 0.5) * spacing;
-                circles.push(Circle::new(Vec2::new(x, y), radius, mass, ball_e));
+                circles.push(Ball::new(Vec2::new(x, y), radius, mass, ball_e));
             }
         }
         let mut world = World::new(circles, rectangle(Vec2::new(1.27, 0.635), 0.8));
@@ -168,25 +168,25 @@ impl Circles {
                 let mass = density * std::f32::consts::PI * radius * radius;
                 let at = Vec2::new(-0.9 + col as f32 * 0.2, -0.25 + row as f32 * 0.22)
                     + Vec2::new(rng.range(-0.01, 0.01), 0.0);
-                circles.push(Circle::new(at, radius, mass, 0.3));
+                circles.push(Ball::new(at, radius, mass, 0.3));
             }
         }
         // Two pegs nothing can move: static circles, inverse mass 0.
-        circles.push(Circle::fixed(Vec2::new(-0.45, -0.6), 0.12, 1.0));
-        circles.push(Circle::fixed(Vec2::new(0.45, -0.6), 0.12, 1.0));
+        circles.push(Ball::fixed(Vec2::new(-0.45, -0.6), 0.12, 1.0));
+        circles.push(Ball::fixed(Vec2::new(0.45, -0.6), 0.12, 1.0));
         let world = World::new(circles, rectangle(Vec2::ONE, 1.0));
         Circles::new(world, (Vec2::splat(-1.15), Vec2::splat(1.15)))
     }
 
     /// A 20 kg ball at 3 m/s into a loose crowd of 0.2 kg ones, no gravity.
     pub fn heavy() -> Self {
-        let mut heavy = Circle::new(Vec2::new(-1.2, 0.05), 0.25, 20.0, 0.9);
+        let mut heavy = Ball::new(Vec2::new(-1.2, 0.05), 0.25, 20.0, 0.9);
         heavy.velocity = Vec2::new(3.0, 0.0);
         let mut circles = vec![heavy];
         for col in 0..6 {
             for row in 0..7 {
                 let at = Vec2::new(-0.2 + col as f32 * 0.22, -0.66 + row as f32 * 0.22);
-                circles.push(Circle::new(at, 0.08, 0.2, 0.9));
+                circles.push(Ball::new(at, 0.08, 0.2, 0.9));
             }
         }
         let mut world = World::new(circles, rectangle(Vec2::new(1.6, 1.0), 1.0));
@@ -198,11 +198,11 @@ impl Circles {
     pub fn cradle() -> Self {
         let radius = 0.1;
         let mut circles = Vec::new();
-        let mut first = Circle::new(Vec2::new(-1.2, 0.0), radius, 1.0, 1.0);
+        let mut first = Ball::new(Vec2::new(-1.2, 0.0), radius, 1.0, 1.0);
         first.velocity = Vec2::new(2.0, 0.0);
         circles.push(first);
         for k in 0..5 {
-            circles.push(Circle::new(
+            circles.push(Ball::new(
                 Vec2::new(k as f32 * 2.0 * radius, 0.0),
                 radius,
                 1.0,
@@ -218,10 +218,10 @@ impl Circles {
     pub fn resting() -> Self {
         let radius = 0.12;
         let floor = -1.0 + radius;
-        let circles: Vec<Circle> = (0..5)
+        let circles: Vec<Ball> = (0..5)
             .map(|k| {
                 let mass = 0.5 * 2.0_f32.powi(k);
-                Circle::new(Vec2::new(-1.2 + k as f32 * 0.4, floor), radius, mass, 0.0)
+                Ball::new(Vec2::new(-1.2 + k as f32 * 0.4, floor), radius, mass, 0.0)
             })
             .collect();
         let world = World::new(circles, rectangle(Vec2::new(1.5, 1.0), 0.0));
@@ -236,7 +236,7 @@ impl Circles {
         &mut self.world
     }
 
-    fn color(&self, c: &Circle) -> Color {
+    fn color(&self, c: &Ball) -> Color {
         if c.inv_mass == 0.0 {
             return Color::GREY;
         }
@@ -404,7 +404,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
             Shape::Box { .. } => {}
             Shape::Circle { radius } => {
                 order.push(Slot::Body(circles.len()));
-                circles.push(Circle {
+                circles.push(Ball {
                     position: b.position,
                     velocity: b.velocity,
                     radius,
@@ -423,7 +423,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 
 /// A view of a scene: the circles' extent, grown to take in the nearest point of each wall,
 /// with a margin; at least 2 m across.
-fn scene_bounds(circles: &[Circle], walls: &[Wall]) -> (Vec2, Vec2) {
+fn scene_bounds(circles: &[Ball], walls: &[Wall]) -> (Vec2, Vec2) {
     let (mut lo, mut hi) = (Vec2::ZERO, Vec2::ZERO);
     if let Some(first) = circles.first() {
         (lo, hi) = (first.position, first.position);

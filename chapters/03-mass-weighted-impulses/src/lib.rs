@@ -25,7 +25,7 @@ pub mod exercises;
 /// Circles and walls under gravity.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    pub circles: Vec<Circle>,
+    pub circles: Vec<Ball>,
     pub walls: Vec<Wall>,
     /// In m/s^2.
     pub gravity: Vec2,
@@ -43,7 +43,7 @@ pub struct World {
 impl World {
     /// Circles among walls under the Earth's gravity, with the approach check and the
     /// tutorial's positional correction.
-    pub fn new(circles: Vec<Circle>, walls: Vec<Wall>) -> Self {
+    pub fn new(circles: Vec<Ball>, walls: Vec<Wall>) -> Self {
         World {
             circles,
             walls,
@@ -156,7 +156,7 @@ impl World {
 // ANCHOR: circle
 /// A disc that moves without turning.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Circle {
+pub struct Ball {
     /// Centre, in metres, y up.
     pub position: Vec2,
     /// Metres per second.
@@ -182,10 +182,10 @@ pub fn inverse_mass(mass: f32) -> f32 {
 }
 // ANCHOR_END: inv_mass
 
-impl Circle {
+impl Ball {
     /// A circle of `mass` kg at rest.
     pub fn new(position: Vec2, radius: f32, mass: f32, restitution: f32) -> Self {
-        Circle {
+        Ball {
             position,
             velocity: Vec2::ZERO,
             radius,
@@ -196,7 +196,7 @@ impl Circle {
 
     /// A circle nothing can move.
     pub fn fixed(position: Vec2, radius: f32, restitution: f32) -> Self {
-        Circle::new(position, radius, f32::INFINITY, restitution)
+        Ball::new(position, radius, f32::INFINITY, restitution)
     }
 
     /// Mass in kg (infinite for a static circle).
@@ -231,7 +231,7 @@ pub struct Contact {
 /// The test compares squared lengths, so the square root is taken only for circles that do
 /// overlap. Circles whose centres coincide have no direction between them; they get the normal
 /// `+x` and the penetration that separates them along it, the sum of the radii.
-pub fn circle_circle(a: &Circle, b: &Circle) -> Option<Contact> {
+pub fn circle_circle(a: &Ball, b: &Ball) -> Option<Contact> {
     let a_to_b = b.position - a.position;
     let radius_sum = a.radius + b.radius;
     let distance_squared = a_to_b.length_squared();
@@ -256,7 +256,7 @@ pub fn circle_circle(a: &Circle, b: &Circle) -> Option<Contact> {
 // ANCHOR: plane_circle
 /// The contact between a plane (body A) and circle `b`, or `None` if the circle is clear of it.
 /// The normal is the plane's: from the plane into its free side, where the circle should be.
-pub fn plane_circle(plane: &Plane, b: &Circle) -> Option<Contact> {
+pub fn plane_circle(plane: &Plane, b: &Ball) -> Option<Contact> {
     let penetration = b.radius - plane.distance(b.position);
     (penetration >= 0.0).then_some(Contact {
         normal: plane.normal,
@@ -307,8 +307,8 @@ pub fn impulse_scalar(
 /// Apply the impulse of `contact` to two circles: `v_a -= j n / m_a`, `v_b += j n / m_b`.
 /// Returns `j` in kg m/s.
 pub fn resolve(
-    a: &mut Circle,
-    b: &mut Circle,
+    a: &mut Ball,
+    b: &mut Ball,
     contact: &Contact,
     restitution: f32,
     approach_check: bool,
@@ -330,7 +330,7 @@ pub fn resolve(
 /// Apply the impulse of a wall's `contact` to circle `b`. The wall is body A: at rest, with
 /// inverse mass 0, so its half of the impulse changes nothing and is left out.
 pub fn resolve_wall(
-    b: &mut Circle,
+    b: &mut Ball,
     contact: &Contact,
     restitution: f32,
     approach_check: bool,
@@ -396,7 +396,7 @@ pub fn correction_vector(
 }
 
 /// Move two circles apart: A back along the normal, B forward, each by its inverse mass.
-pub fn correct_positions(a: &mut Circle, b: &mut Circle, contact: &Contact, c: &Correction) {
+pub fn correct_positions(a: &mut Ball, b: &mut Ball, contact: &Contact, c: &Correction) {
     let correction = correction_vector(contact, a.inv_mass, b.inv_mass, c);
     a.position -= a.inv_mass * correction;
     b.position += b.inv_mass * correction;
@@ -416,8 +416,8 @@ pub enum Pair {
 mod tests {
     use super::*;
 
-    fn circle(x: f32, y: f32, r: f32) -> Circle {
-        Circle::new(Vec2::new(x, y), r, 1.0, 1.0)
+    fn circle(x: f32, y: f32, r: f32) -> Ball {
+        Ball::new(Vec2::new(x, y), r, 1.0, 1.0)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! them.
 
 use ch03_mass_weighted_impulses::{
-    Circle, Contact, Correction, Plane, Wall, World, circle_circle, correct_positions,
+    Ball, Contact, Correction, Plane, Wall, World, circle_circle, correct_positions,
     correction_vector, impulse_scalar, inverse_mass, resolve,
 };
 use glam::Vec2;
@@ -17,26 +17,26 @@ fn unit() -> impl Strategy<Value = Vec2> {
 }
 
 /// Two dynamic bodies of 0.1 to 10 kg with any velocities up to 10 m/s, and a normal.
-fn pair() -> impl Strategy<Value = (Circle, Circle, Vec2)> {
+fn pair() -> impl Strategy<Value = (Ball, Ball, Vec2)> {
     (0.1f32..10.0, 0.1f32..10.0, vec2(10.0), vec2(10.0), unit()).prop_map(|(ma, mb, va, vb, n)| {
-        let mut a = Circle::new(Vec2::ZERO, 0.5, ma, 1.0);
-        let mut b = Circle::new(n * 0.9, 0.5, mb, 1.0);
+        let mut a = Ball::new(Vec2::ZERO, 0.5, ma, 1.0);
+        let mut b = Ball::new(n * 0.9, 0.5, mb, 1.0);
         a.velocity = va;
         b.velocity = vb;
         (a, b, n)
     })
 }
 
-fn momentum(a: &Circle, b: &Circle) -> Vec2 {
+fn momentum(a: &Ball, b: &Ball) -> Vec2 {
     a.mass() * a.velocity + b.mass() * b.velocity
 }
 
-fn kinetic_energy(a: &Circle, b: &Circle) -> f32 {
+fn kinetic_energy(a: &Ball, b: &Ball) -> f32 {
     0.5 * a.mass() * a.velocity.length_squared() + 0.5 * b.mass() * b.velocity.length_squared()
 }
 
 /// The momentum scale of a collision: what f32 rounding is relative to.
-fn scale(a: &Circle, b: &Circle) -> f32 {
+fn scale(a: &Ball, b: &Ball) -> f32 {
     a.mass() * a.velocity.length() + b.mass() * b.velocity.length() + 1.0
 }
 
@@ -87,7 +87,7 @@ proptest! {
     fn a_world_never_gains_energy(
         bodies in prop::collection::vec((vec2(0.8), vec2(5.0), 0.05f32..0.2, 0.1f32..10.0, 0.0f32..=1.0), 2..12),
     ) {
-        let circles = bodies.iter().map(|&(x, v, r, m, e)| Circle { velocity: v, ..Circle::new(x, r, m, e) }).collect();
+        let circles = bodies.iter().map(|&(x, v, r, m, e)| Ball { velocity: v, ..Ball::new(x, r, m, e) }).collect();
         let walls = ch02_planes_restitution::box_planes(1.0).map(|plane| Wall { plane, restitution: 1.0 }).to_vec();
         let mut world = World::new(circles, walls);
         world.gravity = Vec2::ZERO;
@@ -144,8 +144,8 @@ proptest! {
         bodies in prop::collection::vec((vec2(0.8), vec2(8.0), 0.05f32..0.3, 0.1f32..10.0), 1..10),
         peg in vec2(0.5),
     ) {
-        let mut circles: Vec<Circle> = bodies.iter().map(|&(x, v, r, m)| Circle { velocity: v, ..Circle::new(x, r, m, 0.5) }).collect();
-        circles.insert(0, Circle::fixed(peg, 0.3, 1.0));
+        let mut circles: Vec<Ball> = bodies.iter().map(|&(x, v, r, m)| Ball { velocity: v, ..Ball::new(x, r, m, 0.5) }).collect();
+        circles.insert(0, Ball::fixed(peg, 0.3, 1.0));
         let walls = ch02_planes_restitution::box_planes(1.0).map(|plane| Wall { plane, restitution: 0.5 }).to_vec();
         let mut world = World::new(circles, walls);
         let start = world.circles[0];
@@ -159,8 +159,8 @@ proptest! {
     /// unit normal from A to B and a finite penetration.
     #[test]
     fn circle_contacts_are_finite(a in vec2(5.0), offset in prop_oneof![Just(Vec2::ZERO), vec2(1.0)], ra in 0.01f32..1.0, rb in 0.01f32..1.0) {
-        let ca = Circle::new(a, ra, 1.0, 1.0);
-        let cb = Circle::new(a + offset, rb, 1.0, 1.0);
+        let ca = Ball::new(a, ra, 1.0, 1.0);
+        let cb = Ball::new(a + offset, rb, 1.0, 1.0);
         if let Some(c) = circle_circle(&ca, &cb) {
             prop_assert!(c.normal.is_finite() && c.penetration.is_finite());
             prop_assert!((c.normal.length() - 1.0).abs() < 1e-5);
@@ -172,7 +172,7 @@ proptest! {
     /// rounding of touching: they differ only when the gap is below 1e-5 m.
     #[test]
     fn no_square_root_until_it_must(a in vec2(3.0), b in vec2(3.0), ra in 0.01f32..1.5, rb in 0.01f32..1.5) {
-        let found = circle_circle(&Circle::new(a, ra, 1.0, 1.0), &Circle::new(b, rb, 1.0, 1.0)).is_some();
+        let found = circle_circle(&Ball::new(a, ra, 1.0, 1.0), &Ball::new(b, rb, 1.0, 1.0)).is_some();
         let gap = a.distance(b) - (ra + rb);
         if gap.abs() > 1e-5 {
             prop_assert_eq!(found, gap < 0.0);
@@ -187,8 +187,8 @@ proptest! {
 #[test]
 fn textbook_one_dimensional_collisions() {
     for (e, v1, v2) in [(1.0, -2.0, 2.0), (0.5, -0.5, 1.5), (0.0, 1.0, 1.0)] {
-        let mut a = Circle::new(Vec2::ZERO, 0.5, 1.0, e);
-        let mut b = Circle::new(Vec2::new(0.9, 0.0), 0.5, 3.0, e);
+        let mut a = Ball::new(Vec2::ZERO, 0.5, 1.0, e);
+        let mut b = Ball::new(Vec2::new(0.9, 0.0), 0.5, 3.0, e);
         a.velocity = Vec2::new(4.0, 0.0);
         let c = circle_circle(&a, &b).unwrap();
         resolve(&mut a, &mut b, &c, e, true);
@@ -214,7 +214,7 @@ fn textbook_one_dimensional_collisions() {
 /// `kick = (1 + e)(v_rel . n) n`: the one reading under which swapped ratios would be right.
 /// (In the tutorial the ratios scale `j n`, which is already divided by `1/m_a + 1/m_b`; see
 /// `swapped_ratios_on_the_tutorials_impulse_still_miss_newtons_law`.)
-fn tutorial_inverted_ratio(a: &mut Circle, b: &mut Circle, n: Vec2, e: f32) {
+fn tutorial_inverted_ratio(a: &mut Ball, b: &mut Ball, n: Vec2, e: f32) {
     let kick = (1.0 + e) * (b.velocity - a.velocity).dot(n) * n;
     let mass_sum = a.mass() + b.mass();
     a.velocity += a.mass() / mass_sum * kick;
@@ -222,7 +222,7 @@ fn tutorial_inverted_ratio(a: &mut Circle, b: &mut Circle, n: Vec2, e: f32) {
 }
 
 /// The same with the ratios the right way round: `m_b / (m_a + m_b)` for A.
-fn corrected_ratio(a: &mut Circle, b: &mut Circle, n: Vec2, e: f32) {
+fn corrected_ratio(a: &mut Ball, b: &mut Ball, n: Vec2, e: f32) {
     let kick = (1.0 + e) * (b.velocity - a.velocity).dot(n) * n;
     let mass_sum = a.mass() + b.mass();
     a.velocity += b.mass() / mass_sum * kick;
@@ -420,7 +420,7 @@ fn a_wall_is_a_body_of_infinite_mass() {
         },
         restitution: 1.0,
     };
-    let mut b = Circle::new(Vec2::new(0.0, 0.4), 0.5, 2.0, 0.5);
+    let mut b = Ball::new(Vec2::new(0.0, 0.4), 0.5, 2.0, 0.5);
     b.velocity = Vec2::new(1.0, -4.0);
     let c = ch03_mass_weighted_impulses::plane_circle(&wall.plane, &b).unwrap();
     ch03_mass_weighted_impulses::resolve_wall(&mut b, &c, 0.5, true);

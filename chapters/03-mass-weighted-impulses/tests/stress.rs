@@ -2,13 +2,13 @@
 //! The engine must stay finite, keep every body inside the box, and not invent energy.
 
 use ch02_planes_restitution::box_planes;
-use ch03_mass_weighted_impulses::{Circle, Wall, World};
+use ch03_mass_weighted_impulses::{Ball, Wall, World};
 use glam::Vec2;
 use physics_core::demo::BodyState;
 use physics_core::diagnostics::{kinetic_energy, potential_energy};
 
 /// A 4 m x 4 m box of walls around the origin.
-fn boxed(circles: Vec<Circle>) -> World {
+fn boxed(circles: Vec<Ball>) -> World {
     let walls = box_planes(2.0)
         .into_iter()
         .map(|plane| Wall {
@@ -46,7 +46,7 @@ fn all_inside(w: &World, slack: f32) -> bool {
 #[test]
 fn a_thousand_circles_at_one_point_spread_out_and_stay_in_the_box() {
     let circles = (0..1000)
-        .map(|_| Circle::new(Vec2::new(0.0, 1.0), 0.03, 0.1, 0.2))
+        .map(|_| Ball::new(Vec2::new(0.0, 1.0), 0.03, 0.1, 0.2))
         .collect();
     let mut w = boxed(circles);
     let g = w.gravity;
@@ -102,10 +102,10 @@ fn a_thousand_circles_at_one_point_spread_out_and_stay_in_the_box() {
 #[test]
 fn a_body_flung_at_a_million_metres_a_second_stays_finite_and_in_the_box() {
     // A pile of 100 circles at rest on the floor, and one flung into it sideways.
-    let mut circles: Vec<Circle> = (0..100)
+    let mut circles: Vec<Ball> = (0..100)
         .map(|i| {
             let (row, col) = (i / 20, i % 20);
-            Circle::new(
+            Ball::new(
                 Vec2::new(-1.9 + 0.2 * col as f32, -1.9 + 0.2 * row as f32),
                 0.1,
                 1.0,
@@ -113,7 +113,7 @@ fn a_body_flung_at_a_million_metres_a_second_stays_finite_and_in_the_box() {
             )
         })
         .collect();
-    let mut bullet = Circle::new(Vec2::new(1.5, -1.5), 0.1, 1.0, 0.2);
+    let mut bullet = Ball::new(Vec2::new(1.5, -1.5), 0.1, 1.0, 0.2);
     bullet.velocity = Vec2::new(-1.0e6, 0.0);
     circles.push(bullet);
     let mut w = boxed(circles);
