@@ -17,7 +17,7 @@
 //! that is not unit length or a value that is not finite), [`direction`](crate::direction) (a
 //! unit vector and a length for every finite input, `None` for a zero vector),
 //! [`box_face_normal`](crate::box_face_normal), [`corner_towards`](crate::corner_towards),
-//! [`Contact`](crate::Contact), [`FeatureId`](crate::FeatureId) and
+//! [`ContactPoint`](crate::ContactPoint), [`FeatureId`](crate::FeatureId) and
 //! [`Feature`](crate::Feature).
 
 use crate::{Aabb, Circle, Manifold};

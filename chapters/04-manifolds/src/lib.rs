@@ -174,7 +174,7 @@ impl FeatureId {
 // ANCHOR: manifold
 /// One point where two shapes touch.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Contact {
+pub struct ContactPoint {
     /// Where, in world coordinates (metres). It lies inside both
     /// shapes (or on their boundaries).
     pub point: Vec2,
@@ -199,7 +199,7 @@ pub struct Manifold {
     /// How far, in metres, B must move along `normal` to just touch A:
     /// 0 for shapes that just touch, never negative.
     pub penetration: f32,
-    contacts: [Contact; MAX_CONTACTS],
+    contacts: [ContactPoint; MAX_CONTACTS],
     count: usize,
 }
 // ANCHOR_END: manifold
@@ -213,7 +213,7 @@ impl Manifold {
     /// than 1e30 m; this check keeps a NaN from escaping for larger
     /// ones, whose sums and differences overflow.
     #[inline]
-    pub fn new(normal: Vec2, penetration: f32, contacts: &[Contact]) -> Option<Manifold> {
+    pub fn new(normal: Vec2, penetration: f32, contacts: &[ContactPoint]) -> Option<Manifold> {
         let count = contacts.len().min(MAX_CONTACTS);
         let unit = (normal.length() - 1.0).abs() <= UNIT_TOLERANCE;
         let finite = normal.is_finite()
@@ -225,7 +225,7 @@ impl Manifold {
         if count == 0 || !unit || !finite {
             return None;
         }
-        let mut stored = [Contact::default(); MAX_CONTACTS];
+        let mut stored = [ContactPoint::default(); MAX_CONTACTS];
         stored[..count].copy_from_slice(&contacts[..count]);
         Some(Manifold {
             normal,
@@ -237,7 +237,7 @@ impl Manifold {
 
     /// The contact points: one or two.
     #[inline]
-    pub fn contacts(&self) -> &[Contact] {
+    pub fn contacts(&self) -> &[ContactPoint] {
         &self.contacts[..self.count]
     }
 
@@ -361,7 +361,7 @@ pub fn circle_circle(
     Manifold::new(
         normal,
         penetration,
-        &[Contact {
+        &[ContactPoint {
             point,
             penetration,
             id,
@@ -398,7 +398,7 @@ pub fn aabb_aabb(a: &Aabb, position_a: Vec2, b: &Aabb, position_b: Vec2) -> Opti
     // since B's corners are already inside B.
     let (min_a, max_a) = (position_a - a.half_extents, position_a + a.half_extents);
     let other = 1 - axis;
-    let mut contacts = [Contact::default(); 2];
+    let mut contacts = [ContactPoint::default(); 2];
     for (slot, vertex) in box_face_vertices(incident_face).into_iter().enumerate() {
         let corner = position_b + box_vertex(b.half_extents, vertex);
         // Along the face, a corner past A's side is cut back to that
@@ -436,7 +436,7 @@ pub fn aabb_aabb(a: &Aabb, position_a: Vec2, b: &Aabb, position_b: Vec2) -> Opti
         // Only when B is in deeper than A is thick does its face lie
         // beyond A; then the point moves back onto A's far face.
         point[axis] = point[axis].max(min_a[axis]).min(max_a[axis]);
-        contacts[slot] = Contact {
+        contacts[slot] = ContactPoint {
             point,
             penetration,
             id,
@@ -506,7 +506,7 @@ pub fn aabb_circle(a: &Aabb, position_a: Vec2, b: &Circle, position_b: Vec2) -> 
     Manifold::new(
         normal,
         penetration,
-        &[Contact {
+        &[ContactPoint {
             point,
             penetration,
             id,

@@ -17,7 +17,7 @@
 //! The book's page for this chapter is `book/src/ch05-obb-clipping.md`.
 
 use ch04_manifolds::{
-    Aabb, Circle, Contact, Feature, FeatureId, MAX_CONTACTS, Manifold, aabb_circle,
+    Aabb, Circle, ContactPoint, Feature, FeatureId, MAX_CONTACTS, Manifold, aabb_circle,
     box_face_normal, box_face_vertices, box_vertex, circle_circle,
 };
 use glam::{Mat2, Vec2};
@@ -100,11 +100,11 @@ pub fn obb_circle(a: &Obb, ta: &Transform, b: &Circle, position_b: Vec2) -> Opti
         half_extents: a.half_extents,
     };
     let local = aabb_circle(&box_at_origin, Vec2::ZERO, b, local_centre)?;
-    let contacts = local.contacts().iter().map(|c| Contact {
+    let contacts = local.contacts().iter().map(|c| ContactPoint {
         point: ta.to_world(c.point),
         ..*c
     });
-    let contacts: Vec<Contact> = contacts.collect();
+    let contacts: Vec<ContactPoint> = contacts.collect();
     Manifold::new(ta.rotation * local.normal, local.penetration, &contacts)
 }
 // ANCHOR_END: obb_circle
@@ -214,13 +214,13 @@ pub struct ClipSteps {
     pub clipped: [[ClipPoint; 2]; 3],
     /// The points behind the reference face, the contacts: the first
     /// `kept_count` of `kept` (see [`ClipSteps::kept`]).
-    kept: [Contact; MAX_CONTACTS],
+    kept: [ContactPoint; MAX_CONTACTS],
     kept_count: usize,
 }
 
 impl ClipSteps {
     /// The points behind the reference face: the contacts, one or two.
-    pub fn kept(&self) -> &[Contact] {
+    pub fn kept(&self) -> &[ContactPoint] {
         &self.kept[..self.kept_count]
     }
 }
@@ -445,7 +445,7 @@ pub fn clip_and_keep(
     reference_face: &Face,
     incident_face: &Face,
     side_planes: &[SidePlane; 2],
-) -> Option<([[ClipPoint; 2]; 3], [Contact; MAX_CONTACTS], usize)> {
+) -> Option<([[ClipPoint; 2]; 3], [ContactPoint; MAX_CONTACTS], usize)> {
     let (ref_face, inc_face) = (reference_face.index, incident_face.index);
     let [from, to] = box_face_vertices(inc_face);
     let start = [(from, 0), (to, 1)].map(|(vertex, end)| ClipPoint {
@@ -460,7 +460,7 @@ pub fn clip_and_keep(
     // Keep the clipped points on or behind the reference face.
     let front = reference_face.normal;
     let front_offset = front.dot(rt.position) + reference.half_extents[ref_face as usize % 2];
-    let mut kept = [Contact::default(); MAX_CONTACTS];
+    let mut kept = [ContactPoint::default(); MAX_CONTACTS];
     let mut kept_count = 0;
     for c in twice {
         let depth = front_offset - front.dot(c.point);
@@ -469,7 +469,7 @@ pub fn clip_and_keep(
                 Owner::A => (c.reference, c.incident),
                 Owner::B => (c.incident, c.reference),
             };
-            kept[kept_count] = Contact {
+            kept[kept_count] = ContactPoint {
                 point: c.point,
                 penetration: depth,
                 id: FeatureId { a: on_a, b: on_b },
