@@ -18,6 +18,7 @@
 pub mod demo;
 pub mod diagnostics;
 pub mod draw;
+pub mod exercise;
 pub mod lab;
 pub mod math;
 pub mod rng;

@@ -13,6 +13,14 @@
 //! "Exercises" section (book/src/ch07-distance-constraints.md). To start again from the stubs:
 //! `git checkout -- chapters/07-distance-constraints/src/exercises.rs`.
 
+// `todo!` here stops like `std::todo!`, but says its message once per test run, not once
+// per proptest shrinking step (see `physics_core::exercise`).
+macro_rules! todo {
+    ($message:literal) => {
+        physics_core::exercise::todo($message)
+    };
+}
+
 /// **Exercise 7.1: the rod's impulse, with the drift fix.** The impulse `lambda` (N s) along the
 /// joint's axis (`+` pushes B away from A) that makes the anchors' relative velocity along the
 /// axis equal the drift fix's target:
