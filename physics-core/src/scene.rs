@@ -399,7 +399,12 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
     (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": 1e39 } }, "position": [0, 0] } ] }"#,
         "bodies[0].shape.circle.radius",
-        "inf",
+        "1e39",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "mass": 1e-46 } ] }"#,
+        "bodies[0].mass",
+        "1e-46",
     ),
     (
         r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0] } }, "position": [0, 0] } ] }"#,
@@ -518,9 +523,14 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "1e38 kg",
     ),
     (
-        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "density": 1e-38 } ] }"#,
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "density": 1e-30 } ] }"#,
         "bodies[0].density",
         "kg",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "density": 1e-38 } ] }"#,
+        "bodies[0].density",
+        "1e-38",
     ),
     (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.5 } }, "position": [0, 0], "friction": 1.9e19 } ] }"#,
@@ -552,7 +562,9 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SceneFile {
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     gravity: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
     dt: Option<f32>,
     iterations: Option<i64>,
     bodies: Vec<BodyFile>,
@@ -564,13 +576,21 @@ struct SceneFile {
 #[serde(deny_unknown_fields)]
 struct BodyFile {
     shape: ShapeFile,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     position: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
     angle: Option<f32>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     velocity: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
     angular_velocity: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
     mass: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
     density: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
     restitution: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
     friction: Option<f32>,
     #[serde(rename = "static")]
     is_static: Option<bool>,
@@ -587,19 +607,23 @@ enum ShapeFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CircleFile {
+    #[serde(deserialize_with = "exact")]
     radius: f32,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoxFile {
+    #[serde(deserialize_with = "exact_pair")]
     half_extents: [f32; 2],
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PlaneFile {
+    #[serde(deserialize_with = "exact_pair")]
     normal: [f32; 2],
+    #[serde(deserialize_with = "exact")]
     offset: f32,
 }
 
@@ -617,9 +641,13 @@ enum JointFile {
 struct RevoluteFile {
     body_a: i64,
     body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     limit: Option<[f32; 2]>,
     motor: Option<TorqueMotorFile>,
 }
@@ -627,7 +655,9 @@ struct RevoluteFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TorqueMotorFile {
+    #[serde(deserialize_with = "exact")]
     speed: f32,
+    #[serde(deserialize_with = "exact")]
     max_torque: f32,
 }
 
@@ -636,10 +666,15 @@ struct TorqueMotorFile {
 struct PrismaticFile {
     body_a: i64,
     body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair")]
     axis: [f32; 2],
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     limit: Option<[f32; 2]>,
     motor: Option<ForceMotorFile>,
 }
@@ -647,7 +682,9 @@ struct PrismaticFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ForceMotorFile {
+    #[serde(deserialize_with = "exact")]
     speed: f32,
+    #[serde(deserialize_with = "exact")]
     max_force: f32,
 }
 
@@ -656,8 +693,11 @@ struct ForceMotorFile {
 struct WeldFile {
     body_a: i64,
     body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_b: Option<[f32; 2]>,
 }
 
@@ -666,10 +706,50 @@ struct WeldFile {
 struct DistanceFile {
     body_a: i64,
     body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
     anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
     length: Option<f32>,
     rope: Option<bool>,
+}
+
+/// A number of the file as an f32, refused (with the number as written, near enough: the f64
+/// it reads as) when f32 cannot hold it: beyond 3.4e38, or so close to 0 that it would become
+/// 0 or lose its precision. So `"mass": 1e-46` is refused as 1e-46, not accepted as 0.
+fn to_f32<E: serde::de::Error>(v: f64) -> Result<f32, E> {
+    if v.is_finite() && v.abs() > f64::from(f32::MAX) {
+        return Err(E::custom(format!(
+            "{v:e} is beyond 3.4e38, the largest f32"
+        )));
+    }
+    if v != 0.0 && v.abs() < f64::from(f32::MIN_POSITIVE) {
+        return Err(E::custom(format!(
+            "{v:e} is closer to 0 than 1.2e-38, the smallest normal f32; write 0 for zero"
+        )));
+    }
+    Ok(v as f32)
+}
+
+fn exact<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    to_f32(f64::deserialize(d)?)
+}
+
+fn exact_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
+    Option::<f64>::deserialize(d)?.map(to_f32).transpose()
+}
+
+fn exact_pair<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f32; 2], D::Error> {
+    let [x, y] = <[f64; 2]>::deserialize(d)?;
+    Ok([to_f32(x)?, to_f32(y)?])
+}
+
+fn exact_pair_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[f32; 2]>, D::Error> {
+    match Option::<[f64; 2]>::deserialize(d)? {
+        Some([x, y]) => Ok(Some([to_f32(x)?, to_f32(y)?])),
+        None => Ok(None),
+    }
 }
 
 fn show(v: [f32; 2]) -> String {
