@@ -72,6 +72,9 @@ pub fn first_under<T>(items: &[T], under: impl Fn(&T) -> bool) -> Option<usize> 
     items.iter().position(under)
 }
 
+/// The farthest from the origin the mouse can pull a body to, metres.
+pub const MOUSE_REACH: f32 = 1000.0;
+
 /// How a knob reads and changes the world.
 pub enum Control<S> {
     /// On or off.
@@ -354,6 +357,13 @@ impl<S: Sim> Demo for Lab<S> {
     }
 
     fn mouse_drag(&mut self, at: Vec2) {
+        // A pointer far outside any world (a fuzzer's 1e37 px) would ask for a pull whose
+        // force overflows: the mouse reaches at most a kilometre from the world's origin.
+        let at = if at.is_finite() {
+            at.clamp_length_max(MOUSE_REACH)
+        } else {
+            return;
+        };
         if let Some((hold, target)) = &mut self.hold {
             self.sim.drag(hold, at);
             *target = at;

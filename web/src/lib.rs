@@ -266,6 +266,37 @@ mod tests {
     }
 
     #[test]
+    fn a_drag_to_an_absurd_point_stays_finite() {
+        // The adversarial review's fuzzer dragged to 1e37 px and got infinite energies and a
+        // panic; every chapter's first demo must stay finite however far the pointer goes.
+        for (i, _) in CHAPTERS.iter().enumerate() {
+            let mut live = Live::open(i, 400, 300).unwrap();
+            let movable = live
+                .session
+                .demo
+                .bodies()
+                .iter()
+                .position(|b| b.inv_mass > 0.0);
+            let Some(first) = movable else { continue };
+            let p = live.body_on_screen(first).unwrap();
+            live.mouse_press(p.x, p.y);
+            for k in 0..60 {
+                let far = if k % 2 == 0 { 1e37 } else { -1e37 };
+                live.mouse_drag(far, -far);
+                live.session.step();
+            }
+            live.mouse_release();
+            let bodies = live.session.demo.bodies();
+            assert!(
+                bodies
+                    .iter()
+                    .all(|b| b.position.is_finite() && b.velocity.is_finite()),
+                "chapter {i}: a body went non-finite"
+            );
+        }
+    }
+
+    #[test]
     fn a_drag_changes_the_motion() {
         // Chapter 3 grabs a circle; chapter 2 turns the world; either way the run differs.
         for (i, chapter) in CHAPTERS.iter().enumerate() {
