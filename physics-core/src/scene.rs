@@ -550,6 +550,11 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
     ),
     (r#"[ [0, 0], 0.5, 3 ]"#, "", "one JSON object"),
     (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0, 0] } ] }"#,
+        "bodies[0].position",
+        "found 3 numbers",
+    ),
+    (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
                          { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
              "joints": [ { "distance": { "body_a": 0, "body_b": 1, "length": 3.4e38 } } ] }"#,
@@ -740,16 +745,23 @@ fn exact_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::E
     Option::<f64>::deserialize(d)?.map(to_f32).transpose()
 }
 
+/// Two numbers `[x, y]`; any other count is named as such (not "trailing characters").
+fn pair<E: serde::de::Error>(v: Vec<f64>) -> Result<[f32; 2], E> {
+    match v[..] {
+        [x, y] => Ok([to_f32(x)?, to_f32(y)?]),
+        _ => Err(E::custom(format!(
+            "expected two numbers [x, y], found {} numbers",
+            v.len()
+        ))),
+    }
+}
+
 fn exact_pair<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f32; 2], D::Error> {
-    let [x, y] = <[f64; 2]>::deserialize(d)?;
-    Ok([to_f32(x)?, to_f32(y)?])
+    pair(Vec::<f64>::deserialize(d)?)
 }
 
 fn exact_pair_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[f32; 2]>, D::Error> {
-    match Option::<[f64; 2]>::deserialize(d)? {
-        Some([x, y]) => Ok(Some([to_f32(x)?, to_f32(y)?])),
-        None => Ok(None),
-    }
+    Option::<Vec<f64>>::deserialize(d)?.map(pair).transpose()
 }
 
 fn show(v: [f32; 2]) -> String {
