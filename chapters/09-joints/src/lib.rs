@@ -765,7 +765,7 @@ impl JointRows {
 
     /// Take each row's impulse from the same row of last step, if it was
     /// in use then and is now.
-    fn keep_impulses(&mut self, old: &JointRows) {
+    pub fn keep_impulses(&mut self, old: &JointRows) {
         let pairs = self.equal.iter_mut().zip(&old.equal).chain([
             (&mut self.motor, &old.motor),
             (&mut self.lower, &old.lower),

@@ -210,7 +210,7 @@ impl World {
             let old = *rows;
             (*rows, *open) = soften(j.rows(bodies, &settings, 1.0, 1.0), j, h);
             if warm {
-                keep(rows, &old);
+                rows.keep_impulses(&old);
             }
         }
         self.rod_rows
@@ -629,18 +629,6 @@ fn solve_soft_row(
     row.jacobian.apply(a, b, dp);
 }
 // ANCHOR_END: soft_rows
-
-fn keep(rows: &mut JointRows, old: &JointRows) {
-    for (new, old) in rows.equal.iter_mut().zip(&old.equal).chain([
-        (&mut rows.motor, &old.motor),
-        (&mut rows.lower, &old.lower),
-        (&mut rows.upper, &old.upper),
-    ]) {
-        if new.active && old.active {
-            new.impulse = old.impulse;
-        }
-    }
-}
 
 /// `1 / k`, or 0 when nothing can move along the row.
 fn inverse(k: f32) -> f32 {
