@@ -15,6 +15,7 @@
 
 use ch08_sequential_impulses::demos::{ball_pit, pyramid};
 use ch08_sequential_impulses::{Body, Shape, World};
+use glam::Vec2;
 use std::time::{Duration, Instant};
 
 const STEPS: usize = 1000;
@@ -85,6 +86,12 @@ mod box2d_v3 {
     /// Box2D v3's default and the soft step's.
     const SUBSTEPS: i32 = 4;
 
+    /// Which of Box2D's builds this is: its AVX2 path (the default feature) or its SSE2 path.
+    #[cfg(feature = "box2d-avx2")]
+    pub const NAME: &str = "Box2D v3.2 (boxdd 0.4, AVX2)";
+    #[cfg(not(feature = "box2d-avx2"))]
+    pub const NAME: &str = "Box2D v3.2 (boxdd 0.4, SSE2)";
+
     pub struct Box2dV3 {
         world: boxdd::World,
         bodies: Vec<BodyId>,
@@ -130,6 +137,20 @@ mod box2d_v3 {
             bodies.push(id);
         }
         Box2dV3 { world: w, bodies }
+    }
+
+    /// The same, with chapter 9's hinges as Box2D revolute joints at the same world anchors
+    /// (the connected bodies do not collide, in Box2D as in chapter 9).
+    pub fn build_with_hinges(world: &World, hinges: &[ch10_soft_step::Joint]) -> Box2dV3 {
+        let mut b = build(world);
+        for j in hinges {
+            let body = &world.bodies[j.body_a];
+            let anchor = body.position + body.transform().rotation * j.local_a;
+            let (a, other) = (b.bodies[j.body_a], b.bodies[j.body_b]);
+            b.world
+                .create_revolute_joint_world_id(a, other, [anchor.x, anchor.y]);
+        }
+        b
     }
 
     impl Engine for Box2dV3 {
@@ -415,10 +436,79 @@ fn scene_figures() -> String {
     table
 }
 
+/// Solver2D's joint scenes (chapter 10's builders, all hinges) under chapter 9's solver, the
+/// soft step and Box2D v3: how far apart any hinge's two anchors get, at worst over the 10 s and
+/// at the end. Every engine's gap is measured the same way, from its bodies' poses.
+fn joint_scene_figures() -> String {
+    let scenes: Vec<(&str, ch10_soft_step::World)> = vec![
+        (
+            "heavy chain: 40 links, a ball of 30 links' mass",
+            ch10_soft_step::demos::heavy_chain(),
+        ),
+        (
+            "joint grid: 20 x 20 discs, pinned at two corners",
+            ch10_soft_step::demos::joint_grid(20),
+        ),
+    ];
+    let mut table = String::from(
+        "| scene | engine | widest hinge gap over 10 s | hinge gap at 10 s |\n|---|---|---:|---:|\n",
+    );
+    for (name, world) in &scenes {
+        let hinges = &world.base.joints;
+        let chapter8 = {
+            let mut w = world.clone();
+            w.soft.solver = ch10_soft_step::Solver::Chapter8;
+            w
+        };
+        let engines: Vec<(&str, Box<dyn Engine>)> = vec![
+            ("ours (ch09, chapter 8's solver)", Box::new(Soft(chapter8))),
+            ("ours (ch10 soft step)", Box::new(Soft(world.clone()))),
+            (
+                "Box2D v3.2",
+                Box::new(box2d_v3::build_with_hinges(&world.base.base, hinges)),
+            ),
+        ];
+        for (engine, mut e) in engines {
+            let mut widest = 0.0f32;
+            for _ in 0..600 {
+                e.step();
+                widest = widest.max(hinge_gap(&e.poses(), hinges));
+            }
+            let end = hinge_gap(&e.poses(), hinges);
+            table += &format!(
+                "| {name} | {engine} | {:.1} mm | {:.1} mm |\n",
+                widest * 1000.0,
+                end * 1000.0
+            );
+        }
+    }
+    table
+}
+
+/// The largest distance between a hinge's anchor on A and its anchor on B, with the bodies at
+/// `poses` (each hinge's anchors are fixed in its bodies' frames).
+fn hinge_gap(poses: &Poses, hinges: &[ch10_soft_step::Joint]) -> f32 {
+    let anchor = |(x, y, angle): (f32, f32, f32), local: Vec2| {
+        let (sin, cos) = angle.sin_cos();
+        Vec2::new(
+            x + cos * local.x - sin * local.y,
+            y + sin * local.x + cos * local.y,
+        )
+    };
+    hinges
+        .iter()
+        .map(|j| {
+            let a = anchor(poses[j.body_a], j.local_a);
+            let b = anchor(poses[j.body_b], j.local_b);
+            (a - b).length()
+        })
+        .fold(0.0, f32::max)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--scenes") {
-        let table = scene_figures();
+        let table = format!("{}\n{}", scene_figures(), joint_scene_figures());
         print!("{table}");
         if let Some(i) = args.iter().position(|a| a == "--write") {
             let path = args.get(i + 1).expect("--write FILE");
@@ -433,10 +523,9 @@ fn main() {
     }
     let write = {
         let args: Vec<String> = std::env::args().collect();
-        match args.iter().position(|a| a == "--write") {
-            Some(i) => Some(args.get(i + 1).cloned().expect("--write FILE")),
-            None => None,
-        }
+        args.iter()
+            .position(|a| a == "--write")
+            .map(|i| args.get(i + 1).cloned().expect("--write FILE"))
     };
     let scenes: Vec<(String, World, Option<usize>, usize)> = vec![
         ("pyramid, 12 rows".into(), pyramid(12), Some(12), STEPS),
@@ -455,10 +544,7 @@ fn main() {
         let engines: Vec<(&'static str, Box<dyn Engine>)> = vec![
             ("ours (ch08)", Box::new(ours(world))),
             ("ours (ch10 soft step)", Box::new(soft(world))),
-            (
-                "Box2D v3.2 (boxdd 0.4, AVX2)",
-                Box::new(box2d_v3::build(world)),
-            ),
+            (box2d_v3::NAME, Box::new(box2d_v3::build(world))),
             ("rapier2d 0.36", Box::new(rapier::build(world))),
             ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
         ];
@@ -494,10 +580,15 @@ fn main() {
     print!("{table}");
     if let Some(path) = write {
         let text = format!(
-            "<!-- Generated by `cargo run --release --manifest-path bench-peers/Cargo.toml -- --write {path}`; do not edit. -->\n\n{table}\n\
+            "<!-- Generated by `cargo run --release --manifest-path bench-peers/Cargo.toml{} -- --write {path}`; do not edit. -->\n\n{table}\n\
              {STEPS} steps of 1/60 s each ({} for the 100-row pyramid), {ITERATIONS} velocity iterations, \
              sleeping off, one process, one thread; box2d-rs adds its default 3 position iterations; \
              the soft step and Box2D v3 take 4 substeps. Measured on {} cores.\n",
+            if cfg!(feature = "box2d-avx2") {
+                ""
+            } else {
+                " --no-default-features"
+            },
             STEPS / 2,
             std::thread::available_parallelism().map_or(1, |n| n.get()),
         );

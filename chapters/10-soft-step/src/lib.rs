@@ -27,7 +27,7 @@
 //! The book's page for this chapter is `book/src/ch10-soft-step.md`.
 
 use ch07_distance_constraints::{JointKind as DistanceKind, joint_axis};
-use ch08_sequential_impulses::MAX_CONTACTS;
+use ch08_sequential_impulses::{Arbiter, MAX_CONTACTS};
 pub use ch09_joints::{
     Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Kind, Obb, Row, Shape, clamp_impulse,
     motor_bounds, pair_mut,
@@ -169,6 +169,8 @@ impl World {
                     local_a: trig::from_angle(-a.angle).rotate(r_a),
                     local_b: trig::from_angle(-b.angle).rotate(r_b),
                     separation: -c.penetration - (r_b - r_a).dot(n),
+                    normal: Jacobian::along(n, r_a, r_b),
+                    tangent: Jacobian::along(perp(n), r_a, r_b),
                     soft: contact,
                     most: 0.0,
                 };
@@ -235,12 +237,13 @@ impl World {
         let world = &mut self.base;
         let bodies = &mut world.base.bodies;
         for (arb, points) in world.base.arbiters.iter().zip(&self.points) {
-            let (a, b) = pair_mut(bodies, arb.a, arb.b);
+            let (mut a, mut b) = (bodies[arb.a], bodies[arb.b]);
             let (n, t) = (arb.normal, perp(arb.normal));
             for (c, p) in arb.contacts().iter().zip(points) {
                 let impulse = c.normal_impulse * n + c.tangent_impulse * t;
-                push(a, b, p.r_a, p.r_b, impulse);
+                push(&mut a, &mut b, p.r_a, p.r_b, impulse);
             }
+            keep_velocities(bodies, arb, a, b);
         }
         for (rows, j) in world.rows.iter().zip(&world.joints) {
             let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
@@ -306,36 +309,38 @@ impl World {
         // In the list's order, bottom up in the demos. (Chapter 8's
         // alternating order tips the overlapping stack over here.)
         for (arb, points) in world.base.arbiters.iter_mut().zip(&mut self.points) {
-            let (a, b) = pair_mut(bodies, arb.a, arb.b);
+            // The pair's rows work on copies of the two bodies, written
+            // back after: the compiler keeps the velocities in registers
+            // instead of storing and loading them row after row.
+            let (mut a, mut b) = (bodies[arb.a], bodies[arb.b]);
             let (start_a, start_b) = (self.starts[arb.a], self.starts[arb.b]);
-            let n = arb.normal;
+            let (turn_a, turn_b) = (self.rotations[arb.a], self.rotations[arb.b]);
+            // How far B moved from A since the step began.
+            let moved = (b.position - start_b.0) - (a.position - start_a.0);
             let count = arb.count;
             for (c, p) in arb.contacts.iter_mut().zip(points.iter_mut()).take(count) {
-                // The separation now, from how far each body moved and
-                // turned since the step began.
-                let moved = (b.position - start_b.0) - (a.position - start_a.0);
-                let (turn_a, turn_b) = (self.rotations[arb.a], self.rotations[arb.b]);
+                // The separation now: the move, and the fixed anchors
+                // turned with their bodies.
                 let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
-                let s = (moved + anchors).dot(n) + p.separation;
+                let s = (moved + anchors).dot(arb.normal) + p.separation;
                 let (target, soft) = contact_target(s, h, &p.soft, push_out, use_bias);
-                let v_n = relative(a, b, p.r_a, p.r_b).dot(n);
+                let v_n = p.normal.velocity(&a, &b);
                 let delta = soft.mass_scale * c.normal_mass * (target - v_n)
                     - soft.impulse_scale * c.normal_impulse;
-                let dp = clamp_impulse(&mut c.normal_impulse, delta, 0.0, f32::INFINITY, true);
-                push(a, b, p.r_a, p.r_b, dp * n);
+                let dp = add_clamped(&mut c.normal_impulse, delta, 0.0, f32::INFINITY);
+                p.normal.apply(&mut a, &mut b, dp);
                 p.most = p.most.max(c.normal_impulse);
             }
-            if !settings.friction {
-                continue;
+            if settings.friction {
+                for (c, p) in arb.contacts.iter_mut().zip(points.iter()).take(count) {
+                    let v_t = p.tangent.velocity(&a, &b);
+                    let limit = arb.friction * c.normal_impulse;
+                    let delta = -c.tangent_mass * v_t;
+                    let dp = add_clamped(&mut c.tangent_impulse, delta, -limit, limit);
+                    p.tangent.apply(&mut a, &mut b, dp);
+                }
             }
-            let t = perp(n);
-            for (c, p) in arb.contacts.iter_mut().zip(points.iter()).take(count) {
-                let v_t = relative(a, b, p.r_a, p.r_b).dot(t);
-                let limit = arb.friction * c.normal_impulse;
-                let delta = -c.tangent_mass * v_t;
-                let dp = clamp_impulse(&mut c.tangent_impulse, delta, -limit, limit, true);
-                push(a, b, p.r_a, p.r_b, dp * t);
-            }
+            keep_velocities(bodies, arb, a, b);
         }
     }
     // ANCHOR_END: solve
@@ -506,6 +511,9 @@ struct SoftPoint {
     local_b: Vec2,
     /// The separation at the step's start less `(r_b - r_a) . n`.
     separation: f32,
+    /// The normal and friction rows at the fixed anchors.
+    normal: Jacobian,
+    tangent: Jacobian,
     soft: Soft,
     /// The largest normal impulse of any substep: a collision's impulse
     /// is spent in the first substep (the next substeps' warm starts and
@@ -521,6 +529,16 @@ impl SoftPoint {
         local_a: Vec2::ZERO,
         local_b: Vec2::ZERO,
         separation: 0.0,
+        normal: Jacobian {
+            linear: Vec2::ZERO,
+            angular_a: 0.0,
+            angular_b: 0.0,
+        },
+        tangent: Jacobian {
+            linear: Vec2::ZERO,
+            angular_a: 0.0,
+            angular_b: 0.0,
+        },
         soft: Soft::RIGID,
         most: 0.0,
     };
@@ -629,6 +647,36 @@ fn solve_soft_row(
     row.jacobian.apply(a, b, dp);
 }
 // ANCHOR_END: soft_rows
+
+// ANCHOR: add_clamped
+/// Add `delta` to the accumulated `total`, keep the total within
+/// `lo..=hi`, and return what was added: chapter 8's `clamp_impulse`
+/// (accumulating) written with comparisons, which the compiler turns into
+/// one `max` and one `min` instruction (`f32::max` must also handle NaN,
+/// which costs the solver's longest chain a few more).
+#[inline]
+fn add_clamped(total: &mut f32, delta: f32, lo: f32, hi: f32) -> f32 {
+    let new = *total + delta;
+    let new = if new < lo {
+        lo
+    } else if new > hi {
+        hi
+    } else {
+        new
+    };
+    let applied = new - *total;
+    *total = new;
+    applied
+}
+// ANCHOR_END: add_clamped
+
+/// Write the velocities of the copies `a` and `b` back to `arb`'s bodies.
+fn keep_velocities(bodies: &mut [Body], arb: &Arbiter, a: Body, b: Body) {
+    for (i, copy) in [(arb.a, a), (arb.b, b)] {
+        bodies[i].velocity = copy.velocity;
+        bodies[i].angular_velocity = copy.angular_velocity;
+    }
+}
 
 /// `1 / k`, or 0 when nothing can move along the row.
 fn inverse(k: f32) -> f32 {
