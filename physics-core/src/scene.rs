@@ -101,7 +101,24 @@ pub enum Shape {
         normal: Vec2,
         offset: f32,
     },
+    /// A convex polygon of `count` corners (3 to [`MAX_POLYGON_VERTICES`]), counter-clockwise
+    /// about the body's origin (`position`), with `radius` of rounding all round. A file may list
+    /// the corners clockwise: they are reversed (chapter 11).
+    Polygon {
+        vertices: [Vec2; MAX_POLYGON_VERTICES],
+        count: usize,
+        radius: f32,
+    },
+    /// A segment from `(-half_length, 0)` to `(half_length, 0)` in the body's frame with
+    /// `radius` all round (chapter 11).
+    Capsule {
+        half_length: f32,
+        radius: f32,
+    },
 }
+
+/// The most corners a scene's polygon may have.
+pub const MAX_POLYGON_VERTICES: usize = 8;
 
 impl Shape {
     /// Area in m^2 (infinite for a plane).
@@ -110,6 +127,25 @@ impl Shape {
             Shape::Circle { radius } => std::f32::consts::PI * radius * radius,
             Shape::Box { half_extents } => 4.0 * half_extents.x * half_extents.y,
             Shape::Plane { .. } => f32::INFINITY,
+            Shape::Polygon {
+                vertices,
+                count,
+                radius,
+            } => {
+                // The polygon, a strip along each edge and the corners' wedges (one disc).
+                let v = &vertices[..count];
+                let (mut twice_area, mut perimeter) = (0.0, 0.0);
+                for (i, p) in v.iter().enumerate() {
+                    let q = v[(i + 1) % count];
+                    twice_area += p.perp_dot(q);
+                    perimeter += p.distance(q);
+                }
+                twice_area / 2.0 + perimeter * radius + std::f32::consts::PI * radius * radius
+            }
+            Shape::Capsule {
+                half_length,
+                radius,
+            } => 4.0 * half_length * radius + std::f32::consts::PI * radius * radius,
         }
     }
 
@@ -119,6 +155,8 @@ impl Shape {
             Shape::Circle { .. } => "circle",
             Shape::Box { .. } => "box",
             Shape::Plane { .. } => "plane",
+            Shape::Polygon { .. } => "polygon",
+            Shape::Capsule { .. } => "capsule",
         }
     }
 }
@@ -146,6 +184,8 @@ pub enum Feature {
     Joints,
     /// `revolute`, `prismatic` and `weld` joints.
     RigidJoints,
+    /// `polygon` and `capsule` bodies.
+    Polygons,
 }
 
 impl Feature {
@@ -161,6 +201,7 @@ impl Feature {
             Feature::Rotation => (6, "ch06-rotation-friction"),
             Feature::Joints => (7, "ch07-distance-constraints"),
             Feature::RigidJoints => (9, "ch09-joints"),
+            Feature::Polygons => (11, "ch11-polygons"),
         }
     }
 
@@ -176,6 +217,7 @@ impl Feature {
             Feature::Rotation => "rotation",
             Feature::Joints => "a joint",
             Feature::RigidJoints => "a revolute, prismatic or weld joint",
+            Feature::Polygons => "a polygon or capsule",
         }
     }
 
@@ -334,6 +376,10 @@ pub const MIN_DT: f32 = 1e-6;
 /// gravity to 1000 g, friction coefficients to 1000 (a contact sticks from about 1 already).
 pub mod limits {
     pub const MIN_SIZE: f32 = 1e-6;
+    /// A polygon's corners must be this far apart, metres, and each this far inside the line
+    /// of every edge it is not on: nearer, the engine takes them for one point or for a straight
+    /// edge (chapter 11's linear slop).
+    pub const MIN_CORNER_GAP: f32 = 0.005;
     pub const MAX_LENGTH: f32 = 1e6;
     pub const MIN_MASS: f32 = 1e-9;
     pub const MAX_MASS: f32 = 1e12;
@@ -607,6 +653,26 @@ enum ShapeFile {
     Circle(CircleFile),
     Box(BoxFile),
     Plane(PlaneFile),
+    Polygon(PolygonFile),
+    Capsule(CapsuleFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PolygonFile {
+    #[serde(deserialize_with = "exact_pairs")]
+    vertices: Vec<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    radius: Option<f32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CapsuleFile {
+    #[serde(deserialize_with = "exact")]
+    half_length: f32,
+    #[serde(deserialize_with = "exact")]
+    radius: f32,
 }
 
 #[derive(Deserialize)]
@@ -760,6 +826,11 @@ fn exact_pair<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f32; 2], D::Err
     pair(Vec::<f64>::deserialize(d)?)
 }
 
+fn exact_pairs<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<[f32; 2]>, D::Error> {
+    let all: Vec<Vec<f64>> = Vec::deserialize(d)?;
+    all.into_iter().map(pair).collect()
+}
+
 fn exact_pair_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[f32; 2]>, D::Error> {
     Option::<Vec<f64>>::deserialize(d)?.map(pair).transpose()
 }
@@ -810,6 +881,84 @@ fn size(field: &str, v: f32) -> Result<f32, SceneError> {
     )
 }
 
+/// A polygon from a file: 3 to 8 corners, each finite and within the largest length, no two
+/// nearer than `MIN_CORNER_GAP`, some area, convex (each corner at least `MIN_CORNER_GAP`
+/// inside every edge it is not on); clockwise corners are reversed. `at` is the field's path.
+fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
+    let field = format!("{at}.vertices");
+    let n = p.vertices.len();
+    if !(3..=MAX_POLYGON_VERTICES).contains(&n) {
+        return Err(SceneError::new(
+            field,
+            format!("{n} corners: a polygon has 3 to {MAX_POLYGON_VERTICES}"),
+        ));
+    }
+    let mut vertices = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+    for (i, v) in p.vertices.iter().enumerate() {
+        let here = format!("{field}[{i}]");
+        let what = "m, the largest distance simulated";
+        vertices[i] = within2(&here, finite2(&here, *v)?, limits::MAX_LENGTH, what)?;
+    }
+    let corners = &mut vertices[..n];
+    for i in 0..n {
+        for j in 0..i {
+            if corners[i].distance(corners[j]) < limits::MIN_CORNER_GAP {
+                return Err(SceneError::new(
+                    format!("{field}[{i}]"),
+                    format!(
+                        "{} is within {} m of {field}[{j}]: the same corner twice",
+                        show(p.vertices[i]),
+                        num(limits::MIN_CORNER_GAP)
+                    ),
+                ));
+            }
+        }
+    }
+    let twice_area: f32 = (0..n)
+        .map(|i| corners[i].perp_dot(corners[(i + 1) % n]))
+        .sum();
+    if twice_area < 0.0 {
+        corners.reverse(); // clockwise: the documented fix-up
+    }
+    // Each corner inside every edge it is not on: convex and counter-clockwise, no corner on a
+    // straight edge, some area. (Corner indices refer to the file's order.)
+    let file_index = |k: usize| if twice_area < 0.0 { n - 1 - k } else { k };
+    for i in 0..n {
+        let (a, b) = (corners[i], corners[(i + 1) % n]);
+        let edge = b - a;
+        for k in (0..n).filter(|&k| k != i && k != (i + 1) % n) {
+            let inside = edge.perp_dot(corners[k] - a) / edge.length();
+            if !(inside >= limits::MIN_CORNER_GAP) {
+                let (e0, e1, k) = (file_index(i), file_index((i + 1) % n), file_index(k));
+                return Err(SceneError::new(
+                    format!("{field}[{k}]"),
+                    format!(
+                        "{} is not inside the edge from {field}[{e0}] to {field}[{e1}] \
+                         (by {} m; it must be {} m in): the polygon is not convex, \
+                         or a corner lies on a straight edge",
+                        show(p.vertices[k]),
+                        num(inside),
+                        num(limits::MIN_CORNER_GAP)
+                    ),
+                ));
+            }
+        }
+    }
+    let radius = match p.radius {
+        None => 0.0,
+        Some(r) if r == 0.0 => 0.0,
+        Some(r) => size(
+            &format!("{at}.radius"),
+            positive(&format!("{at}.radius"), r)?,
+        )?,
+    };
+    Ok(Shape::Polygon {
+        vertices,
+        count: n,
+        radius,
+    })
+}
+
 /// A mass within the limits; `why` says where a derived mass came from.
 fn mass_within(field: &str, m: f32, why: &str) -> Result<f32, SceneError> {
     if (limits::MIN_MASS..=limits::MAX_MASS).contains(&m) {
@@ -853,6 +1002,7 @@ impl Scene {
                 Shape::Circle { .. } => None,
                 Shape::Box { .. } => Some(Feature::Boxes),
                 Shape::Plane { .. } => Some(Feature::Planes),
+                Shape::Polygon { .. } | Shape::Capsule { .. } => Some(Feature::Polygons),
             };
             if let Some(f) = shape.filter(|&f| missing(f)) {
                 return Err(f.refuse(chapter, at("shape"), b.shape.kind()));
@@ -1090,6 +1240,17 @@ impl BodyFile {
                     half_extents: Vec2::from(b.half_extents),
                 }
             }
+            ShapeFile::Polygon(p) => polygon(&f("shape.polygon"), p)?,
+            ShapeFile::Capsule(c) => Shape::Capsule {
+                half_length: size(
+                    &f("shape.capsule.half_length"),
+                    positive(&f("shape.capsule.half_length"), c.half_length)?,
+                )?,
+                radius: size(
+                    &f("shape.capsule.radius"),
+                    positive(&f("shape.capsule.radius"), c.radius)?,
+                )?,
+            },
             ShapeFile::Plane(p) => {
                 let normal = finite2(&f("shape.plane.normal"), p.normal)?;
                 // Scaled by its largest component first, so [1e30, 1e30] has a length too.

@@ -400,8 +400,8 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                     restitution: b.restitution,
                 });
             }
-            // Refused before this runs: chapter 3 does not list boxes.
-            Shape::Box { .. } => {}
+            // Refused before this runs: chapter 3 does not list boxes or polygons.
+            Shape::Box { .. } | Shape::Polygon { .. } | Shape::Capsule { .. } => {}
             Shape::Circle { radius } => {
                 order.push(Slot::Body(circles.len()));
                 circles.push(Ball {

@@ -533,7 +533,10 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         let shape = match b.shape {
             SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
             SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
-            SceneShape::Plane { .. } => continue, // refused: never reaches here
+            // Refused: never reach here.
+            SceneShape::Plane { .. } | SceneShape::Polygon { .. } | SceneShape::Capsule { .. } => {
+                continue;
+            }
         };
         bodies.push(Body {
             shape,

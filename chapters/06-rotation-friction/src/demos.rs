@@ -456,7 +456,10 @@ pub fn scene_body(b: &SceneBody) -> Body {
     let shape = match b.shape {
         SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
         SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
-        SceneShape::Plane { .. } => Shape::Circle(Circle { radius: 0.0 }),
+        // A plane is chapter 8's business; polygons are refused before chapter 11.
+        SceneShape::Plane { .. } | SceneShape::Polygon { .. } | SceneShape::Capsule { .. } => {
+            Shape::Circle(Circle { radius: 0.0 })
+        }
     };
     let mass = if b.is_static { f32::INFINITY } else { b.mass };
     let mut body = Body::new(shape, b.position, b.angle, mass);

@@ -128,21 +128,36 @@ impl World {
     /// finds each pair's arbiter of last step, with no hash map and in
     /// the same order every run.
     pub fn narrow_phase(&mut self) {
+        self.narrow_phase_with(|a, b, bodies, transforms| {
+            collide(
+                &bodies[a].shape,
+                &transforms[a],
+                &bodies[b].shape,
+                &transforms[b],
+            )
+        });
+    }
+
+    /// Stage 2 with another chapter's collision test: `collide(a, b,
+    /// bodies, transforms)` gives the manifold of the pair `(a, b)`.
+    pub fn narrow_phase_with(
+        &mut self,
+        mut collide: impl FnMut(usize, usize, &[Body], &[Transform]) -> Option<Manifold>,
+    ) {
         let s = &mut self.scratch;
         std::mem::swap(&mut self.arbiters, &mut s.previous);
         self.arbiters.clear();
         let warm = self.settings.warm_starting;
         let mut old = 0;
         for &(a, b) in &s.pairs {
-            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
-            let (ta, tb) = (&s.transforms[a], &s.transforms[b]);
-            let Some(manifold) = collide(&ba.shape, ta, &bb.shape, tb) else {
+            let Some(manifold) = collide(a, b, &self.bodies, &s.transforms) else {
                 continue;
             };
             while s.previous.get(old).is_some_and(|p| (p.a, p.b) < (a, b)) {
                 old += 1;
             }
             let before = s.previous.get(old).filter(|p| (p.a, p.b) == (a, b));
+            let (ba, bb) = (&self.bodies[a], &self.bodies[b]);
             let arbiter = Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
             self.arbiters.push(arbiter);
         }

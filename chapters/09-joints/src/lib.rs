@@ -137,12 +137,19 @@ impl World {
     /// Stages 1 and 2: chapter 8's broad and narrow phases, less the
     /// pairs a joint holds.
     pub fn collide(&mut self) {
+        self.broad_phase();
+        self.base.narrow_phase();
+    }
+
+    /// Stage 1: chapter 8's broad phase, less the pairs a joint holds
+    /// (a later chapter with shapes of its own runs its narrow phase on
+    /// these pairs).
+    pub fn broad_phase(&mut self) {
         self.base.broad_phase();
         self.find_held_pairs();
         let held = &self.held;
         self.base
             .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
-        self.base.narrow_phase();
     }
 
     fn find_held_pairs(&mut self) {

@@ -88,22 +88,28 @@ impl World {
         &self.base.base.bodies
     }
 
-    // ANCHOR: step
     /// Advance by `dt` seconds (a non-positive or non-finite `dt` does
     /// nothing): the soft step, or chapter 9's step when
     /// `soft.solver` says so.
     pub fn step(&mut self, dt: f32) {
-        if !(dt > 0.0 && dt.is_finite()) {
-            return;
-        }
         if self.soft.solver == Solver::Chapter8 {
             self.base.step(dt);
             return;
         }
+        self.step_with(dt, ch09_joints::World::collide);
+    }
+
+    // ANCHOR: step
+    /// The soft step, with `collide` finding this step's contacts:
+    /// chapters 8 and 9's broad and narrow phases, or a later chapter's.
+    pub fn step_with(&mut self, dt: f32, collide: impl FnOnce(&mut ch09_joints::World)) {
+        if !(dt > 0.0 && dt.is_finite()) {
+            return;
+        }
         let n = self.soft.substeps.max(1);
         let h = dt / n as f32;
-        // 1-2. Collide once per step (chapters 8 and 9).
-        self.base.collide();
+        // 1-2. Collide once per step.
+        collide(&mut self.base);
         // 3. Prepare: each contact's fixed anchors, separation and masses.
         self.prepare_contacts(h);
         for _ in 0..n {

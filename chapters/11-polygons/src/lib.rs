@@ -1,0 +1,265 @@
+//! # Chapter 11: convex polygons and rounded shapes
+//!
+//! Boxes and circles were enough to build a solver; a game's world is
+//! made of other shapes. This chapter collides any convex polygon of up
+//! to eight corners, with a radius added all round: a box is a polygon, a
+//! rounded box is a box with a radius, and a capsule is a polygon of two
+//! corners with a radius. Four ideas carry it:
+//!
+//! 1. **Support points** ([`shapes::support`]): a convex shape's farthest
+//!    point in a direction. The separating-axis test asks each face of
+//!    each polygon how far the other polygon's support point against its
+//!    normal lies out of it ([`collide::max_separation`]). Chapter 5's
+//!    projected radius gives the same only for shapes symmetric about
+//!    their centre.
+//! 2. **Clipping in general**: the face of least penetration is the
+//!    reference face, the other polygon's face most opposed to it the
+//!    incident face, clipped to the reference face's sides, as chapter 5
+//!    clipped boxes; a rounded shape's points sit halfway between the
+//!    rounded surfaces.
+//! 3. **Mass properties** of a polygon from a fan of triangles, plus a
+//!    strip along each edge and a wedge at each corner when it is rounded
+//!    ([`shapes::polygon_mass`]); the body turns about the centroid.
+//! 4. **GJK** ([`gjk::distance`]): the distance between any two convex
+//!    shapes from their support points, which chapter 12 needs.
+//!
+//! The bodies are stepped by chapter 10's soft step; this chapter gives
+//! it a narrow phase. The book's page is `book/src/ch11-polygons.md`.
+
+pub mod collide;
+pub mod demos;
+pub mod gjk;
+pub mod scene;
+pub mod shapes;
+
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
+pub use ch09_joints::{Body, Joint};
+pub use collide::{collide, max_separation, segment_distance};
+pub use shapes::{
+    Hull, HullError, LINEAR_SLOP, MAX_VERTICES, MassProperties, Polygon, Shape, hull,
+    mass_properties, polygon_mass, support,
+};
+
+use ch04_manifolds::Circle;
+use ch05_obb_clipping::Transform;
+use glam::Vec2;
+use physics_core::math::cross;
+
+/// How near, in metres, two shapes must come before a speculative
+/// contact is made ([`Settings::margin`] at most this): Box2D v3's four
+/// times the linear slop.
+pub const SPECULATIVE_DISTANCE: f32 = 4.0 * LINEAR_SLOP;
+
+// ANCHOR: world
+/// Chapter 10's world with this chapter's shapes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    /// Chapter 10's world, stepped by the soft step. Each body's own
+    /// (chapter 5) `shape` is a stand-in: a circle about its centre that
+    /// reaches as far as the real shape and the speculative distance, so
+    /// chapter 8's broad phase bounds it.
+    pub base: ch10_soft_step::World,
+    /// Each body's real shape, about its centre of mass.
+    pub shapes: Vec<Shape>,
+    pub settings: Settings,
+}
+
+/// This chapter's switches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Report contacts up to this far apart, metres, with a negative
+    /// penetration: speculative contacts (chapter 12). 0: only overlaps.
+    pub margin: f32,
+    /// Honour floors' hidden faces (the ghost-collision remedy).
+    pub floors: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            margin: 0.0,
+            floors: true,
+        }
+    }
+}
+// ANCHOR_END: world
+
+impl World {
+    /// Bodies made by [`body`] or [`fixed`], and joints between them, under
+    /// the Earth's gravity, stepped by the soft step with its defaults.
+    pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
+        let (bodies, shapes) = pieces.into_iter().unzip();
+        World {
+            base: ch10_soft_step::World::new(bodies, Vec::new(), joints),
+            shapes,
+            settings: Settings::default(),
+        }
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        self.base.bodies()
+    }
+
+    // ANCHOR: step
+    /// Advance by `dt` seconds: chapter 10's soft step, with chapter 8's
+    /// broad phase (on the stand-ins) and this chapter's narrow phase.
+    pub fn step(&mut self, dt: f32) {
+        let (shapes, settings) = (&self.shapes, self.settings);
+        let margin = settings.margin.clamp(0.0, SPECULATIVE_DISTANCE);
+        self.base.step_with(dt, |world| {
+            world.broad_phase();
+            world.base.narrow_phase_with(|a, b, _, t| {
+                let (sa, sb) = (
+                    floor_or_not(&shapes[a], settings),
+                    floor_or_not(&shapes[b], settings),
+                );
+                collide(&sa, &t[a], &sb, &t[b], margin)
+            });
+        });
+    }
+    // ANCHOR_END: step
+
+    /// The deepest overlap among this step's contacts, metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.base.max_penetration()
+    }
+
+    /// The first movable body whose shape holds world point `at`.
+    pub fn body_at(&self, at: Vec2) -> Option<usize> {
+        let bodies = self.bodies();
+        (0..bodies.len()).find(|&i| {
+            let b = &bodies[i];
+            b.inv_mass > 0.0 && contains(&self.shapes[i], b.transform().to_local(at))
+        })
+    }
+}
+
+/// The shape as the narrow phase should see it: with its hidden faces
+/// shown when floors are off.
+fn floor_or_not(shape: &Shape, settings: Settings) -> Shape {
+    match shape {
+        Shape::Polygon(p) if !settings.floors && p.is_floor() => {
+            Shape::Polygon(Polygon { hidden: 0, ..*p })
+        }
+        other => *other,
+    }
+}
+
+// ANCHOR: body
+/// A movable body of `shape` at `density` kg/m^2 whose own frame is at
+/// `origin`, turned by `angle`: the shape is moved so that its centroid
+/// is the body's centre, and the body placed where that centroid is.
+pub fn body(shape: Shape, origin: Vec2, angle: f32, density: f32) -> (Body, Shape) {
+    let mass = mass_properties(&shape);
+    let (shape, centre) = centred(shape, origin, angle, mass.centroid);
+    let m = mass.mass(density);
+    let mut b = Body::new(stand_in(&shape), centre, angle, m);
+    b.inv_inertia = 1.0 / mass.inertia(m);
+    (b, shape)
+}
+
+/// A static body of `shape` whose frame is at `origin`, turned by `angle`.
+pub fn fixed(shape: Shape, origin: Vec2, angle: f32) -> (Body, Shape) {
+    let centroid = mass_properties(&shape).centroid;
+    let (shape, centre) = centred(shape, origin, angle, centroid);
+    (Body::fixed(stand_in(&shape), centre, angle), shape)
+}
+// ANCHOR_END: body
+
+/// `shape` moved by `-centroid`, and where the centroid is in the world.
+fn centred(shape: Shape, origin: Vec2, angle: f32, centroid: Vec2) -> (Shape, Vec2) {
+    let centre = Transform::new(origin, angle).to_world(centroid);
+    let shape = match shape {
+        Shape::Polygon(p) => Shape::Polygon(p.shifted(-centroid)),
+        circle => circle,
+    };
+    (shape, centre)
+}
+
+/// The chapter 5 shape that stands in for `shape` in chapter 8's broad
+/// phase: a circle about the centre, as far out as `shape` reaches and
+/// the speculative distance.
+pub(crate) fn stand_in(shape: &Shape) -> ch05_obb_clipping::Shape {
+    ch05_obb_clipping::Shape::Circle(Circle {
+        radius: reach(shape) + SPECULATIVE_DISTANCE,
+    })
+}
+
+/// How far `shape` reaches from its centre.
+pub fn reach(shape: &Shape) -> f32 {
+    match shape {
+        Shape::Circle { radius } => *radius,
+        Shape::Polygon(p) => p.corners().iter().map(|v| v.length()).fold(0.0, f32::max) + p.radius,
+    }
+}
+
+/// Whether `shape` holds `local`, a point in its own frame.
+pub fn contains(shape: &Shape, local: Vec2) -> bool {
+    match shape {
+        Shape::Circle { radius } => local.length() <= *radius,
+        Shape::Polygon(p) => {
+            let corners = p.corners();
+            let inside =
+                p.count >= 3 && (0..p.count).all(|i| p.normals[i].dot(local - corners[i]) <= 0.0);
+            inside
+                || (0..p.count).any(|i| {
+                    let (v, w) = (corners[i], corners[(i + 1) % p.count]);
+                    point_segment_distance(local, v, w) <= p.radius
+                })
+        }
+    }
+}
+
+/// The distance from `p` to the segment `v w`.
+pub fn point_segment_distance(p: Vec2, v: Vec2, w: Vec2) -> f32 {
+    let e = w - v;
+    let t = if e.length_squared() > 0.0 {
+        ((p - v).dot(e) / e.length_squared()).max(0.0).min(1.0)
+    } else {
+        0.0
+    };
+    p.distance(v + t * e)
+}
+
+/// The outline of `shape` placed by `t`, for drawing: a rounded corner
+/// as a few segments of its arc.
+pub fn outline(shape: &Shape, t: &Transform) -> Vec<Vec2> {
+    const ARC: usize = 6;
+    match shape {
+        Shape::Circle { radius } => (0..24)
+            .map(|i| {
+                t.to_world(
+                    *radius
+                        * physics_core::trig::from_angle(i as f32 * std::f32::consts::TAU / 24.0),
+                )
+            })
+            .collect(),
+        Shape::Polygon(p) if p.radius == 0.0 => {
+            p.corners().iter().map(|v| t.to_world(*v)).collect()
+        }
+        Shape::Polygon(p) => {
+            let n = p.count;
+            let mut out = Vec::with_capacity(n * (ARC + 1));
+            for i in 0..n {
+                let (from, to) = (p.normals[(i + n - 1) % n], p.normals[i]);
+                let turn = physics_core::trig::atan2(cross(from, to), from.dot(to));
+                let turn = if turn <= 0.0 {
+                    turn + std::f32::consts::TAU
+                } else {
+                    turn
+                };
+                for k in 0..=ARC {
+                    let a = turn * k as f32 / ARC as f32;
+                    let (s, c) = physics_core::trig::sin_cos(a);
+                    let dir = Vec2::new(c * from.x - s * from.y, s * from.x + c * from.y);
+                    out.push(t.to_world(p.vertices[i] + p.radius * dir));
+                }
+            }
+            out
+        }
+    }
+}
