@@ -53,6 +53,19 @@ fn to_world(ta: &Transform, normal: Vec2, points: &[(Vec2, f32, FeatureId)]) -> 
     Manifold::new(ta.rotation * normal, deepest, &contacts[..n])
 }
 
+/// [`to_world`] with the manifold's penetration given: how far B must
+/// move along the normal to clear A, which may exceed every point's (the
+/// deepest corner can lie beyond the reference face's sides, clipped).
+fn to_world_deep(
+    ta: &Transform,
+    normal: Vec2,
+    points: &[(Vec2, f32, FeatureId)],
+    penetration: f32,
+) -> Option<Manifold> {
+    let m = to_world(ta, normal, points)?;
+    Manifold::new(m.normal, m.penetration.max(penetration), m.contacts())
+}
+
 /// Two circles: along the line between the centres.
 fn circle_circle(
     ra: f32,
@@ -110,8 +123,11 @@ fn polygon_circle(
     // Beyond v1 or beyond v2 along the face, and outside it: a corner.
     let before_v1 = (centre - v1).dot(v2 - v1) < 0.0;
     let after_v2 = (centre - v2).dot(v1 - v2) < 0.0;
+    // A centre inside (or on) a polygon with area is nearest a face. A
+    // capsule's segment has no inside: on its line beyond an end, the
+    // centre is nearest that end.
     let corner = match (before_v1, after_v2) {
-        _ if separation <= f32::EPSILON => None,
+        _ if separation <= f32::EPSILON && p.count >= 3 => None,
         (true, _) => Some((face, v1)),
         (_, true) => Some(((face + 1) % p.count, v2)),
         _ => None,
@@ -159,13 +175,19 @@ pub fn max_separation(a: &Polygon, b: &Polygon) -> (usize, f32) {
     best_face(a, b, |_| true)
 }
 
+/// How far `b`'s support point against the normal of `a`'s face `i` lies
+/// out of that face (negative: in).
+pub fn face_separation(a: &Polygon, i: usize, b: &Polygon) -> f32 {
+    let n = a.normals[i];
+    let deepest = b.vertices[support(b.corners(), -n)];
+    n.dot(deepest - a.vertices[i])
+}
+
 /// [`max_separation`] over the faces of `a` for which `counts` holds.
 fn best_face(a: &Polygon, b: &Polygon, counts: impl Fn(usize) -> bool) -> (usize, f32) {
     let mut best = (0, f32::NEG_INFINITY);
     for i in (0..a.count).filter(|&i| counts(i)) {
-        let n = a.normals[i];
-        let deepest = b.vertices[support(b.corners(), -n)];
-        let separation = n.dot(deepest - a.vertices[i]);
+        let separation = face_separation(a, i, b);
         if separation > best.1 {
             best = (i, separation);
         }
@@ -220,7 +242,9 @@ fn polygon_polygon(
     // the floor's open face gives the normal, and a corner of a floor
     // piece meets its neighbour's, a seam and no corner at all.
     let floor = a.is_floor() || b.is_floor();
-    if !floor && (separation > 0.1 * LINEAR_SLOP || points.is_empty()) {
+    let apart = separation > 0.1 * LINEAR_SLOP;
+    let segments = reference.count == 2 && incident.count == 2;
+    if !floor && (apart || (points.is_empty() && segments)) {
         let ends = |p: &Polygon, i: usize| (p.vertices[i], p.vertices[(i + 1) % p.count]);
         let (r1, r2) = ends(reference, face);
         let (i1, i2) = ends(incident, incident_face);
@@ -231,8 +255,8 @@ fn polygon_polygon(
         }
         let nearest_clip = points.iter().map(|p| p.1).fold(f32::INFINITY, f32::min);
         let at_corner = |f: f32| f == 0.0 || f == 1.0;
-        let corners_nearer =
-            points.is_empty() || distance - reach > nearest_clip + 0.1 * LINEAR_SLOP;
+        // Nearer than the clipped points by more than a sliver.
+        let corners_nearer = distance - reach + 0.1 * LINEAR_SLOP < nearest_clip;
         if at_corner(closest.fraction1)
             && at_corner(closest.fraction2)
             && distance > 0.0
@@ -258,13 +282,30 @@ fn polygon_polygon(
             return to_world(ta, n, &[(point, distance - reach, id)]);
         }
     }
+    if points.is_empty() && !apart {
+        // Overlapping, yet the incident face's ends do not lie over the
+        // reference face (an odd pair of thin shapes): one point, the
+        // incident shape's corner deepest against the normal.
+        let k = support(incident.corners(), -normal);
+        let s = (incident.vertices[k] - reference.vertices[face]).dot(normal);
+        let point =
+            incident.vertices[k] + normal * (0.5 * (reference.radius - incident.radius - s));
+        let id = FeatureId {
+            a: Feature::Face(face as u8),
+            b: Feature::Vertex(k as u8),
+        };
+        points.push((point, s - reach, id));
+        points.retain(|p| p.1 <= margin);
+    }
+    // Along the normal, B clears A once moved out by this.
+    let clear = reach - face_separation(reference, face, incident);
     if flip {
         for p in &mut points {
             p.2 = p.2.swapped();
         }
-        to_world(ta, -normal, &points)
+        to_world_deep(ta, -normal, &points, clear)
     } else {
-        to_world(ta, normal, &points)
+        to_world_deep(ta, normal, &points, clear)
     }
 }
 // ANCHOR_END: polygon_polygon

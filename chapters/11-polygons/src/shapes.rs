@@ -4,7 +4,7 @@
 //! polygon from any points; and each shape's mass properties.
 
 use glam::Vec2;
-use physics_core::math::{cross, perp};
+use physics_core::math::cross;
 use physics_core::trig;
 use std::fmt;
 
@@ -267,19 +267,23 @@ pub fn hull(points: &[Vec2]) -> Result<Hull, HullError> {
         here = next;
     }
     let mut ring: Vec<Vec2> = corners.iter().map(|&i| welded[i]).collect();
-    // Drop corners within the slop of the line through their neighbours.
-    let mut i = 0;
-    while ring.len() >= 3 && i < ring.len() {
+    // Drop corners within the slop of the line through their neighbours,
+    // the nearest first (so that of two close corners the one that sticks
+    // out least goes, and the shape changes least).
+    while ring.len() >= 3 {
         let n = ring.len();
-        let (prev, p, next) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
-        let edge = next - prev;
-        let off_line = cross(edge, p - prev).abs() / edge.length().max(f32::MIN_POSITIVE);
-        if off_line < LINEAR_SLOP {
-            ring.remove(i);
-            i = 0;
-        } else {
-            i += 1;
+        let off_line = |i: usize| {
+            let (prev, p, next) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
+            let edge = next - prev;
+            cross(edge, p - prev).abs() / edge.length().max(f32::MIN_POSITIVE)
+        };
+        let flattest = (0..n)
+            .min_by(|&i, &j| off_line(i).total_cmp(&off_line(j)))
+            .unwrap_or(0);
+        if off_line(flattest) >= LINEAR_SLOP {
+            break;
         }
+        ring.remove(flattest);
     }
     if ring.len() < 3 {
         return Err(HullError::NoArea);
@@ -402,7 +406,7 @@ pub fn polygon_mass(p: &Polygon) -> MassProperties {
                 let a = t * r * r / 2.0;
                 // Halfway round from one normal to the other.
                 let (sin, cos) = trig::sin_cos(t / 2.0);
-                let bisector = cos * before + sin * perp(before);
+                let bisector = cos * before + sin * before.perp();
                 let reach = 4.0 * r * trig::sin(t / 2.0) / (3.0 * t);
                 // About the corner t r^4 / 4; about the wedge's own centroid, less a reach^2.
                 let own = t * r * r * r * r / 4.0 - a * reach * reach;
@@ -423,6 +427,7 @@ pub fn polygon_mass(p: &Polygon) -> MassProperties {
 /// `(0, 2 pi]`: at a convex corner, the wedge between its edges' normals.
 /// A capsule's two normals are opposite, and each of its ends gets pi,
 /// half a disc, whichever sign the zero cross product has.
+#[cfg_attr(feature = "exercises", allow(dead_code))]
 fn wedge_angle(from: Vec2, to: Vec2) -> f32 {
     let angle = trig::atan2(cross(from, to), from.dot(to));
     if angle <= 0.0 {
