@@ -607,6 +607,53 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "joints[0].distance.length",
         "3.4e38",
     ),
+    (
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [1, 0]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.vertices",
+        "2 corners",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [2, 0], [1, 0.5], [1, 2]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.vertices[2]",
+        "[1, 0.5]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [1, 0], [2, 0], [1, 1]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.vertices[1]",
+        "[1, 0]",
+    ),
+    (
+        // A five-pointed star drawn in one stroke: every corner bulges out
+        // from its neighbours, but the edges cross.
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 1], [-0.588, -0.809], [0.951, 0.309], [-0.951, 0.309], [0.588, -0.809]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.vertices[3]",
+        "is not inside the edge",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [1, 0], [1, 0.001], [0, 1]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.vertices[2]",
+        "the same corner twice",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [1, 0], [0, 1]], "radius": -0.1 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.radius",
+        "-0.1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [1e9, 0], [0, 1]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.polygon.vertices[1]",
+        "1e9",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "capsule": { "half_length": 0, "radius": 0.2 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.capsule.half_length",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "capsule": { "half_length": 0.5, "radius": -1 } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.capsule.radius",
+        "-1",
+    ),
 ];
 
 // The file as written. Field names here are the public format: change them only compatibly.
@@ -923,12 +970,34 @@ fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
     // Each corner inside every edge it is not on: convex and counter-clockwise, no corner on a
     // straight edge, some area. (Corner indices refer to the file's order.)
     let file_index = |k: usize| if twice_area < 0.0 { n - 1 - k } else { k };
+    // First each corner against the line through its two neighbours: a dent
+    // or a corner on a straight edge is named itself.
+    for i in 0..n {
+        let (before, after) = (corners[(i + n - 1) % n], corners[(i + 1) % n]);
+        let chord = after - before;
+        let out = -chord.perp_dot(corners[i] - before) / chord.length();
+        if out.is_nan() || out < limits::MIN_CORNER_GAP {
+            let k = file_index(i);
+            return Err(SceneError::new(
+                format!("{field}[{k}]"),
+                format!(
+                    "{} is {} m out from the line through its neighbours (it must be {} m \
+                     out): the polygon has a dent there, or the corner lies on a straight edge",
+                    show(p.vertices[k]),
+                    num(out),
+                    num(limits::MIN_CORNER_GAP)
+                ),
+            ));
+        }
+    }
+    // Then every corner inside every edge: this also refuses a star whose
+    // corners each bulge out but whose edges cross.
     for i in 0..n {
         let (a, b) = (corners[i], corners[(i + 1) % n]);
         let edge = b - a;
         for k in (0..n).filter(|&k| k != i && k != (i + 1) % n) {
             let inside = edge.perp_dot(corners[k] - a) / edge.length();
-            if !(inside >= limits::MIN_CORNER_GAP) {
+            if inside.is_nan() || inside < limits::MIN_CORNER_GAP {
                 let (e0, e1, k) = (file_index(i), file_index((i + 1) % n), file_index(k));
                 return Err(SceneError::new(
                     format!("{field}[{k}]"),
@@ -946,7 +1015,7 @@ fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
     }
     let radius = match p.radius {
         None => 0.0,
-        Some(r) if r == 0.0 => 0.0,
+        Some(0.0) => 0.0,
         Some(r) => size(
             &format!("{at}.radius"),
             positive(&format!("{at}.radius"), r)?,
@@ -1739,6 +1808,51 @@ mod tests {
             assert_eq!(e.field, *field, "{e}");
             assert!(e.message.contains(value), "{e} should show {value}");
         }
+    }
+
+    /// A polygon keeps its corners in the file's order when they turn
+    /// counter-clockwise and reverses them when they turn clockwise; a
+    /// missing radius is a sharp polygon; a capsule keeps its two sizes.
+    #[test]
+    fn polygons_and_capsules_load() {
+        let one = |shape: &str| {
+            let json = format!(r#"{{ "bodies": [ {{ "shape": {shape}, "position": [0, 0] }} ] }}"#);
+            Scene::from_json(&json).unwrap().bodies[0].shape
+        };
+        let square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
+        let corners = |s: Shape| match s {
+            Shape::Polygon {
+                vertices,
+                count,
+                radius,
+            } => (
+                vertices[..count]
+                    .iter()
+                    .map(|v| v.to_array())
+                    .collect::<Vec<_>>(),
+                radius,
+            ),
+            other => panic!("{other:?}"),
+        };
+        let (ccw, r) = corners(one(
+            r#"{ "polygon": { "vertices": [[0, 0], [1, 0], [1, 1], [0, 1]] } }"#,
+        ));
+        assert_eq!((ccw, r), (square.to_vec(), 0.0));
+        let (cw, r) = corners(one(
+            r#"{ "polygon": { "vertices": [[0, 1], [1, 1], [1, 0], [0, 0]], "radius": 0.25 } }"#,
+        ));
+        // Reversed: the same four corners, now counter-clockwise.
+        let twice_area: f32 = (0..4)
+            .map(|i| glam::Vec2::from(cw[i]).perp_dot(glam::Vec2::from(cw[(i + 1) % 4])))
+            .sum();
+        assert_eq!((twice_area, r), (2.0, 0.25));
+        assert_eq!(
+            one(r#"{ "capsule": { "half_length": 0.5, "radius": 0.2 } }"#),
+            Shape::Capsule {
+                half_length: 0.5,
+                radius: 0.2
+            }
+        );
     }
 
     #[test]

@@ -66,6 +66,13 @@ fn to_world_deep(
     Manifold::new(m.normal, m.penetration.max(penetration), m.contacts())
 }
 
+/// Whether a gap is beyond the margin, and so no contact; a gap that is not
+/// a number is also too far, so bad input makes no contact rather than a
+/// wrong one.
+fn too_far(gap: f32, margin: f32) -> bool {
+    gap.is_nan() || gap > margin
+}
+
 /// Two circles: along the line between the centres.
 fn circle_circle(
     ra: f32,
@@ -76,7 +83,7 @@ fn circle_circle(
 ) -> Option<Manifold> {
     let d = ta.to_local(tb.position);
     let distance = d.length();
-    if !(distance - ra - rb <= margin) {
+    if too_far(distance - ra - rb, margin) {
         return None;
     }
     // Coincident centres: any direction will do; up, as chapter 4 chose.
@@ -116,7 +123,7 @@ fn polygon_circle(
             (0, f32::NEG_INFINITY),
             |best, f| if f.1 > best.1 { f } else { best },
         );
-    if !(separation - reach <= margin) {
+    if too_far(separation - reach, margin) {
         return None;
     }
     let (v1, v2) = (corners[face], corners[(face + 1) % p.count]);
@@ -149,7 +156,7 @@ fn polygon_circle(
             (normal, separation, on_face, Feature::Face(face as u8))
         }
     };
-    if !(distance - reach <= margin) {
+    if too_far(distance - reach, margin) {
         return None;
     }
     let point = midway(on_polygon, p.radius, centre, radius, normal);
@@ -230,7 +237,7 @@ fn polygon_polygon(
         incident_face,
         separation,
     } = choose_faces(a, &b)?;
-    if !(separation - reach <= margin) {
+    if too_far(separation - reach, margin) {
         return None;
     }
     let (reference, incident) = if flip { (&b, a) } else { (a, &b) };
@@ -250,7 +257,7 @@ fn polygon_polygon(
         let (i1, i2) = ends(incident, incident_face);
         let closest = segment_distance(r1, r2, i1, i2);
         let distance = closest.distance_squared.sqrt();
-        if !(distance - reach <= margin) {
+        if too_far(distance - reach, margin) {
             return None;
         }
         let nearest_clip = points.iter().map(|p| p.1).fold(f32::INFINITY, f32::min);
@@ -469,7 +476,7 @@ pub fn segment_distance(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> SegmentDistan
     let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
     let (dd1, dd2) = (d1.dot(d1), d2.dot(d2));
     let (rd1, rd2) = (r.dot(d1), r.dot(d2));
-    let unit = |x: f32| x.max(0.0).min(1.0);
+    let unit = |x: f32| x.clamp(0.0, 1.0);
     let tiny = f32::EPSILON * f32::EPSILON;
     let (s, t) = if dd1 < tiny && dd2 < tiny {
         (0.0, 0.0)

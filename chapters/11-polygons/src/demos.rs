@@ -31,6 +31,7 @@ pub const CHAPTER: Chapter = Chapter {
 /// Chapter 10's features and this chapter's shapes.
 pub const SUPPORTS: &[Feature] = &[
     Feature::Gravity,
+    Feature::Planes,
     Feature::Restitution,
     Feature::StaticBodies,
     Feature::Boxes,
@@ -216,7 +217,6 @@ fn floor(width: f32) -> (Body, Shape) {
     let slab = Polygon::boxed(Vec2::new(width / 2.0, 0.5), 0.0);
     let (mut b, s) = fixed(Shape::Polygon(slab), Vec2::new(0.0, -0.5), 0.0);
     b.friction = 0.6;
-    b.friction = 0.6;
     (b, s)
 }
 
@@ -256,7 +256,7 @@ pub fn pile(n: usize, seed: u64) -> World {
     for i in 0..n {
         let at = Vec2::new(-4.5 + 1.5 * (i % 7) as f32, 1.5 + 1.3 * (i / 7) as f32);
         let shape = random_shape(&mut rng, 1.1);
-        let mut piece = body(shape, at, rng.range(0.0, 6.28), 1.0);
+        let mut piece = body(shape, at, rng.range(0.0, std::f32::consts::TAU), 1.0);
         piece.0.friction = 0.6;
         pieces.push(piece);
     }
@@ -422,7 +422,12 @@ fn drop_hull(w: &mut World) {
         .map(|b| b.position.y)
         .fold(2.0, f32::max);
     let at = Vec2::new(rng.range(-2.0, 2.0), top + 2.0);
-    let (b, s) = body(random_shape(&mut rng, 1.0), at, rng.range(0.0, 6.28), 1.0);
+    let (b, s) = body(
+        random_shape(&mut rng, 1.0),
+        at,
+        rng.range(0.0, std::f32::consts::TAU),
+        1.0,
+    );
     w.base.base.base.bodies.push(b);
     w.shapes.push(s);
 }

@@ -218,7 +218,7 @@ pub fn contains(shape: &Shape, local: Vec2) -> bool {
 pub fn point_segment_distance(p: Vec2, v: Vec2, w: Vec2) -> f32 {
     let e = w - v;
     let t = if e.length_squared() > 0.0 {
-        ((p - v).dot(e) / e.length_squared()).max(0.0).min(1.0)
+        ((p - v).dot(e) / e.length_squared()).clamp(0.0, 1.0)
     } else {
         0.0
     };

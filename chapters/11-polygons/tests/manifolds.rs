@@ -214,7 +214,7 @@ fn degenerate_points_are_refused_by_name() {
     let nan = [Vec2::ZERO, Vec2::new(f32::NAN, 0.0), Vec2::new(1.0, 0.0)];
     assert_eq!(hull(&nan), Err(HullError::NotFinite { index: 1 }));
     let circle: Vec<Vec2> = (0..12)
-        .map(|i| physics_core::trig::from_angle(i as f32 * 0.5236))
+        .map(|i| physics_core::trig::from_angle(i as f32 * std::f32::consts::FRAC_PI_6))
         .collect();
     assert_eq!(
         hull(&circle),
