@@ -54,19 +54,20 @@ const CH02: Chapter = ch02_planes_restitution::demos::CHAPTER;
 const CH03: Chapter = ch03_mass_weighted_impulses::demos::CHAPTER;
 /// Particles or circles falling onto planes: chapter 2 on.
 const FALLING: &[Chapter] = &[CH02, CH03, CH08, CH09];
-/// Chapter 10 integrates in 4 substeps of a quarter step each.
-const SUBSTEPPED: &[Chapter] = &[CH10];
+/// Chapters 10 and 11 integrate in 4 substeps of a quarter step each.
+const SUBSTEPPED: &[Chapter] = &[CH10, CH11];
 /// Bodies with mass and size hitting each other: chapter 3 on.
-const COLLIDING: &[Chapter] = &[CH03, CH08, CH09, CH10];
+const COLLIDING: &[Chapter] = &[CH03, CH08, CH09, CH10, CH11];
 const CH06: Chapter = ch06_rotation_friction::demos::CHAPTER;
 const CH07: Chapter = ch07_distance_constraints::demos::CHAPTER;
 const CH08: Chapter = ch08_sequential_impulses::demos::CHAPTER;
 const CH09: Chapter = ch09_joints::demos::CHAPTER;
 const CH10: Chapter = ch10_soft_step::demos::CHAPTER;
+const CH11: Chapter = ch11_polygons::demos::CHAPTER;
 /// Bodies that turn and rub: chapter 6 on.
-const ROTATING: &[Chapter] = &[CH06, CH07, CH08, CH09, CH10];
+const ROTATING: &[Chapter] = &[CH06, CH07, CH08, CH09, CH10, CH11];
 /// Bodies on joints: chapter 7 on.
-const JOINTED: &[Chapter] = &[CH07, CH08, CH09, CH10];
+const JOINTED: &[Chapter] = &[CH07, CH08, CH09, CH10, CH11];
 
 /// The tilt of the incline scenes, radians.
 const INCLINE: f64 = 0.25;
@@ -265,7 +266,7 @@ pub fn checks() -> Vec<Check> {
             name: "Newton's law of restitution, e = 0.5, approach measured first",
             scene: "bounce.json",
             steps: 150,
-            chapters: &[CH08, CH09, CH10],
+            chapters: &[CH08, CH09, CH10, CH11],
             // Chapter 8 measures the approach speed before gravity, as SmallSI and Box2D do.
             quantity: "rebound speed / impact speed at the step's start",
             expected: 0.5,
@@ -376,7 +377,7 @@ pub fn checks() -> Vec<Check> {
             name: "physical pendulum: a 1.2 m rod pinned 0.5 m above its centre, 0.1 rad",
             scene: "physical-pendulum.json",
             steps: 720,
-            chapters: &[CH09, CH10],
+            chapters: &[CH09, CH10, CH11],
             quantity: "period (s)",
             // 2 pi sqrt(I / (m g d)), I = m (L^2 + w^2) / 12 + m d^2 about the pin, lengthened
             // by theta^2 / 16 at a finite amplitude.

@@ -15,4 +15,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch08_sequential_impulses::demos::CHAPTER,
     ch09_joints::demos::CHAPTER,
     ch10_soft_step::demos::CHAPTER,
+    ch11_polygons::demos::CHAPTER,
 ];
