@@ -222,6 +222,9 @@ fn floor(width: f32) -> (Body, Shape) {
 
 /// A random convex shape about the origin, at most `size` across: a hull
 /// of 3 to 8 random points, sometimes rounded, or a capsule or a disc.
+/// A hull thinner than a quarter of `size` is drawn again: a needle
+/// wedged between two pieces is the hard case of any solver (it sits 2 to
+/// 3 cm deep in a pile of these), and not what the pile is about.
 pub fn random_shape(rng: &mut Rng, size: f32) -> Shape {
     let half = size / 2.0;
     match rng.next_u64() % 8 {
@@ -237,12 +240,31 @@ pub fn random_shape(rng: &mut Rng, size: f32) -> Shape {
             let points: Vec<Vec2> = (0..n)
                 .map(|_| Vec2::new(rng.range(-half, half), rng.range(-half, half)))
                 .collect();
-            if let Ok(h) = hull(&points) {
+            if let Some(h) = hull(&points)
+                .ok()
+                .filter(|h| width(h.points()) > 0.25 * size)
+            {
                 let rounded = rng.next_u64() % 3 == 0;
                 break Shape::Polygon(Polygon::new(&h, if rounded { 0.05 * size } else { 0.0 }));
             }
         },
     }
+}
+
+/// How thin a convex polygon is: the least, over its faces, of how far
+/// its farthest corner lies from the face's line.
+fn width(corners: &[Vec2]) -> f32 {
+    let n = corners.len();
+    (0..n)
+        .map(|i| {
+            let (v, w) = (corners[i], corners[(i + 1) % n]);
+            let along = (w - v).normalize_or_zero();
+            corners
+                .iter()
+                .map(|&c| along.perp_dot(c - v))
+                .fold(0.0, f32::max)
+        })
+        .fold(f32::INFINITY, f32::min)
 }
 
 /// `n` random shapes (seeded by `seed`) above a bin 12 m wide.
@@ -351,15 +373,16 @@ pub fn shapes() -> World {
 }
 
 /// A ragdoll of capsules (a disc for the head) on pins with limits,
-/// dropped at the top of five steps.
+/// pushed off the top of a flight of five steps.
 pub fn ragdoll() -> World {
     let mut pieces = vec![floor(40.0)];
+    // Five steps 0.5 m high and 1.2 m deep, the top one at the left.
     for i in 0..5 {
-        let step = Polygon::boxed(Vec2::new(0.5 + 0.5 * (5 - i) as f32, 0.25), 0.0);
-        let x = 0.5 * (i + 1) as f32 + 0.5 * (5 - i) as f32 + 2.0;
+        let depth = 1.2 * (5 - i) as f32;
+        let step = Polygon::boxed(Vec2::new(depth / 2.0, 0.25), 0.0);
         let (mut b, s) = fixed(
             Shape::Polygon(step),
-            Vec2::new(x - 1.0, 0.25 + 0.5 * i as f32),
+            Vec2::new(depth / 2.0, 0.25 + 0.5 * i as f32),
             0.0,
         );
         b.friction = 0.6;
@@ -367,7 +390,8 @@ pub fn ragdoll() -> World {
     }
     let capsule = |half: f32, r: f32| Shape::Polygon(Polygon::capsule(half, r));
     let upright = std::f32::consts::FRAC_PI_2;
-    let hip = Vec2::new(4.3, 4.3);
+    // Standing on the top step, pushed towards its edge at 3.5 m/s.
+    let hip = Vec2::new(0.6, 3.55);
     // (shape, centre, angle): torso, head, upper and lower arms and legs.
     let parts = [
         (capsule(0.3, 0.15), hip + Vec2::new(0.0, 0.45), upright),
@@ -387,6 +411,7 @@ pub fn ragdoll() -> World {
     for (shape, at, angle) in parts {
         let mut piece = body(shape, at, angle, 1.0);
         piece.0.friction = 0.6;
+        piece.0.velocity = Vec2::new(3.5, 0.0);
         pieces.push(piece);
     }
     let bodies: Vec<Body> = pieces.iter().map(|p| p.0).collect();
@@ -498,7 +523,7 @@ impl Inspector {
         Lab::new(
             inspector,
             INSPECTOR_KNOBS,
-            (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0)),
+            (Vec2::new(-2.6, -1.7), Vec2::new(2.8, 2.1)),
         )
     }
 

@@ -141,11 +141,10 @@ pub fn distance(a: &Proxy, b: &Proxy, mut watch: impl FnMut(&Simplex)) -> Distan
         iterations += 1;
         // The corners before this iteration drops any: a support point
         // among them means no progress.
-        let before: Vec<(usize, usize)> = simplex
-            .corners()
-            .iter()
-            .map(|v| (v.index_a, v.index_b))
-            .collect();
+        let mut before = [(usize::MAX, usize::MAX); 3];
+        for (k, v) in simplex.corners().iter().enumerate() {
+            before[k] = (v.index_a, v.index_b);
+        }
         nearest_sub_simplex(&mut simplex);
         watch(&simplex);
         if simplex.count == 3 {

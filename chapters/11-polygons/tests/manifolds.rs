@@ -296,3 +296,58 @@ fn a_polygon_box_gives_chapter_5s_manifold() {
     }
     assert!(compared > 500, "only {compared} overlapping pairs compared");
 }
+
+/// Chapter 5's projected radius (the centre's distance less half the
+/// shape's width along the normal) gives each face's separation exactly
+/// for a shape symmetric about its centre, and a wrong one for a triangle:
+/// the inspector's opening pair, where the triangle's corner is 4 cm into
+/// the box's right face and the projected radius says 26 cm.
+#[test]
+fn the_projected_radius_fails_for_a_triangle_and_the_support_point_does_not() {
+    use ch11_polygons::collide::face_separation;
+    use ch11_polygons::demos::projected_separation;
+    let a = Polygon::boxed(Vec2::new(1.0, 0.6), 0.0);
+    let ta = Transform::new(Vec2::new(-0.8, 0.0), 0.0);
+    let tb = Transform::new(Vec2::new(0.9, 0.7), 15f32.to_radians());
+    let corners = [
+        Vec2::new(-0.9, -0.5),
+        Vec2::new(0.9, -0.5),
+        Vec2::new(-0.3, 0.9),
+    ];
+    let triangle = in_frame_of(&ta, &Polygon::new(&hull(&corners).unwrap(), 0.0), &tb);
+    // Face 3 is the box's right face (+x).
+    let (truth, guess) = (
+        face_separation(&a, 3, &triangle),
+        projected_separation(&a, 3, &triangle),
+    );
+    // The support point's figure by hand: the triangle's leftmost corner.
+    let leftmost = triangle
+        .corners()
+        .iter()
+        .map(|v| v.x)
+        .fold(f32::INFINITY, f32::min);
+    assert!(
+        (truth - (leftmost - 1.0)).abs() < 1e-6,
+        "{truth} vs {leftmost}"
+    );
+    assert!(guess < truth - 0.1, "projected {guess}, true {truth}");
+    // Symmetric shapes: a box, a hexagon, turned any way, agree to f32
+    // rounding of numbers near 1.
+    let mut rng = Rng::new(5);
+    for _ in 0..1000 {
+        let b = if rng.next_u64() % 2 == 0 {
+            Polygon::boxed(Vec2::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)), 0.0)
+        } else {
+            Polygon::regular(6, rng.range(0.1, 1.0), 0.0)
+        };
+        let tb = Transform::new(
+            Vec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)),
+            rng.range(-3.2, 3.2),
+        );
+        let b = in_frame_of(&ta, &b, &tb);
+        for i in 0..4 {
+            let (s, p) = (face_separation(&a, i, &b), projected_separation(&a, i, &b));
+            assert!((s - p).abs() < 1e-5, "face {i}: {s} vs {p}");
+        }
+    }
+}
