@@ -191,6 +191,16 @@ fn nearest_sub_simplex(s: &mut Simplex) {
     let v = s.vertices;
     let keep = |s: &mut Simplex, corners: &[(SimplexVertex, f32)]| {
         let total: f32 = corners.iter().map(|c| c.1).sum();
+        // A triangle with no area (three points on a line) that no edge
+        // claimed: keep its first corner rather than divide by zero.
+        if total.is_nan() || total <= 0.0 {
+            s.vertices[0] = SimplexVertex {
+                weight: 1.0,
+                ..corners[0].0
+            };
+            s.count = 1;
+            return;
+        }
         for (slot, &(corner, weight)) in s.vertices.iter_mut().zip(corners) {
             *slot = SimplexVertex {
                 weight: weight / total,

@@ -186,32 +186,6 @@ pub enum HullError {
     TooManyCorners { corners: usize },
 }
 
-impl fmt::Display for HullError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            HullError::NotFinite { index } => write!(f, "point {index} is not finite"),
-            HullError::TooFewPoints { distinct } => write!(
-                f,
-                "{distinct} distinct points (closer than {LINEAR_SLOP} m count as one); a polygon needs 3"
-            ),
-            HullError::NoArea => write!(f, "the points lie on one line: no area"),
-            HullError::TooManyCorners { corners } => write!(
-                f,
-                "the hull has {corners} corners; a polygon may have at most {MAX_VERTICES}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for HullError {}
-
-impl Hull {
-    /// The corners, counter-clockwise.
-    pub fn points(&self) -> &[Vec2] {
-        &self.points[..self.count]
-    }
-}
-
 /// The convex hull of `points` by gift wrapping: start at the lowest
 /// point (leftmost of equals), which must be a corner; from each corner
 /// the next is the point every other point lies left of, the farthest
@@ -301,6 +275,32 @@ pub fn hull(points: &[Vec2]) -> Result<Hull, HullError> {
     })
 }
 // ANCHOR_END: hull
+
+impl fmt::Display for HullError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            HullError::NotFinite { index } => write!(f, "point {index} is not finite"),
+            HullError::TooFewPoints { distinct } => write!(
+                f,
+                "{distinct} distinct points (closer than {LINEAR_SLOP} m count as one); a polygon needs 3"
+            ),
+            HullError::NoArea => write!(f, "the points lie on one line: no area"),
+            HullError::TooManyCorners { corners } => write!(
+                f,
+                "the hull has {corners} corners; a polygon may have at most {MAX_VERTICES}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HullError {}
+
+impl Hull {
+    /// The corners, counter-clockwise.
+    pub fn points(&self) -> &[Vec2] {
+        &self.points[..self.count]
+    }
+}
 
 // ANCHOR: mass
 /// A shape's area (m^2), centroid (in the shape's frame) and polar
