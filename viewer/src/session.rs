@@ -296,10 +296,10 @@ impl Session {
             (
                 format!(
                     "momentum ({:.3}, {:.3}) kg m/s   kinetic {:.3} J   total {:.3} J",
-                    p.x,
-                    p.y,
-                    ke,
-                    ke + pe
+                    unsigned_zero(p.x),
+                    unsigned_zero(p.y),
+                    unsigned_zero(ke),
+                    unsigned_zero(ke + pe)
                 ),
                 Color::GREY,
             ),
@@ -386,6 +386,13 @@ fn draw_help(frame: &mut Frame) {
         frame.text(x + 12, yy, key, Color::YELLOW, 1);
         frame.text(x + 140, yy, what, Color::WHITE, 1);
     }
+}
+
+/// `x`, or 0 if it shows as zero to three places: the HUD reads "0.000", not "-0.000", for a
+/// quantity that is zero but for rounding (a massless inspector's energy, a resting pile's
+/// momentum).
+fn unsigned_zero(x: f32) -> f32 {
+    if x.abs() < 5e-4 { 0.0 } else { x }
 }
 
 #[cfg(test)]
