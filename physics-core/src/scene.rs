@@ -186,6 +186,8 @@ pub enum Feature {
     RigidJoints,
     /// `polygon` and `capsule` bodies.
     Polygons,
+    /// `bullet` bodies: continuous collision against moving bodies too.
+    Bullets,
 }
 
 impl Feature {
@@ -202,6 +204,7 @@ impl Feature {
             Feature::Joints => (7, "ch07-distance-constraints"),
             Feature::RigidJoints => (9, "ch09-joints"),
             Feature::Polygons => (11, "ch11-polygons"),
+            Feature::Bullets => (12, "ch12-continuous"),
         }
     }
 
@@ -218,6 +221,7 @@ impl Feature {
             Feature::Joints => "a joint",
             Feature::RigidJoints => "a revolute, prismatic or weld joint",
             Feature::Polygons => "a polygon or capsule",
+            Feature::Bullets => "a bullet",
         }
     }
 
@@ -256,6 +260,8 @@ pub struct SceneBody {
     pub restitution: f32,
     pub friction: f32,
     pub is_static: bool,
+    /// Swept against moving bodies as well as static ones (chapter 12).
+    pub bullet: bool,
 }
 
 impl SceneBody {
@@ -654,6 +660,11 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "bodies[0].shape.capsule.radius",
         "-1",
     ),
+    (
+        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 1] } }, "position": [0, 0], "static": true, "bullet": true } ] }"#,
+        "bodies[0].bullet",
+        "static",
+    ),
 ];
 
 // The file as written. Field names here are the public format: change them only compatibly.
@@ -692,6 +703,7 @@ struct BodyFile {
     friction: Option<f32>,
     #[serde(rename = "static")]
     is_static: Option<bool>,
+    bullet: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -1100,10 +1112,11 @@ impl Scene {
                     b.angular_velocity != 0.0,
                     b.angular_velocity,
                 ),
+                (Feature::Bullets, "bullet", b.bullet, 1.0),
             ];
             for (f, field, used, value) in checks {
                 if used && missing(f) {
-                    let shown = if field == "static" {
+                    let shown = if field == "static" || field == "bullet" {
                         "true".to_string()
                     } else {
                         value.to_string()
@@ -1390,6 +1403,13 @@ impl BodyFile {
             limits::MAX_SPIN,
             "rad/s, the fastest spin simulated",
         )?;
+        let bullet = self.bullet.unwrap_or(false);
+        if bullet && is_static {
+            return Err(SceneError::new(
+                f("bullet"),
+                "true on a static body: only a moving body can be a bullet",
+            ));
+        }
         if is_static && (velocity != Vec2::ZERO || angular_velocity != 0.0) {
             let (name, value) = if velocity != Vec2::ZERO {
                 ("velocity", show(velocity.to_array()))
@@ -1469,6 +1489,7 @@ impl BodyFile {
             restitution,
             friction,
             is_static,
+            bullet,
         })
     }
 }
@@ -1750,6 +1771,16 @@ mod tests {
                 .starts_with("bodies[0].angle: 0.5: rotation")
         );
         assert_eq!(spinning.require(6, &[Rotation]), Ok(()));
+        let bullet = Scene::from_json(r#"{ "bodies": [ { "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0], "velocity": [300, 0], "bullet": true } ] }"#).unwrap();
+        assert!(bullet.bodies[0].bullet);
+        assert!(
+            bullet
+                .require(11, &[Gravity, Restitution])
+                .unwrap_err()
+                .to_string()
+                .starts_with("bodies[0].bullet: true: a bullet is not simulated here; it arrives in chapter 12 (ch12-continuous)")
+        );
+        assert_eq!(bullet.require(12, &[Gravity, Restitution, Bullets]), Ok(()));
     }
 
     fn err(json: &str) -> SceneError {

@@ -121,6 +121,9 @@ impl World {
             // 6. One pass with the soft position bias.
             self.solve(h, true);
             // 7. Move by the substep.
+            if let Some(turn) = self.soft.max_turn {
+                self.limit_spin(turn / h);
+            }
             self.base.base.integrate_positions(h);
             self.turn();
             // 8. Relax: one pass without the bias.
@@ -135,6 +138,13 @@ impl World {
         self.base.release_mouse_unless_pulled();
     }
     // ANCHOR_END: step
+
+    /// No body spins faster than `most` rad/s.
+    fn limit_spin(&mut self, most: f32) {
+        for b in self.base.base.bodies.iter_mut() {
+            b.angular_velocity = b.angular_velocity.clamp(-most, most);
+        }
+    }
 
     /// Each body's rotation, for the contacts' moving anchors.
     fn turn(&mut self) {
@@ -433,6 +443,9 @@ pub struct SoftSettings {
     pub relax: bool,
     /// Bounce once after the substeps.
     pub restitution: bool,
+    /// The most a body may turn in one substep, radians, if anything
+    /// (chapter 12 sets Box2D v3's eighth of a turn; `None` here).
+    pub max_turn: Option<f32>,
 }
 
 impl Default for SoftSettings {
@@ -450,6 +463,7 @@ impl Default for SoftSettings {
             joint_damping_ratio: 2.0,
             relax: true,
             restitution: true,
+            max_turn: None,
         }
     }
 }

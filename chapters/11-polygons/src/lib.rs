@@ -140,7 +140,7 @@ impl World {
 
 /// The shape as the narrow phase should see it: with its hidden faces
 /// shown when floors are off.
-fn floor_or_not(shape: &Shape, settings: Settings) -> Shape {
+pub fn floor_or_not(shape: &Shape, settings: Settings) -> Shape {
     match shape {
         Shape::Polygon(p) if !settings.floors && p.is_floor() => {
             Shape::Polygon(Polygon { hidden: 0, ..*p })

@@ -1,0 +1,303 @@
+//! # Chapter 12: fast bodies
+//!
+//! A step looks at the world sixty times a second. A bullet at 300 m/s
+//! moves 5 m between two looks; a wall 5 cm thick is never seen. This is
+//! *tunnelling*, and two ideas cure it:
+//!
+//! 1. **Speculative contacts**: report a contact while two shapes are
+//!    still apart, as long as they could meet within the step: the margin
+//!    grows with how fast they move ([`motion_bound`]). Chapter 10's soft
+//!    step already solves a contact with a positive separation `s` as a
+//!    rigid row that may close `s` in the substep and no more, so the
+//!    solver stops the bullet at the wall's face.
+//! 2. **Time of impact** ([`toi::time_of_impact`]): after the step, sweep
+//!    each fast body from where it began to where it ended against the
+//!    static bodies (and, for a *bullet*, the moving ones too), by
+//!    conservative advancement on chapter 11's GJK distance; if it would
+//!    have hit, put it back where it first touches.
+//!
+//! The first can see a collision that will never happen (a *ghost
+//! bounce*); the second costs a GJK loop per fast body. Box2D v3 keeps
+//! its speculative margin small and sweeps fast bodies; this chapter
+//! lets you switch each on and off and see why. The book's page is
+//! `book/src/ch12-continuous.md`.
+
+pub mod demos;
+pub mod scene;
+pub mod toi;
+
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
+// the reference ones, by everything, when built with `--features exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
+
+pub use ch11_polygons::{Body, Joint, Polygon, Shape, body, fixed, hull, reach};
+pub use toi::{Sweep, Toi, time_of_impact};
+
+use ch04_manifolds::Circle;
+use ch05_obb_clipping::Transform;
+use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not};
+use glam::Vec2;
+
+// ANCHOR: world
+/// Chapter 11's world, with fast bodies handled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    /// Chapter 11's world: its shapes, floors, and chapter 10's soft step.
+    pub base: ch11_polygons::World,
+    /// Which bodies are bullets: swept against moving bodies too.
+    pub bullets: Vec<bool>,
+    pub settings: Settings,
+    /// What the last step's sweep did.
+    pub report: Report,
+    /// Each body the last step put back: from where it began the step to
+    /// where it would have ended.
+    pub trails: Vec<(Vec2, Vec2)>,
+    /// Each body's speculative reach for this step, metres (scratch).
+    margins: Vec<f32>,
+}
+
+/// This chapter's switches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// The speculative margin grows with each body's motion in the step;
+    /// off, it is the fixed 2 cm chapter 11 introduced.
+    pub speculative: bool,
+    /// After the step, sweep fast bodies and put them back at their time
+    /// of impact.
+    pub toi: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            speculative: true,
+            toi: true,
+        }
+    }
+}
+
+/// What one step's sweep found.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Fast bodies swept.
+    pub swept: usize,
+    /// Of those, put back at a time of impact.
+    pub hits: usize,
+    /// GJK distances computed, over all the sweeps.
+    pub distances: usize,
+}
+// ANCHOR_END: world
+
+/// A body is *fast* when its motion in a step exceeds this fraction of
+/// its thinnest half-width: Box2D v3's core fraction. A slower body
+/// cannot pass through anything, because it ends the step overlapping
+/// whatever it would have crossed.
+pub const CORE_FRACTION: f32 = 0.25;
+
+/// The most a body may turn in one substep, radians: an eighth of a turn,
+/// Box2D v3's limit. A contact's anchors are fixed for the step, and the
+/// sweep's core stands for a body only while it turns little.
+pub const MAX_TURN: f32 = 0.25 * std::f32::consts::PI;
+
+impl World {
+    /// Bodies made by [`body`] or [`fixed`], none a bullet, and joints
+    /// between them; both methods on.
+    pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
+        let n = pieces.len();
+        let mut base = ch11_polygons::World::new(pieces, joints);
+        base.base.soft.max_turn = Some(MAX_TURN);
+        World {
+            base,
+            bullets: vec![false; n],
+            settings: Settings::default(),
+            report: Report::default(),
+            trails: Vec::new(),
+            margins: Vec::new(),
+        }
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        self.base.bodies()
+    }
+
+    pub fn shapes(&self) -> &[Shape] {
+        &self.base.shapes
+    }
+
+    fn is_bullet(&self, i: usize) -> bool {
+        self.bullets.get(i).copied().unwrap_or(false)
+    }
+
+    // ANCHOR: step
+    /// Advance by `dt` seconds: each body's speculative margin for the
+    /// step; chapter 10's soft step with chapter 11's narrow phase, each
+    /// pair reported within the sum of its bodies' margins; then the
+    /// sweep of fast bodies.
+    pub fn step(&mut self, dt: f32) {
+        if !(dt > 0.0 && dt.is_finite()) {
+            return;
+        }
+        let starts: Vec<(Vec2, f32)> = self
+            .bodies()
+            .iter()
+            .map(|b| (b.position, b.angle))
+            .collect();
+        self.reach_out(dt);
+        let (shapes, floors, margins) = (&self.base.shapes, self.base.settings, &self.margins);
+        self.base.base.step_with(dt, |world| {
+            world.broad_phase();
+            world.base.narrow_phase_with(|a, b, _, t| {
+                let (sa, sb) = (
+                    floor_or_not(&shapes[a], floors),
+                    floor_or_not(&shapes[b], floors),
+                );
+                collide(
+                    &sa,
+                    &t[a],
+                    &sb,
+                    &t[b],
+                    margins[a] + margins[b] + SPECULATIVE_DISTANCE,
+                )
+            });
+        });
+        self.report = Report::default();
+        self.trails.clear();
+        if self.settings.toi {
+            self.sweep(&starts);
+        }
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: reach_out
+    /// Each body's margin for this step: how far any point of it can
+    /// move, from its velocity and spin now (0 with the switch off), and
+    /// its broad-phase stand-in grown by as much, so that every pair that
+    /// could meet within the step is tested.
+    fn reach_out(&mut self, dt: f32) {
+        let speculative = self.settings.speculative;
+        let world = &mut self.base;
+        self.margins.clear();
+        for (b, shape) in world.base.base.base.bodies.iter_mut().zip(&world.shapes) {
+            let margin = if speculative && b.inv_mass > 0.0 {
+                motion_bound(b.velocity, b.angular_velocity, reach(shape), dt)
+            } else {
+                0.0
+            };
+            self.margins.push(margin);
+            b.shape = ch05_obb_clipping::Shape::Circle(Circle {
+                radius: reach(shape) + SPECULATIVE_DISTANCE + margin,
+            });
+        }
+    }
+    // ANCHOR_END: reach_out
+
+    // ANCHOR: sweep
+    /// Sweep each fast body from its pose at the step's start to its pose
+    /// now, against every static body, and for a bullet against every
+    /// moving body that is not a bullet (where the step left it). Put it
+    /// back at the first time of impact; it keeps its velocity, and the
+    /// next step's contact, within the speculative distance, stops it. A
+    /// body that starts the step touching is swept by its core (Box2D v3's
+    /// fallback). Non-bullets first, so that bullets meet the others where
+    /// they end.
+    fn sweep(&mut self, starts: &[(Vec2, f32)]) {
+        let order: Vec<usize> = (0..self.bodies().len())
+            .filter(|&i| !self.is_bullet(i))
+            .chain((0..self.bodies().len()).filter(|&i| self.is_bullet(i)))
+            .collect();
+        for i in order {
+            let b = self.bodies()[i];
+            let shape = self.base.shapes[i];
+            let (c0, a0) = starts[i];
+            let path = Sweep {
+                c0,
+                a0,
+                c1: b.position,
+                a1: b.angle,
+            };
+            let fast = path.motion(reach(&shape)) > CORE_FRACTION * thinnest(&shape);
+            if b.inv_mass == 0.0 || !fast {
+                continue;
+            }
+            self.report.swept += 1;
+            let (mut first, mut distances) = (1.0f32, 0);
+            for (j, other) in self.bodies().iter().enumerate() {
+                let target = other.inv_mass == 0.0 || (self.is_bullet(i) && !self.is_bullet(j));
+                let shape_j = &self.base.shapes[j];
+                if j == i || !target || !path.may_reach(reach(&shape), other, shape_j) {
+                    continue;
+                }
+                let to = other.transform();
+                let mut found = time_of_impact(&shape, &path, shape_j, &to, |_, _| {});
+                if found == Toi::Touching {
+                    // Already touching: sweep the body's core instead, a
+                    // disc at its centre a quarter of its thinnest
+                    // half-width across, so that sliding along a wall
+                    // never carries it through.
+                    distances += 1;
+                    let core = Shape::Circle {
+                        radius: CORE_FRACTION * thinnest(&shape),
+                    };
+                    found = time_of_impact(&core, &path, shape_j, &to, |_, _| {});
+                }
+                distances += found.iterations();
+                if let Toi::Hit { t, .. } = found {
+                    first = first.min(t);
+                }
+            }
+            self.report.distances += distances;
+            if first < 1.0 {
+                self.trails.push((path.c0, path.c1));
+                let at = path.at(first);
+                let body = &mut self.base.base.base.base.bodies[i];
+                body.position = at.position;
+                body.angle = path.a0 + first * (path.a1 - path.a0);
+                self.report.hits += 1;
+            }
+        }
+    }
+    // ANCHOR_END: sweep
+
+    /// The deepest overlap among this step's contacts, metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.base.max_penetration()
+    }
+
+    /// The movable body under `at`, if any.
+    pub fn body_at(&self, at: Vec2) -> Option<usize> {
+        self.base.body_at(at)
+    }
+}
+
+// ANCHOR: motion_bound
+/// The farthest any point of a body can move in `dt`: its centre at
+/// `velocity`, and a point `reach` from the centre turning at `spin`.
+#[cfg(not(feature = "exercises"))]
+pub fn motion_bound(velocity: Vec2, spin: f32, reach: f32, dt: f32) -> f32 {
+    (velocity.length() + spin.abs() * reach) * dt
+}
+// ANCHOR_END: motion_bound
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::motion_bound;
+
+/// The least distance from a shape's centre to its surface: a disc's
+/// radius; a polygon's nearest face, and its rounding.
+pub fn thinnest(shape: &Shape) -> f32 {
+    match shape {
+        Shape::Circle { radius } => *radius,
+        Shape::Polygon(p) => {
+            let core = (0..p.count)
+                .map(|i| p.normals[i].dot(p.vertices[i]))
+                .fold(f32::INFINITY, f32::min)
+                .max(0.0);
+            core + p.radius
+        }
+    }
+}
+
+/// A transform for `position` and `angle`.
+pub fn placed(position: Vec2, angle: f32) -> Transform {
+    Transform::new(position, angle)
+}

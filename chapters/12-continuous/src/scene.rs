@@ -1,0 +1,23 @@
+//! Scene files in chapter 12: everything chapter 11 loads, and the
+//! `bullet` flag.
+
+use crate::World;
+use crate::demos::KNOBS;
+use ch11_polygons::scene::scene_world_11;
+use physics_core::demo::Demo;
+use physics_core::lab::Lab;
+use physics_core::scene::{Scene, SceneError};
+
+// ANCHOR: from_scene
+/// A scene file as a chapter 12 world: chapter 11's, with each body's
+/// `bullet` flag; both methods on.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (base, bounds) = scene_world_11(scene);
+    let n = base.shapes.len();
+    let mut world = World::new(Vec::new(), Vec::new());
+    world.base = base;
+    world.bullets = scene.bodies.iter().map(|b| b.bullet).collect();
+    world.bullets.resize(n, false);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
+// ANCHOR_END: from_scene

@@ -1,0 +1,158 @@
+//! Time of impact by conservative advancement: step along a body's path
+//! by as much as can be proved safe, using the distance GJK finds, until
+//! the shapes touch or the path ends.
+
+use ch05_obb_clipping::Transform;
+use ch11_polygons::gjk::{Distance, Proxy, distance};
+use ch11_polygons::{Body, LINEAR_SLOP, Shape, reach};
+use glam::Vec2;
+
+/// How far apart the surfaces are left at a time of impact: Box2D's
+/// linear slop. Within the speculative distance, so the next step's
+/// contact takes over.
+pub const TARGET: f32 = LINEAR_SLOP;
+
+/// How near the target counts as reached.
+pub const TOLERANCE: f32 = 0.25 * LINEAR_SLOP;
+
+/// The most advancements tried. Each proves a stretch of the path safe,
+/// so running out leaves the body where it was last safe.
+pub const MAX_ITERATIONS: usize = 30;
+
+// ANCHOR: sweep
+/// A body's path through one step: its centre moves in a straight line
+/// and it turns at a steady rate from `(c0, a0)` at `t = 0` to
+/// `(c1, a1)` at `t = 1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweep {
+    pub c0: Vec2,
+    pub a0: f32,
+    pub c1: Vec2,
+    pub a1: f32,
+}
+
+impl Sweep {
+    /// Where the body is at `t`, from 0 to 1.
+    pub fn at(&self, t: f32) -> Transform {
+        Transform::new(
+            self.c0 + t * (self.c1 - self.c0),
+            self.a0 + t * (self.a1 - self.a0),
+        )
+    }
+
+    /// The farthest any point within `reach` of the centre moves along
+    /// the whole path.
+    pub fn motion(&self, reach: f32) -> f32 {
+        (self.c1 - self.c0).length() + (self.a1 - self.a0).abs() * reach
+    }
+
+    /// Whether a body within `reach` of this path's centre could meet
+    /// `other` (of `shape`, where it is): their bounding circles, the
+    /// path's round its midpoint.
+    pub fn may_reach(&self, reach_here: f32, other: &Body, shape: &Shape) -> bool {
+        let middle = (self.c0 + self.c1) / 2.0;
+        let half = (self.c1 - self.c0).length() / 2.0;
+        middle.distance(other.position) <= half + reach_here + reach(shape) + TARGET
+    }
+}
+// ANCHOR_END: sweep
+
+/// What a sweep found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Toi {
+    /// The surfaces come within [`TARGET`] at `t`; the path up to `t` is
+    /// clear.
+    Hit { t: f32, iterations: usize },
+    /// The path ends, or turns away, before the surfaces meet.
+    Miss { iterations: usize },
+    /// Within the target already at the start: a contact's job, not the
+    /// sweep's.
+    Touching,
+}
+
+impl Toi {
+    /// The GJK distances it took.
+    pub fn iterations(&self) -> usize {
+        match *self {
+            Toi::Hit { iterations, .. } | Toi::Miss { iterations } => iterations,
+            Toi::Touching => 1,
+        }
+    }
+}
+
+// ANCHOR: time_of_impact
+/// When `a`, moving along `path`, first comes within [`TARGET`] of `b`,
+/// which stays at `tb`: conservative advancement. At `t`, GJK gives the
+/// gap between the surfaces and the direction `n` from A's closest point
+/// to B's. Along `n` nothing of A can close on B faster than
+/// [`closing_speed`], so the gap cannot close before `t` has grown by
+/// `(gap - TARGET) / closing speed`: advance that far, and measure again.
+/// `watch` sees each `t` and its distance.
+pub fn time_of_impact(
+    a: &Shape,
+    path: &Sweep,
+    b: &Shape,
+    tb: &Transform,
+    mut watch: impl FnMut(f32, &Distance),
+) -> Toi {
+    let proxy_b = Proxy::new(b, tb);
+    let reach_a = reach(a);
+    let mut t = 0.0f32;
+    for iteration in 1..=MAX_ITERATIONS {
+        let proxy_a = Proxy::new(a, &path.at(t));
+        let d = distance(&proxy_a, &proxy_b, |_| {});
+        watch(t, &d);
+        let gap = d.distance - proxy_a.radius - proxy_b.radius;
+        if gap < TARGET + TOLERANCE {
+            return if iteration == 1 {
+                Toi::Touching
+            } else {
+                Toi::Hit {
+                    t,
+                    iterations: iteration,
+                }
+            };
+        }
+        let n = (d.point_b - d.point_a) / d.distance;
+        let closing = closing_speed(path, n, reach_a);
+        if closing <= 0.0 {
+            return Toi::Miss {
+                iterations: iteration,
+            };
+        }
+        t = advance(t, gap, closing);
+        if t >= 1.0 {
+            return Toi::Miss {
+                iterations: iteration,
+            };
+        }
+    }
+    // Out of iterations: `t` is still proved clear, so it is a safe place
+    // to stop the body.
+    Toi::Hit {
+        t,
+        iterations: MAX_ITERATIONS,
+    }
+}
+// ANCHOR_END: time_of_impact
+
+// ANCHOR: closing_speed
+/// The fastest any point of A (within `reach` of its centre) can close
+/// on B along `n`, per unit of the path's `t`: the centre's motion along
+/// `n`, and the most a turn can carry any point towards B.
+#[cfg(not(feature = "exercises"))]
+pub fn closing_speed(path: &Sweep, n: Vec2, reach: f32) -> f32 {
+    (path.c1 - path.c0).dot(n) + (path.a1 - path.a0).abs() * reach
+}
+
+/// One advancement: from `t`, with the surfaces `gap` apart and closing
+/// at most at `closing` per unit of `t`, the time when they could first
+/// be [`TARGET`] apart.
+#[cfg(not(feature = "exercises"))]
+pub fn advance(t: f32, gap: f32, closing: f32) -> f32 {
+    t + (gap - TARGET) / closing
+}
+// ANCHOR_END: closing_speed
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::{advance, closing_speed};
