@@ -31,11 +31,11 @@ pub mod toi;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+pub use ch05_obb_clipping::Transform;
 pub use ch11_polygons::{Body, Joint, Polygon, Shape, body, fixed, hull, reach};
 pub use toi::{Sweep, Toi, time_of_impact};
 
 use ch04_manifolds::Circle;
-use ch05_obb_clipping::Transform;
 use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not};
 use glam::Vec2;
 
@@ -295,9 +295,4 @@ pub fn thinnest(shape: &Shape) -> f32 {
             core + p.radius
         }
     }
-}
-
-/// A transform for `position` and `angle`.
-pub fn placed(position: Vec2, angle: f32) -> Transform {
-    Transform::new(position, angle)
 }

@@ -16,4 +16,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch09_joints::demos::CHAPTER,
     ch10_soft_step::demos::CHAPTER,
     ch11_polygons::demos::CHAPTER,
+    ch12_continuous::demos::CHAPTER,
 ];
