@@ -493,7 +493,7 @@ impl Sim for Advancement {
                 draw_shape(out, &body, &path.at(t), Color::GREEN);
             }
             out.text(
-                Vec2::new(-3.6, 2.1 - 0.22 * k as f32),
+                Vec2::new(0.9, 2.2 - 0.22 * k as f32),
                 format!("distance {}: t = {t:.4}", k + 1),
                 Color::GREEN,
             );

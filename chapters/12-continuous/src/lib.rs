@@ -199,8 +199,8 @@ impl World {
     /// back at the first time of impact; it keeps its velocity, and the
     /// next step's contact, within the speculative distance, stops it. A
     /// body that starts the step touching is swept by its core (Box2D v3's
-    /// fallback). Non-bullets first, so that bullets meet the others where
-    /// they end.
+    /// fallback), and if that touches, by its centre. Non-bullets first, so
+    /// that bullets meet the others where they end.
     fn sweep(&mut self, starts: &[(Vec2, f32)]) {
         let order: Vec<usize> = (0..self.bodies().len())
             .filter(|&i| !self.is_bullet(i))
@@ -230,15 +230,17 @@ impl World {
                 }
                 let to = other.transform();
                 let mut found = time_of_impact(&shape, &path, shape_j, &to, |_, _| {});
-                if found == Toi::Touching {
-                    // Already touching: sweep the body's core instead, a
-                    // disc at its centre a quarter of its thinnest
-                    // half-width across, so that sliding along a wall
-                    // never carries it through.
+                // Already touching: sweep the body's core instead, a disc
+                // at its centre a quarter of its thinnest half-width
+                // across; if that touches too, the centre alone. Sliding
+                // along a wall, or sunk into it, a body may go deeper, but
+                // its centre never crosses.
+                for radius in [CORE_FRACTION * thinnest(&shape), 0.0] {
+                    if found != Toi::Touching {
+                        break;
+                    }
                     distances += 1;
-                    let core = Shape::Circle {
-                        radius: CORE_FRACTION * thinnest(&shape),
-                    };
+                    let core = Shape::Circle { radius };
                     found = time_of_impact(&core, &path, shape_j, &to, |_, _| {});
                 }
                 distances += found.iterations();

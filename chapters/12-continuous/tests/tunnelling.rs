@@ -61,15 +61,14 @@ proptest! {
         prop_assert!(!passes(&mut world, 20), "passed: {:?}", world.bodies()[1]);
     }
 
-    /// Nor does one shot at any angle to 1.2 rad from the wall's normal, to
-    /// 400 m/s: Box2D v3's top speed, "faster than the speed of sound".
-    /// (Faster and oblique, friction spins a body up as it strikes, and it
-    /// slides along the wall kilometres a second while its contact's
-    /// anchors, fixed for the step, stand still: that contact can let a
-    /// body sink in, and a body already in cannot be swept.)
+    /// Nor does one shot at any angle to 1.2 rad from the wall's normal.
+    /// (Oblique and fast, friction spins a body up as it strikes and it
+    /// slides along the wall kilometres a second; it can sink in, and the
+    /// sweep falls back from the shape to its core, and from the core to
+    /// its centre, which never crosses.)
     #[test]
-    fn with_the_sweep_no_shot_to_400_m_s_passes_the_wall(
-        kind in 0u8..3, size in 0.01f32..0.5, speed in 1.0f32..400.0, angle in -1.2f32..1.2,
+    fn with_the_sweep_no_shot_at_an_angle_passes_the_wall(
+        kind in 0u8..3, size in 0.01f32..0.5, speed in 1.0f32..1e4, angle in -1.2f32..1.2,
         gap in 0.0f32..5.0, speculative in any::<bool>(),
     ) {
         let mut world = shot(shape(kind, size), speed, angle, gap, speculative, true);
