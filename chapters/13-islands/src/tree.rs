@@ -1,0 +1,466 @@
+//! A dynamic bounding-volume tree: every body's box a leaf, every inner
+//! node the box round its two children. A query walks down only into
+//! boxes it overlaps, so finding what touches one box costs about the
+//! tree's height, not the number of bodies.
+//!
+//! Three ideas keep it fast as bodies move. Leaves hold *fat* boxes,
+//! grown by a margin and stretched along the body's motion, so a body
+//! that moves a little stays inside its leaf and the tree is not touched.
+//! A new leaf goes where it adds the least *surface* (in 2D, perimeter)
+//! to the tree: the surface-area heuristic. And after each insert or
+//! removal the nodes on the way up are rebalanced by rotations, so the
+//! height stays near `log2 n`.
+
+use glam::Vec2;
+
+/// An axis-aligned box: its lower and upper corners.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Bounds {
+    pub lower: Vec2,
+    pub upper: Vec2,
+}
+
+impl Bounds {
+    pub fn new(lower: Vec2, upper: Vec2) -> Bounds {
+        Bounds { lower, upper }
+    }
+
+    /// The box round both.
+    pub fn union(self, other: Bounds) -> Bounds {
+        Bounds {
+            lower: self.lower.min(other.lower),
+            upper: self.upper.max(other.upper),
+        }
+    }
+
+    /// Its perimeter: the 2D "surface area" the heuristic weighs.
+    pub fn perimeter(self) -> f32 {
+        let size = self.upper - self.lower;
+        2.0 * (size.x + size.y)
+    }
+
+    /// Whether it holds `other` entirely.
+    pub fn contains(self, other: Bounds) -> bool {
+        self.lower.cmple(other.lower).all() && other.upper.cmple(self.upper).all()
+    }
+
+    /// Whether the two overlap (touching counts).
+    pub fn overlaps(self, other: Bounds) -> bool {
+        self.lower.cmple(other.upper).all() && other.lower.cmple(self.upper).all()
+    }
+
+    /// Grown by `margin` on every side.
+    pub fn grown(self, margin: f32) -> Bounds {
+        Bounds {
+            lower: self.lower - Vec2::splat(margin),
+            upper: self.upper + Vec2::splat(margin),
+        }
+    }
+}
+
+/// A leaf's handle: stable while the leaf lives.
+pub type Proxy = usize;
+
+const NONE: usize = usize::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    bounds: Bounds,
+    parent: usize,
+    /// `NONE` for a leaf.
+    children: [usize; 2],
+    /// For a leaf: what it stands for (a body's index).
+    item: usize,
+    /// Leaves are 0; a free node is `-1`.
+    height: i32,
+}
+
+impl Node {
+    fn is_leaf(&self) -> bool {
+        self.children[0] == NONE
+    }
+}
+
+/// The tree. Leaves' boxes are fattened by [`Tree::margin`].
+#[derive(Clone, Debug)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    root: usize,
+    free: Vec<usize>,
+    /// How far a leaf's box reaches beyond its body's, metres.
+    pub margin: f32,
+}
+
+impl Default for Tree {
+    fn default() -> Self {
+        Tree::new(0.1)
+    }
+}
+
+impl Tree {
+    /// An empty tree whose leaves are fattened by `margin`.
+    pub fn new(margin: f32) -> Tree {
+        Tree {
+            nodes: Vec::new(),
+            root: NONE,
+            free: Vec::new(),
+            margin,
+        }
+    }
+
+    fn allocate(&mut self, node: Node) -> usize {
+        match self.free.pop() {
+            Some(i) => {
+                self.nodes[i] = node;
+                i
+            }
+            None => {
+                self.nodes.push(node);
+                self.nodes.len() - 1
+            }
+        }
+    }
+
+    fn release(&mut self, i: usize) {
+        self.nodes[i].height = -1;
+        self.free.push(i);
+    }
+
+    /// Add a leaf for `item` whose tight box is `bounds`; its fat box is
+    /// `bounds` grown by the margin.
+    pub fn insert(&mut self, bounds: Bounds, item: usize) -> Proxy {
+        let leaf = self.allocate(Node {
+            bounds: bounds.grown(self.margin),
+            parent: NONE,
+            children: [NONE, NONE],
+            item,
+            height: 0,
+        });
+        self.insert_leaf(leaf);
+        leaf
+    }
+
+    /// Take the leaf `proxy` out.
+    pub fn remove(&mut self, proxy: Proxy) {
+        self.remove_leaf(proxy);
+        self.release(proxy);
+    }
+
+    /// The leaf's body now has the tight box `bounds` and moved by
+    /// `displacement` in the last step. If the fat box still holds it,
+    /// nothing changes and this returns false. Otherwise the leaf is
+    /// re-inserted with a new fat box, grown by the margin and stretched
+    /// along the displacement (where the body is heading), and this
+    /// returns true.
+    pub fn move_proxy(&mut self, proxy: Proxy, bounds: Bounds, displacement: Vec2) -> bool {
+        if self.nodes[proxy].bounds.contains(bounds) {
+            return false;
+        }
+        self.remove_leaf(proxy);
+        let mut fat = bounds.grown(self.margin);
+        let ahead = 2.0 * displacement;
+        fat.lower += ahead.min(Vec2::ZERO);
+        fat.upper += ahead.max(Vec2::ZERO);
+        self.nodes[proxy].bounds = fat;
+        self.insert_leaf(proxy);
+        true
+    }
+
+    /// The leaf's fat box.
+    pub fn fat_bounds(&self, proxy: Proxy) -> Bounds {
+        self.nodes[proxy].bounds
+    }
+
+    /// The leaf's item.
+    pub fn item(&self, proxy: Proxy) -> usize {
+        self.nodes[proxy].item
+    }
+
+    /// The tree's height: 0 for one leaf, and for an empty tree.
+    pub fn height(&self) -> i32 {
+        if self.root == NONE {
+            0
+        } else {
+            self.nodes[self.root].height
+        }
+    }
+
+    /// How many leaves.
+    pub fn len(&self) -> usize {
+        self.nodes.iter().filter(|n| n.height == 0).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.root == NONE
+    }
+
+    /// Every leaf whose fat box overlaps `bounds`: `found(proxy, item)`.
+    pub fn query(&self, bounds: Bounds, mut found: impl FnMut(Proxy, usize)) {
+        if self.root == NONE {
+            return;
+        }
+        let mut stack = vec![self.root];
+        while let Some(i) = stack.pop() {
+            let node = &self.nodes[i];
+            if !node.bounds.overlaps(bounds) {
+                continue;
+            }
+            if node.is_leaf() {
+                found(i, node.item);
+            } else {
+                stack.extend(node.children);
+            }
+        }
+    }
+
+    /// Every pair of leaves whose fat boxes overlap, each once, as items
+    /// `(low, high)`, sorted.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.height != 0 {
+                continue;
+            }
+            // Each pair is found from both leaves; keep it from the lower.
+            self.query(node.bounds, |j, item| {
+                if j > i {
+                    out.push((node.item.min(item), node.item.max(item)));
+                }
+            });
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The leaves a ray from `origin` along `direction` (its length the
+    /// ray's length) may hit, nearest box first in the walk: `hit(proxy,
+    /// item)` returns the fraction along the ray at which the item itself
+    /// is hit (or the ray's current end when it is missed), and the walk
+    /// then skips every box beyond the nearest hit so far.
+    pub fn ray_cast(
+        &self,
+        origin: Vec2,
+        direction: Vec2,
+        mut hit: impl FnMut(Proxy, usize, f32) -> f32,
+    ) {
+        if self.root == NONE {
+            return;
+        }
+        let mut end = 1.0f32;
+        let mut stack = vec![self.root];
+        while let Some(i) = stack.pop() {
+            let node = &self.nodes[i];
+            match ray_box(origin, direction, node.bounds) {
+                Some(enter) if enter <= end => {}
+                _ => continue,
+            }
+            if node.is_leaf() {
+                end = end.min(hit(i, node.item, end));
+            } else {
+                stack.extend(node.children);
+            }
+        }
+    }
+
+    /// Check every invariant, for tests: each inner node's box is the
+    /// union of its children's, its height one more than the higher
+    /// child's, its children's parent is it; every leaf is reachable.
+    /// Returns the number of leaves reached.
+    pub fn validate(&self) -> usize {
+        if self.root == NONE {
+            return 0;
+        }
+        assert_eq!(self.nodes[self.root].parent, NONE);
+        let mut leaves = 0;
+        let mut stack = vec![self.root];
+        while let Some(i) = stack.pop() {
+            let node = self.nodes[i];
+            if node.is_leaf() {
+                assert_eq!(node.height, 0, "leaf {i}");
+                leaves += 1;
+                continue;
+            }
+            let [a, b] = node.children;
+            let (na, nb) = (self.nodes[a], self.nodes[b]);
+            assert_eq!((na.parent, nb.parent), (i, i), "node {i}'s children");
+            assert_eq!(node.height, 1 + na.height.max(nb.height), "node {i}");
+            assert_eq!(node.bounds, na.bounds.union(nb.bounds), "node {i}");
+            stack.extend([a, b]);
+        }
+        leaves
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    /// Put a detached leaf into the tree: walk down from the root, at each
+    /// node choosing the child whose box grows least in perimeter, or
+    /// stopping if a new parent here is cheaper (the surface-area
+    /// heuristic); give the leaf and that node a new parent; refit and
+    /// rebalance every node on the way back up.
+    fn insert_leaf(&mut self, leaf: usize) {
+        if self.root == NONE {
+            self.root = leaf;
+            self.nodes[leaf].parent = NONE;
+            return;
+        }
+        let bounds = self.nodes[leaf].bounds;
+        let mut sibling = self.root;
+        while !self.nodes[sibling].is_leaf() {
+            let node = self.nodes[sibling];
+            let combined = node.bounds.union(bounds).perimeter();
+            // A new parent here: the new node's whole perimeter.
+            let here = 2.0 * combined;
+            // Going down: every node below now grows by this much.
+            let inherited = 2.0 * (combined - node.bounds.perimeter());
+            let cost = |child: usize| {
+                let c = self.nodes[child];
+                let grown = c.bounds.union(bounds).perimeter();
+                if c.is_leaf() {
+                    grown + inherited
+                } else {
+                    grown - c.bounds.perimeter() + inherited
+                }
+            };
+            let [a, b] = node.children;
+            let (cost_a, cost_b) = (cost(a), cost(b));
+            if here < cost_a && here < cost_b {
+                break;
+            }
+            sibling = if cost_a <= cost_b { a } else { b };
+        }
+        let old_parent = self.nodes[sibling].parent;
+        let parent = self.allocate(Node {
+            bounds: self.nodes[sibling].bounds.union(bounds),
+            parent: old_parent,
+            children: [sibling, leaf],
+            item: NONE,
+            height: self.nodes[sibling].height + 1,
+        });
+        self.nodes[sibling].parent = parent;
+        self.nodes[leaf].parent = parent;
+        if old_parent == NONE {
+            self.root = parent;
+        } else {
+            let slot = &mut self.nodes[old_parent].children;
+            let k = usize::from(slot[1] == sibling);
+            slot[k] = parent;
+        }
+        self.refit_from(parent);
+    }
+
+    /// Detach a leaf: its sibling takes its parent's place.
+    fn remove_leaf(&mut self, leaf: usize) {
+        if leaf == self.root {
+            self.root = NONE;
+            return;
+        }
+        let parent = self.nodes[leaf].parent;
+        let grand = self.nodes[parent].parent;
+        let [a, b] = self.nodes[parent].children;
+        let sibling = if a == leaf { b } else { a };
+        if grand == NONE {
+            self.root = sibling;
+            self.nodes[sibling].parent = NONE;
+        } else {
+            let slot = &mut self.nodes[grand].children;
+            let k = usize::from(slot[1] == parent);
+            slot[k] = sibling;
+            self.nodes[sibling].parent = grand;
+        }
+        self.release(parent);
+        self.nodes[leaf].parent = NONE;
+        if grand != NONE {
+            self.refit_from(grand);
+        }
+    }
+
+    /// From `i` up to the root: rebalance, then recompute box and height.
+    fn refit_from(&mut self, mut i: usize) {
+        while i != NONE {
+            i = self.balance(i);
+            let [a, b] = self.nodes[i].children;
+            let (na, nb) = (self.nodes[a], self.nodes[b]);
+            self.nodes[i].bounds = na.bounds.union(nb.bounds);
+            self.nodes[i].height = 1 + na.height.max(nb.height);
+            i = self.nodes[i].parent;
+        }
+    }
+
+    /// If one child of `a` is more than one level higher than the other,
+    /// rotate: the higher child `c` takes `a`'s place, `a` becomes its
+    /// child, and `a` keeps the lower of `c`'s two children. Returns the
+    /// node now in `a`'s place.
+    fn balance(&mut self, a: usize) -> usize {
+        let node = self.nodes[a];
+        if node.is_leaf() || node.height < 2 {
+            return a;
+        }
+        let [b, c] = node.children;
+        let balance = self.nodes[c].height - self.nodes[b].height;
+        if balance > 1 {
+            self.rotate_up(a, c, 1)
+        } else if balance < -1 {
+            self.rotate_up(a, b, 0)
+        } else {
+            a
+        }
+    }
+
+    /// Lift child `up` (in `a`'s slot `side`) into `a`'s place.
+    fn rotate_up(&mut self, a: usize, up: usize, side: usize) -> usize {
+        let [f, g] = self.nodes[up].children;
+        // `up` takes a's parent.
+        let parent = self.nodes[a].parent;
+        self.nodes[up].parent = parent;
+        self.nodes[a].parent = up;
+        if parent == NONE {
+            self.root = up;
+        } else {
+            let slot = &mut self.nodes[parent].children;
+            let k = usize::from(slot[1] == a);
+            slot[k] = up;
+        }
+        // `up` keeps its higher child and takes `a`; `a` takes the lower.
+        let (keep, give) = if self.nodes[f].height > self.nodes[g].height {
+            (f, g)
+        } else {
+            (g, f)
+        };
+        self.nodes[up].children = [a, keep];
+        self.nodes[a].children[side] = give;
+        self.nodes[give].parent = a;
+        let other = self.nodes[a].children[1 - side];
+        let (na, no) = (self.nodes[give], self.nodes[other]);
+        self.nodes[a].bounds = na.bounds.union(no.bounds);
+        self.nodes[a].height = 1 + na.height.max(no.height);
+        let (na, nk) = (self.nodes[a], self.nodes[keep]);
+        self.nodes[up].bounds = na.bounds.union(nk.bounds);
+        self.nodes[up].height = 1 + na.height.max(nk.height);
+        up
+    }
+}
+
+/// Where a ray from `origin` along `direction` (t from 0 to 1) enters
+/// `bounds`, as a fraction: 0 if it starts inside, `None` if it misses
+/// (the slab test: the intersection of the ray's spans within the box's x
+/// and y slabs).
+pub fn ray_box(origin: Vec2, direction: Vec2, bounds: Bounds) -> Option<f32> {
+    let (mut enter, mut leave) = (0.0f32, 1.0f32);
+    for axis in 0..2 {
+        let (o, d) = (origin[axis], direction[axis]);
+        let (lo, hi) = (bounds.lower[axis], bounds.upper[axis]);
+        if d == 0.0 {
+            if o < lo || o > hi {
+                return None;
+            }
+            continue;
+        }
+        let (t1, t2) = ((lo - o) / d, (hi - o) / d);
+        enter = enter.max(t1.min(t2));
+        leave = leave.min(t1.max(t2));
+        if enter > leave {
+            return None;
+        }
+    }
+    Some(enter)
+}

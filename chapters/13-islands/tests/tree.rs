@@ -1,0 +1,126 @@
+//! The tree against brute force, after any sequence of inserts, moves and
+//! removes: its invariants hold, every leaf's fat box holds its body's
+//! box, its height stays near log2 n, and its pairs, box queries and ray
+//! walks find exactly what checking every leaf finds.
+
+use ch13_islands::tree::{Bounds, Tree, ray_box};
+use glam::Vec2;
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum Op {
+    Insert(Vec2, Vec2),
+    Move(usize, Vec2),
+    Remove(usize),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let point = (-50.0f32..50.0, -50.0f32..50.0).prop_map(|(x, y)| Vec2::new(x, y));
+    let size = (0.05f32..5.0, 0.05f32..5.0).prop_map(|(x, y)| Vec2::new(x, y));
+    let step = (-3.0f32..3.0, -3.0f32..3.0).prop_map(|(x, y)| Vec2::new(x, y));
+    prop_oneof![
+        4 => (point, size).prop_map(|(p, s)| Op::Insert(p, s)),
+        3 => (any::<usize>(), step).prop_map(|(i, d)| Op::Move(i, d)),
+        1 => any::<usize>().prop_map(Op::Remove),
+    ]
+}
+
+/// Live leaves: (proxy, item, tight box).
+fn build(ops: &[Op]) -> (Tree, Vec<(usize, usize, Bounds)>) {
+    let mut tree = Tree::new(0.1);
+    let mut live: Vec<(usize, usize, Bounds)> = Vec::new();
+    for (item, op) in ops.iter().enumerate() {
+        match *op {
+            Op::Insert(p, s) => {
+                let b = Bounds::new(p, p + s);
+                live.push((tree.insert(b, item), item, b));
+            }
+            Op::Move(i, d) if !live.is_empty() => {
+                let k = i % live.len();
+                let b = Bounds::new(live[k].2.lower + d, live[k].2.upper + d);
+                tree.move_proxy(live[k].0, b, d);
+                live[k].2 = b;
+            }
+            Op::Remove(i) if !live.is_empty() => {
+                let (proxy, _, _) = live.swap_remove(i % live.len());
+                tree.remove(proxy);
+            }
+            _ => {}
+        }
+    }
+    (tree, live)
+}
+
+proptest! {
+    #[test]
+    fn the_tree_keeps_its_invariants(ops in prop::collection::vec(op(), 1..300)) {
+        let (tree, live) = build(&ops);
+        prop_assert_eq!(tree.validate(), live.len());
+        for &(proxy, item, b) in &live {
+            prop_assert_eq!(tree.item(proxy), item);
+            prop_assert!(tree.fat_bounds(proxy).contains(b), "leaf {item}'s fat box lost its body");
+        }
+        // An AVL tree's height is under 1.44 log2(n + 2); the rotations
+        // keep each node's children within one level of each other.
+        let n = live.len() as f32;
+        prop_assert!(tree.height() as f32 <= 1.45 * (n + 2.0).log2(), "height {} for {n} leaves", tree.height());
+    }
+
+    #[test]
+    fn pairs_and_queries_equal_brute_force(ops in prop::collection::vec(op(), 1..200), q in (-50.0f32..50.0, -50.0f32..50.0, 0.1f32..20.0)) {
+        let (tree, live) = build(&ops);
+        let fat: Vec<(usize, Bounds)> = live.iter().map(|&(p, item, _)| (item, tree.fat_bounds(p))).collect();
+        let mut brute = Vec::new();
+        for (k, &(a, fa)) in fat.iter().enumerate() {
+            for &(b, fb) in &fat[k + 1..] {
+                if fa.overlaps(fb) {
+                    brute.push((a.min(b), a.max(b)));
+                }
+            }
+        }
+        brute.sort_unstable();
+        prop_assert_eq!(tree.pairs(), brute);
+        let area = Bounds::new(Vec2::new(q.0, q.1), Vec2::new(q.0 + q.2, q.1 + q.2));
+        let mut found = Vec::new();
+        tree.query(area, |_, item| found.push(item));
+        found.sort_unstable();
+        let mut expected: Vec<usize> = fat.iter().filter(|(_, f)| f.overlaps(area)).map(|&(i, _)| i).collect();
+        expected.sort_unstable();
+        prop_assert_eq!(found, expected);
+    }
+
+    /// A ray walk that reports every box it enters (never cutting the ray
+    /// short) visits exactly the leaves whose fat boxes the ray crosses.
+    #[test]
+    fn a_ray_walk_visits_every_box_the_ray_crosses(ops in prop::collection::vec(op(), 1..200), o in (-60.0f32..60.0, -60.0f32..60.0), d in (-120.0f32..120.0, -120.0f32..120.0)) {
+        let (tree, live) = build(&ops);
+        let (origin, direction) = (Vec2::new(o.0, o.1), Vec2::new(d.0, d.1));
+        let mut visited = Vec::new();
+        tree.ray_cast(origin, direction, |_, item, end| { visited.push(item); end });
+        visited.sort_unstable();
+        let mut expected: Vec<usize> = live.iter()
+            .filter(|&&(p, _, _)| ray_box(origin, direction, tree.fat_bounds(p)).is_some())
+            .map(|&(_, item, _)| item).collect();
+        expected.sort_unstable();
+        prop_assert_eq!(visited, expected);
+    }
+}
+
+/// Ten thousand boxes in a row, inserted in order (the worst case for a
+/// tree without rotations, which would grow a chain 10,000 deep): the
+/// height stays under 1.45 log2(n + 2) = 19.3.
+#[test]
+fn a_row_inserted_in_order_stays_shallow() {
+    let mut tree = Tree::new(0.1);
+    for i in 0..10_000 {
+        let x = i as f32;
+        tree.insert(Bounds::new(Vec2::new(x, 0.0), Vec2::new(x + 0.5, 0.5)), i);
+    }
+    assert_eq!(tree.validate(), 10_000);
+    println!("10,000 leaves in a row: height {}", tree.height());
+    assert!(
+        tree.height() as f32 <= 1.45 * 10_002f32.log2(),
+        "height {}",
+        tree.height()
+    );
+}
