@@ -1,0 +1,84 @@
+//! Islands and sleeping. Bodies that touch, or are joined, move together:
+//! a push on one reaches the others within the step. Such a group is an
+//! *island*, a connected component of the graph whose nodes are the
+//! moving bodies and whose edges are touching contacts and joints (static
+//! bodies are not nodes: a floor does not join everything on it into one
+//! island). An island whose every body has been still for half a second
+//! goes to sleep: its bodies stop being stepped until something awake
+//! touches one of them.
+
+/// Union-find over `n` items: which set each belongs to, with the sets
+/// merged as edges arrive. Path halving and union by size keep every
+/// query nearly constant time.
+#[derive(Clone, Debug, Default)]
+pub struct UnionFind {
+    parent: Vec<usize>,
+    size: Vec<usize>,
+}
+
+impl UnionFind {
+    /// `n` items, each its own set.
+    pub fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n).collect(),
+            size: vec![1; n],
+        }
+    }
+
+    /// The representative of `i`'s set.
+    #[cfg(not(feature = "exercises"))]
+    pub fn find(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            // Path halving: point at the grandparent on the way up.
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    /// Merge the sets of `a` and `b`: the smaller joins the larger.
+    #[cfg(not(feature = "exercises"))]
+    pub fn union(&mut self, a: usize, b: usize) {
+        let (mut a, mut b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
+        }
+        if self.size[a] < self.size[b] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b] = a;
+        self.size[a] += self.size[b];
+    }
+
+    #[cfg(feature = "exercises")]
+    pub fn find(&mut self, i: usize) -> usize {
+        crate::exercises::find(&mut self.parent, i)
+    }
+
+    #[cfg(feature = "exercises")]
+    pub fn union(&mut self, a: usize, b: usize) {
+        crate::exercises::union(&mut self.parent, &mut self.size, a, b)
+    }
+}
+
+/// When a body counts as still, and for how long before its island sleeps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SleepSettings {
+    /// Slower than this, m/s...
+    pub linear: f32,
+    /// ...and turning slower than this, rad/s...
+    pub angular: f32,
+    /// ...for this long, s, every body of an island: it sleeps.
+    pub time_to_sleep: f32,
+}
+
+impl Default for SleepSettings {
+    /// Box2D v3's: 5 cm/s, 2 degrees a second, half a second.
+    fn default() -> Self {
+        SleepSettings {
+            linear: 0.05,
+            angular: 2.0f32.to_radians(),
+            time_to_sleep: 0.5,
+        }
+    }
+}
