@@ -302,6 +302,33 @@ impl Chapter {
     }
 }
 
+/// Every scene file (`*.json`) in `dir` loads in `chapter` and runs `steps` steps with every body
+/// finite: chapter 8's scenes must load in every later chapter. Panics naming the file; returns
+/// how many it ran, and panics if there were none.
+pub fn check_scenes_load(chapter: &Chapter, dir: &std::path::Path, steps: usize) -> usize {
+    let mut loaded = 0;
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let scene = Scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let mut demo = chapter
+            .load_scene(&scene)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for _ in 0..steps {
+            demo.step(scene.dt);
+        }
+        let finite = demo.bodies().iter().all(|b| b.position.is_finite());
+        assert!(finite, "{}: a body went non-finite", path.display());
+        loaded += 1;
+    }
+    assert!(loaded > 0, "no scenes in {}", dir.display());
+    loaded
+}
+
 /// The checks every chapter's demos must pass, for each chapter's `tests/demos.rs`: each demo
 /// runs `steps` steps and stays finite with bodies to show; reset brings back the exact start and
 /// keeps the switches; and each switch, pressed once from the start, still gives a finite run.

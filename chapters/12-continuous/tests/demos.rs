@@ -105,27 +105,7 @@ fn a_bullet_scene_loads() {
 #[test]
 fn chapter_8_scenes_load_here() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../checks/scenes");
-    let mut loaded = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "json") {
-            continue;
-        }
-        let s = Scene::load(&path).unwrap();
-        let mut d = CHAPTER
-            .load_scene(&s)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for _ in 0..60 {
-            d.step(s.dt);
-        }
-        assert!(
-            d.bodies().iter().all(|b| b.position.is_finite()),
-            "{}",
-            path.display()
-        );
-        loaded += 1;
-    }
-    assert!(loaded > 0, "no scenes in {dir}");
+    physics_core::demo::check_scenes_load(&CHAPTER, std::path::Path::new(dir), 60);
 }
 
 /// Chapter 11 names the chapter that reads a bullet.
