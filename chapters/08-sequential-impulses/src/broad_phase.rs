@@ -70,19 +70,48 @@ impl World {
                 s.pairs.sort_unstable();
             }
         }
-        if !self.joints.is_empty() {
-            s.joined.clear();
-            s.joined.extend(
-                self.joints
-                    .iter()
-                    .map(|j| (j.body_a.min(j.body_b), j.body_a.max(j.body_b))),
-            );
-            s.joined.sort_unstable();
-            let joined = &s.joined;
-            s.pairs.retain(|p| joined.binary_search(p).is_err());
-        }
+        self.drop_joined_pairs();
     }
     // ANCHOR_END: broad_phase
+
+    /// Less the pairs a joint holds: they do not collide.
+    fn drop_joined_pairs(&mut self) {
+        if self.joints.is_empty() {
+            return;
+        }
+        let s = &mut self.scratch;
+        s.joined.clear();
+        s.joined.extend(
+            self.joints
+                .iter()
+                .map(|j| (j.body_a.min(j.body_b), j.body_a.max(j.body_b))),
+        );
+        s.joined.sort_unstable();
+        let joined = &s.joined;
+        s.pairs.retain(|p| joined.binary_search(p).is_err());
+    }
+
+    /// Stage 1 with the candidate pairs found by another broad phase
+    /// (chapter 13's tree): the same result as [`World::broad_phase`] for
+    /// the same candidates, sorted and each once, less pairs of static
+    /// bodies and pairs a joint holds.
+    pub fn broad_phase_from(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+        let s = &mut self.scratch;
+        s.transforms.clear();
+        s.transforms
+            .extend(self.bodies.iter().map(|b| b.transform()));
+        let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
+        s.pairs.clear();
+        s.pairs.extend(
+            pairs
+                .into_iter()
+                .filter(|&(a, b)| a != b && (movable(a) || movable(b)))
+                .map(|(a, b)| (a.min(b), a.max(b))),
+        );
+        s.pairs.sort_unstable();
+        s.pairs.dedup();
+        self.drop_joined_pairs();
+    }
 
     /// Keep only the broad phase's pairs `(low, high)` for which `keep`
     /// holds: a later chapter's joints drop the pairs they hold.

@@ -152,6 +152,16 @@ impl World {
             .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
     }
 
+    /// Stage 1 with candidate pairs from another broad phase (chapter
+    /// 13's tree), less the pairs a joint holds.
+    pub fn broad_phase_from(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+        self.base.broad_phase_from(pairs);
+        self.find_held_pairs();
+        let held = &self.held;
+        self.base
+            .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
+    }
+
     fn find_held_pairs(&mut self) {
         self.held.clear();
         let pair = |a: usize, b: usize| (a.min(b), a.max(b));

@@ -129,12 +129,24 @@ impl World {
         self.bullets.get(i).copied().unwrap_or(false)
     }
 
+    /// Advance by `dt` seconds (see [`World::step_with`]), with chapter
+    /// 8's broad phase.
+    pub fn step(&mut self, dt: f32) {
+        self.step_with(dt, |world, _, _| world.broad_phase());
+    }
+
     // ANCHOR: step
     /// Advance by `dt` seconds: each body's speculative margin for the
     /// step; chapter 10's soft step with chapter 11's narrow phase, each
     /// pair reported within the sum of its bodies' margins; then the
-    /// sweep of fast bodies.
-    pub fn step(&mut self, dt: f32) {
+    /// sweep of fast bodies. `broad_phase(world, shapes, margins)` finds
+    /// the pairs to test: each body's stand-in in `world` is a disc that
+    /// reaches as far as its margin.
+    pub fn step_with(
+        &mut self,
+        dt: f32,
+        broad_phase: impl FnOnce(&mut ch09_joints::World, &[Shape], &[f32]),
+    ) {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
@@ -146,7 +158,7 @@ impl World {
         self.reach_out(dt);
         let (shapes, floors, margins) = (&self.base.shapes, self.base.settings, &self.margins);
         self.base.base.step_with(dt, |world| {
-            world.broad_phase();
+            broad_phase(world, shapes, margins);
             world.base.narrow_phase_with(|a, b, _, t| {
                 let (sa, sb) = (
                     floor_or_not(&shapes[a], floors),

@@ -4,6 +4,7 @@
 use crate::World;
 use crate::demos::KNOBS;
 use ch11_polygons::scene::scene_world_11;
+use glam::Vec2;
 use physics_core::demo::Demo;
 use physics_core::lab::Lab;
 use physics_core::scene::{Scene, SceneError};
@@ -12,12 +13,18 @@ use physics_core::scene::{Scene, SceneError};
 /// A scene file as a chapter 12 world: chapter 11's, with each body's
 /// `bullet` flag; both methods on.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = scene_world_12(scene);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
+
+/// [`from_scene`]'s world, and the box around its bodies.
+pub fn scene_world_12(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let (base, bounds) = scene_world_11(scene);
     let n = base.shapes.len();
     let mut world = World::new(Vec::new(), Vec::new());
     world.base = base;
     world.bullets = scene.bodies.iter().map(|b| b.bullet).collect();
     world.bullets.resize(n, false);
-    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+    (world, bounds)
 }
 // ANCHOR_END: from_scene

@@ -64,21 +64,30 @@ impl UnionFind {
 /// When a body counts as still, and for how long before its island sleeps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SleepSettings {
-    /// Slower than this, m/s...
-    pub linear: f32,
-    /// ...and turning slower than this, rad/s...
-    pub angular: f32,
-    /// ...for this long, s, every body of an island: it sleeps.
+    /// A body is still while no point of it moves faster than this, m/s:
+    /// its centre's speed plus its spin times its reach.
+    pub speed: f32,
+    /// Every body of an island still this long, s: it sleeps.
     pub time_to_sleep: f32,
 }
 
 impl Default for SleepSettings {
-    /// Box2D v3's: 5 cm/s, 2 degrees a second, half a second.
+    /// Box2D v3's: 5 cm/s, half a second.
     fn default() -> Self {
         SleepSettings {
-            linear: 0.05,
-            angular: 2.0f32.to_radians(),
+            speed: 0.05,
             time_to_sleep: 0.5,
         }
     }
 }
+
+// ANCHOR: is_still
+/// Whether a body moving at `velocity`, spinning at `spin`, with points
+/// up to `reach` from its centre, is still: its fastest point slower
+/// than `limit`. Spin counts through the reach: a pebble turning at
+/// 0.1 rad/s moves its surface a millimetre a second, a 10 m plank
+/// turning as slowly moves its ends at a metre a second.
+pub fn is_still(velocity: glam::Vec2, spin: f32, reach: f32, limit: f32) -> bool {
+    velocity.length() + spin.abs() * reach < limit
+}
+// ANCHOR_END: is_still

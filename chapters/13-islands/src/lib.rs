@@ -15,8 +15,12 @@
 //! The tree as the world's broad phase, the demos and the book's page are
 //! still to come.
 
+pub mod broad_phase;
+pub mod demos;
 pub mod islands;
+pub mod query;
 pub mod ray;
+pub mod scene;
 pub mod tree;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
@@ -24,20 +28,36 @@ pub mod tree;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+pub use broad_phase::{PhaseReport, TreePhase};
 pub use ch12_continuous::{Body, Joint, Shape, body, fixed};
-pub use islands::{SleepSettings, UnionFind};
+pub use islands::{SleepSettings, UnionFind, is_still};
 pub use ray::{RayHit, ray_cast};
 pub use tree::{Bounds, Proxy, Tree};
 
+use ch11_polygons::SPECULATIVE_DISTANCE;
+use ch12_continuous::motion_bound;
 use glam::Vec2;
+use query::shape_bounds;
 
-/// Chapter 12's world, with islands that sleep.
-#[derive(Clone, Debug, PartialEq)]
+/// How far a leaf's fat box reaches beyond its body's box, metres:
+/// Box2D v3's 10 cm.
+pub const FAT_MARGIN: f32 = 0.1;
+
+/// Chapter 12's world, with a tree for its broad phase and its queries,
+/// and islands that sleep.
+#[derive(Clone, Debug)]
 pub struct World {
     /// Chapter 12's world: shapes, fast bodies, the soft step.
     pub base: ch12_continuous::World,
+    /// The tree, its leaves and the pairs of overlapping leaves.
+    pub phase: TreePhase,
+    /// The tree finds the step's pairs; off, chapter 8's sort and sweep
+    /// (or all pairs, chapter 8's own switch) does.
+    pub tree: bool,
     /// Put still islands to sleep.
     pub sleeping: bool,
+    /// What the demos draw besides the bodies.
+    pub view: demos::View,
     pub sleep: SleepSettings,
     /// How long each body has been still, s.
     pub still_for: Vec<f32>,
@@ -50,19 +70,68 @@ pub struct World {
 impl World {
     /// Bodies made by [`body`] or [`fixed`], and joints; sleeping on.
     pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
-        let n = pieces.len();
-        World {
-            base: ch12_continuous::World::new(pieces, joints),
+        World::from_base(ch12_continuous::World::new(pieces, joints))
+    }
+
+    /// Chapter 12's world, its tree built, sleeping on.
+    pub fn from_base(base: ch12_continuous::World) -> World {
+        let n = base.bodies().len();
+        let mut world = World {
+            base,
+            phase: TreePhase::new(FAT_MARGIN),
+            tree: true,
             sleeping: true,
+            view: demos::View::default(),
             sleep: SleepSettings::default(),
             still_for: vec![0.0; n],
             asleep: vec![false; n],
             island_of: (0..n).collect(),
-        }
+        };
+        world.sync_tree();
+        world
+    }
+
+    /// Each leaf follows its body's shape where it is now (with no
+    /// speculative margin).
+    fn sync_tree(&mut self) {
+        let margins = vec![0.0; self.base.bodies().len()];
+        self.phase
+            .sync(self.base.bodies(), self.base.shapes(), &margins);
+    }
+
+    /// Chapter 8's world inside: the bodies as the solver holds them.
+    pub fn solver(&self) -> &ch08_sequential_impulses::World {
+        &self.base.base.base.base.base
     }
 
     pub fn bodies(&self) -> &[Body] {
         self.base.bodies()
+    }
+
+    /// Add a body (made by [`body`] or [`fixed`]), awake, not a bullet.
+    pub fn add(&mut self, (b, shape): (Body, Shape)) -> usize {
+        let world = &mut self.base;
+        world.base.base.base.base.bodies.push(b);
+        world.base.shapes.push(shape);
+        let n = world.base.shapes.len();
+        world.bullets.resize(n, false);
+        self.still_for.resize(n, 0.0);
+        self.asleep.resize(n, false);
+        self.island_of.resize(n, n - 1);
+        n - 1
+    }
+
+    /// Put body `i` to sleep now, an island of its own: it wakes only when
+    /// an awake body touches it.
+    pub fn put_to_sleep(&mut self, i: usize) {
+        if self.bodies()[i].inv_mass == 0.0 {
+            return;
+        }
+        self.asleep[i] = true;
+        self.island_of[i] = i;
+        let b = &mut self.bodies_mut()[i];
+        b.velocity = Vec2::ZERO;
+        b.angular_velocity = 0.0;
     }
 
     /// How many bodies sleep.
@@ -74,10 +143,12 @@ impl World {
         &mut self.base.base.base.base.base.bodies
     }
 
-    /// Advance by `dt`: sleeping bodies are held still as if static
-    /// (so pairs of them, like pairs of static bodies, are never tested);
-    /// chapter 12's step; then whatever an awake body touches wakes, and
-    /// still islands go to sleep.
+    // ANCHOR: step
+    /// Advance by `dt`: first wake every sleeping island an awake body
+    /// may reach in this step (or a joint, a force or the mouse reaches);
+    /// hold the sleepers still as if static, so that pairs of them, like
+    /// pairs of static bodies, are never tested; chapter 12's step with
+    /// the tree's pairs; then put still islands to sleep.
     pub fn step(&mut self, dt: f32) {
         let n = self.bodies().len();
         self.still_for.resize(n, 0.0);
@@ -86,7 +157,9 @@ impl World {
         if !self.sleeping {
             self.asleep.fill(false);
         }
-        // 1. Sleepers hold still: no mass to move, for the step.
+        // 1. Wake what is about to be touched, before it is solved.
+        self.wake_reached(dt);
+        // 2. Sleepers hold still: no mass to move, for the step.
         let mut held: Vec<(usize, f32, f32)> = Vec::new();
         let asleep = &self.asleep;
         for (i, b) in self.base.base.base.base.base.bodies.iter_mut().enumerate() {
@@ -97,22 +170,98 @@ impl World {
                 b.angular_velocity = 0.0;
             }
         }
-        // 2. Chapter 12's step.
-        self.base.step(dt);
-        // 3. Their masses back.
+        // 3. Chapter 12's step, its pairs from the tree.
+        let (phase, tree) = (&mut self.phase, self.tree);
+        self.base.step_with(dt, |world, shapes, margins| {
+            if tree {
+                let pairs = phase.update(&world.base.bodies, shapes, margins);
+                world.broad_phase_from(pairs.iter().copied());
+            } else {
+                world.broad_phase();
+            }
+        });
+        // The leaves follow the bodies to where the step left them, so
+        // that queries between steps find them.
+        self.sync_tree();
+        // 4. The sleepers' masses back.
         for &(i, inv_mass, inv_inertia) in &held {
             let b = &mut self.bodies_mut()[i];
             (b.inv_mass, b.inv_inertia) = (inv_mass, inv_inertia);
         }
-        if !self.sleeping {
+        // 5. Islands of awake bodies; the still ones sleep.
+        if self.sleeping {
+            self.settle(dt);
+        }
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: wake_reached
+    /// Wake the island of every sleeping body that an awake moving body
+    /// may touch this step: their boxes overlap once the awake one's is
+    /// grown by how far it can move ([`motion_bound`]) and the contact
+    /// distance. Found through the tree, so an all-asleep world costs
+    /// nothing here. Also wake what a joint ties to an awake body, what
+    /// has a force on it, and what the mouse holds.
+    fn wake_reached(&mut self, dt: f32) {
+        if !self.asleep.contains(&true) {
             return;
         }
-        // 4. Wake what an awake body touched, a joint holds, or a force or
-        // the mouse pushes.
-        self.wake_touched();
-        // 5. Islands of awake bodies; the still ones sleep.
-        self.settle(dt);
+        let n = self.bodies().len();
+        let mut wake = vec![false; n];
+        let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
+        let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
+        for i in (0..n).filter(|&i| awake_mover(i)) {
+            let b = &bodies[i];
+            let reach = motion_bound(
+                b.velocity,
+                b.angular_velocity,
+                ch11_polygons::reach(&shapes[i]),
+                dt,
+            );
+            let bounds =
+                shape_bounds(&shapes[i], &b.transform()).grown(reach + SPECULATIVE_DISTANCE);
+            self.phase.tree.query(bounds, |_, j| {
+                if self.asleep[j]
+                    && shape_bounds(&shapes[j], &bodies[j].transform()).overlaps(bounds)
+                {
+                    wake[j] = true;
+                }
+            });
+        }
+        let joined = self
+            .base
+            .base
+            .base
+            .base
+            .joints
+            .iter()
+            .map(|j| (j.body_a, j.body_b));
+        let rods = self.solver().joints.iter().map(|r| (r.body_a, r.body_b));
+        for (a, b) in joined.chain(rods) {
+            wake[a] |= awake_mover(b);
+            wake[b] |= awake_mover(a);
+        }
+        if let Some(mouse) = &self.base.base.base.base.mouse {
+            wake[mouse.body] = true;
+        }
+        for (i, b) in bodies.iter().enumerate() {
+            wake[i] |= b.force != Vec2::ZERO || b.torque != 0.0;
+        }
+        // Whole islands wake: a sleeping body stands for its island.
+        let mut islands: Vec<usize> = (0..n)
+            .filter(|&i| wake[i] && self.asleep[i])
+            .map(|i| self.island_of[i])
+            .collect();
+        islands.sort_unstable();
+        islands.dedup();
+        for i in 0..n {
+            if self.asleep[i] && islands.binary_search(&self.island_of[i]).is_ok() {
+                self.asleep[i] = false;
+                self.still_for[i] = 0.0;
+            }
+        }
     }
+    // ANCHOR_END: wake_reached
 
     /// The awake moving bodies linked by this step's touching contacts
     /// and by joints, as a union-find over all bodies.
@@ -140,62 +289,6 @@ impl World {
         sets
     }
 
-    /// Wake the island of every sleeping body that an awake moving body
-    /// touches or is joined to, that has a force on it, or that the mouse
-    /// holds.
-    fn wake_touched(&mut self) {
-        let n = self.bodies().len();
-        let mut wake = vec![false; n];
-        let awake_mover = |w: &World, i: usize| !w.asleep[i] && w.bodies()[i].inv_mass > 0.0;
-        let world = &self.base.base.base.base.base;
-        for arb in &world.arbiters {
-            let touching = arb.contacts().iter().any(|c| c.penetration >= 0.0);
-            if touching {
-                if self.asleep[arb.a] && awake_mover(self, arb.b) {
-                    wake[arb.a] = true;
-                }
-                if self.asleep[arb.b] && awake_mover(self, arb.a) {
-                    wake[arb.b] = true;
-                }
-            }
-        }
-        for (a, b) in self
-            .base
-            .base
-            .base
-            .base
-            .joints
-            .iter()
-            .map(|j| (j.body_a, j.body_b))
-            .chain(world.joints.iter().map(|r| (r.body_a, r.body_b)))
-        {
-            if self.asleep[a] && awake_mover(self, b) {
-                wake[a] = true;
-            }
-            if self.asleep[b] && awake_mover(self, a) {
-                wake[b] = true;
-            }
-        }
-        if let Some(mouse) = &self.base.base.base.base.mouse {
-            wake[mouse.body] = true;
-        }
-        for (i, b) in self.bodies().iter().enumerate() {
-            if b.force != Vec2::ZERO || b.torque != 0.0 {
-                wake[i] = true;
-            }
-        }
-        let islands: Vec<usize> = (0..n)
-            .filter(|&i| wake[i] && self.asleep[i])
-            .map(|i| self.island_of[i])
-            .collect();
-        for i in 0..n {
-            if self.asleep[i] && islands.contains(&self.island_of[i]) {
-                self.asleep[i] = false;
-                self.still_for[i] = 0.0;
-            }
-        }
-    }
-
     /// Each awake body's still time, then each island's: asleep when its
     /// stillest-for-least body has been still for `time_to_sleep`.
     fn settle(&mut self, dt: f32) {
@@ -203,7 +296,8 @@ impl World {
         let n = self.bodies().len();
         for i in 0..n {
             let b = self.bodies()[i];
-            let still = b.velocity.length() < s.linear && b.angular_velocity.abs() < s.angular;
+            let reach = ch11_polygons::reach(&self.shapes()[i]);
+            let still = is_still(b.velocity, b.angular_velocity, reach, s.speed);
             if self.asleep[i] || b.inv_mass == 0.0 {
                 continue;
             }

@@ -262,6 +262,22 @@ impl Tree {
         }
     }
 
+    /// Every node's box and height (0 for a leaf), parents before their
+    /// children: for drawing the tree.
+    pub fn walk(&self, mut visit: impl FnMut(Bounds, i32)) {
+        if self.root == NONE {
+            return;
+        }
+        let mut stack = vec![self.root];
+        while let Some(i) = stack.pop() {
+            let node = &self.nodes[i];
+            visit(node.bounds, node.height);
+            if !node.is_leaf() {
+                stack.extend(node.children);
+            }
+        }
+    }
+
     /// Check every invariant, for tests: each inner node's box is the
     /// union of its children's, its height one more than the higher
     /// child's, its children's parent is it; every leaf is reachable.

@@ -1,0 +1,161 @@
+//! The tree as the world's broad phase, with a pair set kept from step to
+//! step. Chapter 8's sort and sweep starts again every step: it sorts
+//! every box and sweeps every box. Here a body costs something only when
+//! it leaves its fat box, which a body at rest, or moving slowly, does
+//! rarely:
+//!
+//! - a moved leaf asks the tree what its new fat box overlaps, and those
+//!   pairs join the set;
+//! - a pair leaves the set when its two fat boxes no longer overlap.
+//!
+//! Pairs whose leaves did not move keep their state: their fat boxes are
+//! the same as last step, so they overlap exactly as they did. The set is
+//! therefore always every pair of overlapping fat boxes, which the tests
+//! check against brute force.
+
+use crate::query::shape_bounds;
+use crate::tree::{Bounds, Proxy, Tree};
+use ch11_polygons::{Body, SPECULATIVE_DISTANCE, Shape};
+use glam::Vec2;
+
+/// What the tree broad phase did in the last step.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseReport {
+    /// Leaves that left their fat box and were put back in the tree.
+    pub moved: usize,
+    /// Pairs that joined the set.
+    pub found: usize,
+    /// Pairs in the set.
+    pub pairs: usize,
+}
+
+// ANCHOR: tree_phase
+/// A leaf per body, and the set of pairs whose fat boxes overlap.
+#[derive(Clone, Debug, Default)]
+pub struct TreePhase {
+    pub tree: Tree,
+    /// Each body's leaf.
+    proxies: Vec<Proxy>,
+    /// Each body's position when the broad phase last ran: its motion
+    /// since stretches its fat box.
+    last: Vec<Vec2>,
+    /// Bodies whose leaves moved since their pairs were last looked for.
+    moved: Vec<bool>,
+    /// Every pair `(low, high)` of bodies whose fat boxes overlap, sorted.
+    pairs: Vec<(usize, usize)>,
+    /// Scratch: the pairs found this step.
+    found: Vec<(usize, usize)>,
+    pub report: PhaseReport,
+}
+// ANCHOR_END: tree_phase
+
+impl TreePhase {
+    /// Leaves fattened by `margin`, metres.
+    pub fn new(margin: f32) -> TreePhase {
+        TreePhase {
+            tree: Tree::new(margin),
+            ..TreePhase::default()
+        }
+    }
+
+    // ANCHOR: tight
+    /// The box a body needs in the broad phase this step: its shape's own
+    /// box, grown by its speculative margin and half the fixed contact
+    /// distance. Two shapes whose contact the narrow phase would report
+    /// are nearer than the sum of their margins and the distance; their
+    /// boxes, nearer still, then overlap.
+    fn tight(b: &Body, shape: &Shape, margin: f32) -> Bounds {
+        shape_bounds(shape, &b.transform()).grown(margin + 0.5 * SPECULATIVE_DISTANCE)
+    }
+    // ANCHOR_END: tight
+
+    /// Each body's leaf follows its box (`margins`: each body's
+    /// speculative margin): a new body gets a leaf, a body that left its
+    /// fat box is put back with a new one. Bodies taken away (a smaller
+    /// world) start the tree again.
+    pub fn sync(&mut self, bodies: &[Body], shapes: &[Shape], margins: &[f32]) {
+        if self.proxies.len() > bodies.len() {
+            *self = TreePhase::new(self.tree.margin);
+        }
+        for (i, b) in bodies.iter().enumerate() {
+            let tight = Self::tight(b, &shapes[i], margins[i]);
+            if i == self.proxies.len() {
+                self.proxies.push(self.tree.insert(tight, i));
+                self.last.push(b.position);
+                self.moved.push(true);
+            } else if self
+                .tree
+                .move_proxy(self.proxies[i], tight, b.position - self.last[i])
+            {
+                self.moved[i] = true;
+            }
+        }
+    }
+
+    // ANCHOR: update
+    /// The broad phase for one step: leaves follow their bodies, pairs
+    /// whose fat boxes parted leave the set, and each moved leaf asks the
+    /// tree for the boxes it now overlaps. Returns the pair set.
+    pub fn update(
+        &mut self,
+        bodies: &[Body],
+        shapes: &[Shape],
+        margins: &[f32],
+    ) -> &[(usize, usize)] {
+        self.sync(bodies, shapes, margins);
+        for (last, b) in self.last.iter_mut().zip(bodies) {
+            *last = b.position;
+        }
+        let (tree, proxies) = (&self.tree, &self.proxies);
+        let fat = |i: usize| tree.fat_bounds(proxies[i]);
+        self.pairs.retain(|&(a, b)| fat(a).overlaps(fat(b)));
+        self.found.clear();
+        let mut moved = 0;
+        for (i, flag) in self.moved.iter_mut().enumerate() {
+            if !std::mem::take(flag) {
+                continue;
+            }
+            moved += 1;
+            let found = &mut self.found;
+            tree.query(fat(i), |_, j| {
+                if j != i {
+                    found.push((i.min(j), i.max(j)));
+                }
+            });
+        }
+        // Two moved leaves find each other twice; a pair already held is
+        // found again.
+        self.found.sort_unstable();
+        self.found.dedup();
+        let before = self.pairs.len();
+        self.pairs.extend_from_slice(&self.found);
+        self.pairs.sort_unstable();
+        self.pairs.dedup();
+        self.report = PhaseReport {
+            moved,
+            found: self.pairs.len() - before,
+            pairs: self.pairs.len(),
+        };
+        &self.pairs
+    }
+    // ANCHOR_END: update
+
+    /// The pair set as the last update left it.
+    pub fn pairs(&self) -> &[(usize, usize)] {
+        &self.pairs
+    }
+
+    /// Body `i`'s fat box.
+    pub fn fat_bounds(&self, i: usize) -> Bounds {
+        self.tree.fat_bounds(self.proxies[i])
+    }
+
+    /// How many bodies have leaves.
+    pub fn len(&self) -> usize {
+        self.proxies.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.proxies.is_empty()
+    }
+}

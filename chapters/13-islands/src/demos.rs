@@ -1,0 +1,424 @@
+//! Chapter 13's demos: thousands of bodies raining into a bin, a laser
+//! that reflects off shapes, the tree drawn as it changes, a domino run
+//! that wakes one island at a time, and a pyramid that falls asleep.
+
+use crate::{Body, Shape, World, body, fixed};
+use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
+use ch11_polygons::Polygon;
+use ch11_polygons::demos::draw_shape;
+use glam::Vec2;
+use physics_core::demo::{BodyState, Chapter, DemoEntry};
+use physics_core::draw::{Color, DrawList};
+use physics_core::lab::{Knob, Lab, Sim};
+use physics_core::rng::Rng;
+
+/// The chapter as the viewer sees it: its scenes may hold what chapter
+/// 12's do.
+pub const CHAPTER: Chapter = Chapter {
+    number: 13,
+    package: "ch13-islands",
+    title: "13. The world at scale",
+    demos: DEMOS,
+    supports: ch12_continuous::demos::SUPPORTS,
+    from_scene: Some(crate::scene::from_scene),
+};
+
+/// The demos, in the order Tab walks through them.
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "bin",
+        about: "5,000 discs and boxes rain into a bin and fall asleep island by island (grey: asleep)",
+        make: || {
+            Box::new(show(
+                bin(5000),
+                (Vec2::new(-21.0, -1.0), Vec2::new(21.0, 31.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "laser",
+        about: "a ray cast through the tree, reflected off every shape it meets, sweeping round",
+        make: || Box::new(show(laser(), (Vec2::new(-8.0, -0.5), Vec2::new(8.0, 9.0)))),
+    },
+    DemoEntry {
+        name: "tree",
+        about: "the tree's fat boxes drawn by depth as 200 shapes fall: only leaves that leave their box move",
+        make: || {
+            Box::new(show(
+                tree_view(),
+                (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 14.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "dominoes",
+        about: "40 sleeping dominoes: a ball wakes the first, and each wakes the next as it falls on it",
+        make: || {
+            Box::new(show(
+                dominoes(),
+                (Vec2::new(-2.0, -0.5), Vec2::new(26.0, 6.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "pyramid",
+        about: "a 20-row pyramid that stands still and sleeps: S off and every box is solved again",
+        make: || {
+            Box::new(show(
+                pyramid(20),
+                (Vec2::new(-13.0, -0.5), Vec2::new(13.0, 21.0)),
+            ))
+        },
+    },
+];
+
+// ANCHOR: switches
+/// This chapter's switches.
+pub const KNOBS: &[Knob<World>] = &[
+    Knob::toggle(
+        's',
+        "sleeping (off: every body is stepped)",
+        |w| w.sleeping,
+        |w, on| w.sleeping = on,
+    ),
+    Knob::toggle(
+        'e',
+        "the tree finds pairs (off: chapter 8's sort and sweep)",
+        |w| w.tree,
+        |w, on| w.tree = on,
+    ),
+    Knob::toggle(
+        'v',
+        "draw the tree's boxes",
+        |w| w.view.tree,
+        |w, on| w.view.tree = on,
+    ),
+    Knob::toggle(
+        'l',
+        "laser (a reflected ray cast)",
+        |w| w.view.laser.is_some(),
+        |w, on| w.view.laser = on.then_some(LASER),
+    ),
+    Knob::action('w', "wake every body", wake_all),
+    Knob::action('d', "drop 50 more bodies", drop_more),
+    Knob::overlay('m', "show contacts and impulses"),
+];
+// ANCHOR_END: switches
+
+/// A world with this chapter's switches, the camera on `bounds`.
+pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
+    Lab::new(world, KNOBS, bounds)
+}
+
+/// What the window draws besides the bodies.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct View {
+    /// The tree's boxes.
+    pub tree: bool,
+    /// A laser: where it starts, where it points (radians), how fast it
+    /// turns (rad/s).
+    pub laser: Option<Laser>,
+}
+
+/// A ray that turns as time goes by.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Laser {
+    pub origin: Vec2,
+    pub angle: f32,
+    pub turn: f32,
+}
+
+const LASER: Laser = Laser {
+    origin: Vec2::new(-7.0, 6.0),
+    angle: -0.3,
+    turn: 0.15,
+};
+
+/// The laser's length before its first bounce, metres, and how many
+/// bounces it makes at most.
+const LASER_REACH: f32 = 60.0;
+const LASER_BOUNCES: usize = 24;
+
+fn wake_all(w: &mut World) {
+    w.asleep.fill(false);
+    w.still_for.fill(0.0);
+}
+
+fn drop_more(w: &mut World) {
+    let n = w.bodies().len() as u64;
+    let mut rng = Rng::new(0xb1 ^ n);
+    for i in 0..50 {
+        let at = Vec2::new(-4.5 + 0.9 * (i % 10) as f32, 12.0 + 0.9 * (i / 10) as f32);
+        let mut piece = body(piece_shape(&mut rng, 0.8), at, rng.range(0.0, 6.0), 1.0);
+        piece.0.friction = 0.6;
+        w.add(piece);
+    }
+}
+
+// ANCHOR: laser_path
+/// The laser's path: a ray cast, and at each hit the ray reflected about
+/// the surface's normal, `r = d - 2 (d . n) n`, starting a millimetre off
+/// the surface so that it does not hit the same point again.
+pub fn laser_path(w: &World, laser: &Laser) -> Vec<(Vec2, Vec2)> {
+    let mut path = Vec::new();
+    let mut origin = laser.origin;
+    let mut direction = physics_core::trig::from_angle(laser.angle);
+    for _ in 0..LASER_BOUNCES {
+        let ray = LASER_REACH * direction;
+        let Some((_, hit)) = w.ray_cast(origin, ray) else {
+            path.push((origin, origin + ray));
+            break;
+        };
+        path.push((origin, hit.point));
+        direction -= 2.0 * direction.dot(hit.normal) * hit.normal;
+        origin = hit.point + 1e-3 * hit.normal;
+    }
+    path
+}
+// ANCHOR_END: laser_path
+
+/// Colours for the tree's levels, leaves first.
+const LEVELS: [Color; 6] = [
+    Color(0x3a6ea5),
+    Color(0x4f9d69),
+    Color(0xb0a040),
+    Color(0xc07030),
+    Color(0xb04050),
+    Color(0x8050b0),
+];
+
+/// A sleeping body's colour.
+const ASLEEP: Color = Color(0x505868);
+
+impl Sim for World {
+    type Hold = MouseSpring;
+
+    fn step(&mut self, dt: f32) {
+        World::step(self, dt);
+        if let Some(laser) = &mut self.view.laser {
+            laser.angle += laser.turn * dt;
+        }
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.bodies().iter().map(body_state).collect()
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.solver().gravity
+    }
+
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.base.base.base.base.base.gravity = gravity;
+    }
+
+    fn set_iterations(&mut self, iterations: u32) {
+        self.base.base.base.base.base.settings.iterations = iterations;
+    }
+
+    fn draw(&self, out: &mut DrawList, overlay: bool) {
+        if self.view.tree {
+            self.phase.tree.walk(|bounds, height| {
+                let color = LEVELS[(height as usize).min(LEVELS.len() - 1)];
+                let (lo, hi) = (bounds.lower, bounds.upper);
+                let corners = vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+                out.polygon(corners, None, Some(color));
+            });
+        }
+        for (i, (b, shape)) in self.bodies().iter().zip(self.shapes()).enumerate() {
+            let color = if self.asleep.get(i) == Some(&true) {
+                ASLEEP
+            } else {
+                body_color(b, i)
+            };
+            draw_shape(out, shape, &b.transform(), color);
+        }
+        ch09_joints::demos::draw_joints(out, &self.base.base.base.base);
+        if let Some(laser) = &self.view.laser {
+            for (from, to) in laser_path(self, laser) {
+                out.segment(from, to, Color::RED);
+            }
+        }
+        if overlay {
+            ch08_sequential_impulses::demos::draw_contacts(out, self.solver());
+        }
+    }
+
+    fn status(&self) -> Option<String> {
+        let n = self.bodies().iter().filter(|b| b.inv_mass > 0.0).count();
+        let asleep = self.sleeping_count();
+        let report = self.phase.report;
+        Some(format!(
+            "{} awake, {asleep} asleep; tree height {} for {} leaves; {} pairs, {} new, {} leaves moved; {} tested",
+            n - asleep,
+            self.phase.tree.height(),
+            self.phase.len(),
+            report.pairs,
+            report.found,
+            report.moved,
+            self.solver().pairs_tested(),
+        ))
+    }
+
+    fn pick(&self, at: Vec2) -> Option<MouseSpring> {
+        let body = self.body_at(at)?;
+        let local = self.bodies()[body].transform().to_local(at);
+        Some(MouseSpring { body, local })
+    }
+
+    fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
+        self.base.base.base.base.pull(hold.body, hold.local, target);
+    }
+
+    fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
+        Some(hold.point(self.bodies()))
+    }
+}
+
+// ANCHOR: scenes
+/// A static box from `lower` to `upper`.
+fn slab(lower: Vec2, upper: Vec2) -> (Body, Shape) {
+    let half = (upper - lower) / 2.0;
+    let (mut b, s) = fixed(Shape::Polygon(Polygon::boxed(half, 0.0)), lower + half, 0.0);
+    b.friction = 0.6;
+    (b, s)
+}
+
+/// A disc (two times in three) or a box, at most `size` across.
+fn piece_shape(rng: &mut Rng, size: f32) -> Shape {
+    if rng.next_u64() % 3 < 2 {
+        Shape::Circle {
+            radius: rng.range(0.35, 0.5) * size,
+        }
+    } else {
+        let half = Vec2::new(rng.range(0.25, 0.5), rng.range(0.25, 0.5)) * size;
+        Shape::Polygon(Polygon::boxed(half, 0.0))
+    }
+}
+
+/// A bin 40 m wide and 16 m deep, and `n` pieces 25 to 36 cm across in a
+/// loose grid above it, started falling at staggered speeds: rain.
+pub fn bin(n: usize) -> World {
+    let mut rng = Rng::new(13);
+    let mut pieces = vec![
+        slab(Vec2::new(-20.5, -1.0), Vec2::new(20.5, 0.0)),
+        slab(Vec2::new(-20.5, 0.0), Vec2::new(-20.0, 16.0)),
+        slab(Vec2::new(20.0, 0.0), Vec2::new(20.5, 16.0)),
+    ];
+    let across = 100;
+    for i in 0..n {
+        let (col, row) = ((i % across) as f32, (i / across) as f32);
+        let at = Vec2::new(-19.6 + 0.396 * col, 1.0 + 0.45 * row);
+        let mut piece = body(piece_shape(&mut rng, 0.36), at, rng.range(0.0, 6.0), 1.0);
+        piece.0.friction = 0.6;
+        piece.0.velocity = Vec2::new(0.0, -rng.range(0.0, 4.0));
+        pieces.push(piece);
+    }
+    World::new(pieces, Vec::new())
+}
+
+/// A room of static and moving shapes for the laser to bounce through.
+pub fn laser() -> World {
+    let mut pieces = vec![
+        slab(Vec2::new(-8.0, -1.0), Vec2::new(8.0, 0.0)),
+        slab(Vec2::new(-8.5, 0.0), Vec2::new(-8.0, 9.0)),
+        slab(Vec2::new(8.0, 0.0), Vec2::new(8.5, 9.0)),
+        slab(Vec2::new(-8.5, 9.0), Vec2::new(8.5, 9.5)),
+    ];
+    let mut rng = Rng::new(7);
+    for i in 0..6 {
+        let at = Vec2::new(-4.0 + 2.4 * i as f32, 2.0 + 2.5 * (i % 3) as f32);
+        let shape = ch11_polygons::demos::random_shape(&mut rng, 1.4);
+        pieces.push(fixed(shape, at, rng.range(0.0, 6.0)));
+    }
+    for i in 0..12 {
+        let at = Vec2::new(-5.0 + 0.9 * i as f32, 7.5);
+        let mut piece = body(
+            ch11_polygons::demos::random_shape(&mut rng, 0.8),
+            at,
+            0.0,
+            1.0,
+        );
+        piece.0.friction = 0.6;
+        pieces.push(piece);
+    }
+    let mut world = World::new(pieces, Vec::new());
+    world.view.laser = Some(LASER);
+    world
+}
+
+/// 200 random shapes falling into a pit, with the tree drawn.
+pub fn tree_view() -> World {
+    let mut rng = Rng::new(5);
+    let mut pieces = vec![
+        slab(Vec2::new(-8.5, -1.0), Vec2::new(8.5, 0.0)),
+        slab(Vec2::new(-8.5, 0.0), Vec2::new(-8.0, 6.0)),
+        slab(Vec2::new(8.0, 0.0), Vec2::new(8.5, 6.0)),
+    ];
+    for i in 0..200 {
+        let at = Vec2::new(-7.2 + 0.8 * (i % 19) as f32, 2.0 + 0.9 * (i / 19) as f32);
+        let mut piece = body(
+            ch11_polygons::demos::random_shape(&mut rng, 0.7),
+            at,
+            rng.range(0.0, 6.0),
+            1.0,
+        );
+        piece.0.friction = 0.6;
+        pieces.push(piece);
+    }
+    let mut world = World::new(pieces, Vec::new());
+    world.view.tree = true;
+    world
+}
+
+/// 40 dominoes 1 m tall, 60 cm apart, put to sleep; a ball thrown at
+/// the first.
+pub fn dominoes() -> World {
+    let mut pieces = vec![slab(Vec2::new(-30.0, -1.0), Vec2::new(60.0, 0.0))];
+    for i in 0..40 {
+        let domino = Polygon::boxed(Vec2::new(0.1, 0.5), 0.0);
+        let mut piece = body(
+            Shape::Polygon(domino),
+            Vec2::new(1.0 + 0.6 * i as f32, 0.5),
+            0.0,
+            1.0,
+        );
+        piece.0.friction = 0.6;
+        pieces.push(piece);
+    }
+    // Thrown to strike the first domino three quarters of the way up.
+    let (mut ball, s) = body(
+        Shape::Circle { radius: 0.25 },
+        Vec2::new(-0.5, 0.9),
+        0.0,
+        3.0,
+    );
+    ball.velocity = Vec2::new(5.0, 0.5);
+    pieces.push((ball, s));
+    let mut world = World::new(pieces, Vec::new());
+    for i in 1..=40 {
+        world.put_to_sleep(i);
+    }
+    world
+}
+
+/// A floor and a pyramid of `rows` rows of 1 m boxes, started touching.
+pub fn pyramid(rows: usize) -> World {
+    let mut pieces = vec![slab(Vec2::new(-40.0, -1.0), Vec2::new(40.0, 0.0))];
+    for row in 0..rows {
+        for i in 0..rows - row {
+            let x = -((rows - row) as f32 - 1.0) / 2.0 + i as f32;
+            let cube = Polygon::boxed(Vec2::splat(0.5), 0.0);
+            let mut piece = body(
+                Shape::Polygon(cube),
+                Vec2::new(x, 0.5 + row as f32),
+                0.0,
+                1.0,
+            );
+            piece.0.friction = 0.6;
+            pieces.push(piece);
+        }
+    }
+    World::new(pieces, Vec::new())
+}
+// ANCHOR_END: scenes
