@@ -26,21 +26,6 @@ pub const CHAPTER: Chapter = Chapter {
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
-        name: "bin",
-        about: "5,000 discs and boxes rain into a bin and fall asleep island by island (grey: asleep)",
-        make: || {
-            Box::new(show(
-                bin(5000),
-                (Vec2::new(-21.0, -1.0), Vec2::new(21.0, 31.0)),
-            ))
-        },
-    },
-    DemoEntry {
-        name: "laser",
-        about: "a ray cast through the tree, reflected off every shape it meets, sweeping round",
-        make: || Box::new(show(laser(), (Vec2::new(-8.0, -0.5), Vec2::new(8.0, 9.0)))),
-    },
-    DemoEntry {
         name: "tree",
         about: "the tree's fat boxes drawn by depth as 200 shapes fall: only leaves that leave their box move",
         make: || {
@@ -49,6 +34,11 @@ pub const DEMOS: &[DemoEntry] = &[
                 (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 14.0)),
             ))
         },
+    },
+    DemoEntry {
+        name: "laser",
+        about: "a ray cast through the tree, reflected off every shape it meets, sweeping round",
+        make: || Box::new(show(laser(), (Vec2::new(-8.0, -0.5), Vec2::new(8.0, 9.0)))),
     },
     DemoEntry {
         name: "dominoes",
@@ -67,6 +57,16 @@ pub const DEMOS: &[DemoEntry] = &[
             Box::new(show(
                 pyramid(20),
                 (Vec2::new(-13.0, -0.5), Vec2::new(13.0, 21.0)),
+            ))
+        },
+    },
+    DemoEntry {
+        name: "bin",
+        about: "5,000 discs and boxes rain into a bin and fall asleep island by island (grey: asleep)",
+        make: || {
+            Box::new(show(
+                bin(5000),
+                (Vec2::new(-21.0, -1.0), Vec2::new(21.0, 31.0)),
             ))
         },
     },

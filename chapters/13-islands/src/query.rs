@@ -20,18 +20,16 @@ impl World {
         let mut nearest: Option<(usize, RayHit)> = None;
         self.phase.tree.ray_cast(origin, direction, |_, i, end| {
             let b = &self.bodies()[i];
-            match ray_cast(&self.shapes()[i], &b.transform(), origin, direction) {
-                // Equal fractions keep the lower index: the same answer
-                // whatever order the walk met them in.
-                Some(hit)
-                    if hit.fraction < end
-                        || (hit.fraction == end && nearest.is_some_and(|(j, _)| i < j)) =>
-                {
-                    nearest = Some((i, hit));
-                    hit.fraction
-                }
-                _ => end,
+            let Some(hit) = ray_cast(&self.shapes()[i], &b.transform(), origin, direction) else {
+                return end;
+            };
+            // Equal fractions keep the lower index: the same answer
+            // whatever order the walk met them in.
+            let nearer = |(j, h): (usize, RayHit)| (hit.fraction, i) < (h.fraction, j);
+            if nearest.is_none_or(nearer) {
+                nearest = Some((i, hit));
             }
+            end.min(hit.fraction)
         });
         nearest
     }
