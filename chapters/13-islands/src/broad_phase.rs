@@ -78,6 +78,11 @@ impl TreePhase {
             *self = TreePhase::new(self.tree.margin);
         }
         for (i, b) in bodies.iter().enumerate() {
+            // A static body, or a sleeping one held still, stays where
+            // its leaf is.
+            if i < self.proxies.len() && b.inv_mass == 0.0 {
+                continue;
+            }
             let tight = Self::tight(b, &shapes[i], margins[i]);
             if i == self.proxies.len() {
                 self.proxies.push(self.tree.insert(tight, i));
@@ -106,9 +111,13 @@ impl TreePhase {
         for (last, b) in self.last.iter_mut().zip(bodies) {
             *last = b.position;
         }
-        let (tree, proxies) = (&self.tree, &self.proxies);
+        let (tree, proxies, moved) = (&self.tree, &self.proxies, &self.moved);
         let fat = |i: usize| tree.fat_bounds(proxies[i]);
-        self.pairs.retain(|&(a, b)| fat(a).overlaps(fat(b)));
+        // A pair of unmoved leaves overlaps as it did.
+        if moved.contains(&true) {
+            self.pairs
+                .retain(|&(a, b)| !(moved[a] || moved[b]) || fat(a).overlaps(fat(b)));
+        }
         self.found.clear();
         let mut moved = 0;
         for (i, flag) in self.moved.iter_mut().enumerate() {
@@ -128,9 +137,11 @@ impl TreePhase {
         self.found.sort_unstable();
         self.found.dedup();
         let before = self.pairs.len();
-        self.pairs.extend_from_slice(&self.found);
-        self.pairs.sort_unstable();
-        self.pairs.dedup();
+        if !self.found.is_empty() {
+            self.pairs.extend_from_slice(&self.found);
+            self.pairs.sort_unstable();
+            self.pairs.dedup();
+        }
         self.report = PhaseReport {
             moved,
             found: self.pairs.len() - before,

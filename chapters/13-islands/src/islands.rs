@@ -7,6 +7,7 @@
 //! goes to sleep: its bodies stop being stepped until something awake
 //! touches one of them.
 
+// ANCHOR: union_find
 /// Union-find over `n` items: which set each belongs to, with the sets
 /// merged as edges arrive. Path halving and union by size keep every
 /// query nearly constant time.
@@ -49,6 +50,7 @@ impl UnionFind {
         self.parent[b] = a;
         self.size[a] += self.size[b];
     }
+    // ANCHOR_END: union_find
 
     #[cfg(feature = "exercises")]
     pub fn find(&mut self, i: usize) -> usize {

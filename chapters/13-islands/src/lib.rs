@@ -34,7 +34,7 @@ pub use islands::{SleepSettings, UnionFind, is_still};
 pub use ray::{RayHit, ray_cast};
 pub use tree::{Bounds, Proxy, Tree};
 
-use ch11_polygons::SPECULATIVE_DISTANCE;
+use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not, reach};
 use ch12_continuous::motion_bound;
 use glam::Vec2;
 use query::shape_bounds;
@@ -197,11 +197,13 @@ impl World {
 
     // ANCHOR: wake_reached
     /// Wake the island of every sleeping body that an awake moving body
-    /// may touch this step: their boxes overlap once the awake one's is
-    /// grown by how far it can move ([`motion_bound`]) and the contact
-    /// distance. Found through the tree, so an all-asleep world costs
-    /// nothing here. Also wake what a joint ties to an awake body, what
-    /// has a force on it, and what the mouse holds.
+    /// may touch this step: the narrow phase would report their contact
+    /// within the distance the awake one can move ([`motion_bound`]) and
+    /// the contact distance. That contact will link the two into one
+    /// island after the step, so a body woken here is not put back to
+    /// sleep alone. Candidates come from the tree, so an all-asleep world
+    /// costs nothing here. Also wake what a joint ties to an awake body,
+    /// what has a force on it, and what the mouse holds.
     fn wake_reached(&mut self, dt: f32) {
         if !self.asleep.contains(&true) {
             return;
@@ -209,23 +211,21 @@ impl World {
         let n = self.bodies().len();
         let mut wake = vec![false; n];
         let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
+        let floors = self.base.base.settings;
         let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
         for i in (0..n).filter(|&i| awake_mover(i)) {
-            let b = &bodies[i];
-            let reach = motion_bound(
-                b.velocity,
-                b.angular_velocity,
-                ch11_polygons::reach(&shapes[i]),
-                dt,
-            );
-            let bounds =
-                shape_bounds(&shapes[i], &b.transform()).grown(reach + SPECULATIVE_DISTANCE);
+            let (b, shape) = (&bodies[i], floor_or_not(&shapes[i], floors));
+            let spin = b.angular_velocity;
+            let margin =
+                motion_bound(b.velocity, spin, reach(&shapes[i]), dt) + SPECULATIVE_DISTANCE;
+            let bounds = shape_bounds(&shapes[i], &b.transform()).grown(margin);
             self.phase.tree.query(bounds, |_, j| {
-                if self.asleep[j]
-                    && shape_bounds(&shapes[j], &bodies[j].transform()).overlaps(bounds)
-                {
-                    wake[j] = true;
+                if !self.asleep[j] || wake[j] {
+                    return;
                 }
+                let other = floor_or_not(&shapes[j], floors);
+                let (ti, tj) = (b.transform(), bodies[j].transform());
+                wake[j] = collide(&shape, &ti, &other, &tj, margin).is_some();
             });
         }
         let joined = self
@@ -263,16 +263,18 @@ impl World {
     }
     // ANCHOR_END: wake_reached
 
-    /// The awake moving bodies linked by this step's touching contacts
-    /// and by joints, as a union-find over all bodies.
+    // ANCHOR: islands
+    /// The awake moving bodies linked by this step's contacts (touching or
+    /// within the contact distance) and by joints, as a union-find.
     fn islands(&self) -> UnionFind {
         let bodies = self.bodies();
         let moving = |i: usize| bodies[i].inv_mass > 0.0;
         let mut sets = UnionFind::new(bodies.len());
         let world = &self.base.base.base.base.base;
         for arb in &world.arbiters {
-            let touching = arb.contacts().iter().any(|c| c.penetration >= 0.0);
-            if touching && moving(arb.a) && moving(arb.b) {
+            // Within the contact distance, as Box2D v3 links them:
+            // bodies that may touch next step sleep and wake together.
+            if !arb.contacts().is_empty() && moving(arb.a) && moving(arb.b) {
                 sets.union(arb.a, arb.b);
             }
         }
@@ -288,7 +290,9 @@ impl World {
         }
         sets
     }
+    // ANCHOR_END: islands
 
+    // ANCHOR: settle
     /// Each awake body's still time, then each island's: asleep when its
     /// stillest-for-least body has been still for `time_to_sleep`.
     fn settle(&mut self, dt: f32) {
@@ -325,4 +329,5 @@ impl World {
             }
         }
     }
+    // ANCHOR_END: settle
 }

@@ -18,6 +18,7 @@ pub struct RayHit {
     pub normal: Vec2,
 }
 
+// ANCHOR: ray_cast
 /// The ray's first entry into `shape` placed by `t`, if any.
 pub fn ray_cast(shape: &Shape, t: &Transform, origin: Vec2, direction: Vec2) -> Option<RayHit> {
     // In the shape's frame the shape sits still.
@@ -32,10 +33,12 @@ pub fn ray_cast(shape: &Shape, t: &Transform, origin: Vec2, direction: Vec2) -> 
         normal: t.rotation * hit.normal,
     })
 }
+// ANCHOR_END: ray_cast
 
 #[cfg(feature = "exercises")]
 pub use crate::exercises::ray_circle;
 
+// ANCHOR: ray_circle
 /// A ray against a disc of `radius` at `centre`: solve
 /// `|o + s d - c|^2 = r^2` for its smaller root `s` in [0, 1]. Starting
 /// inside (the smaller root negative, the larger positive), no hit.
@@ -67,6 +70,7 @@ pub fn ray_circle(o: Vec2, d: Vec2, centre: Vec2, radius: f32) -> Option<RayHit>
         normal: (point - centre).normalize_or(Vec2::X),
     })
 }
+// ANCHOR_END: ray_circle
 
 /// A ray against a rounded polygon: a sharp polygon is the slab test over
 /// its faces (the ray is inside every face's half-plane between its

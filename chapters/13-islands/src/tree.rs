@@ -13,6 +13,7 @@
 
 use glam::Vec2;
 
+// ANCHOR: bounds
 /// An axis-aligned box: its lower and upper corners.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Bounds {
@@ -57,6 +58,7 @@ impl Bounds {
         }
     }
 }
+// ANCHOR_END: bounds
 
 /// A leaf's handle: stable while the leaf lives.
 pub type Proxy = usize;
@@ -81,6 +83,7 @@ impl Node {
     }
 }
 
+// ANCHOR: tree
 /// The tree. Leaves' boxes are fattened by [`Tree::margin`].
 #[derive(Clone, Debug)]
 pub struct Tree {
@@ -90,6 +93,7 @@ pub struct Tree {
     /// How far a leaf's box reaches beyond its body's, metres.
     pub margin: f32,
 }
+// ANCHOR_END: tree
 
 impl Default for Tree {
     fn default() -> Self {
@@ -126,6 +130,7 @@ impl Tree {
         self.free.push(i);
     }
 
+    // ANCHOR: insert
     /// Add a leaf for `item` whose tight box is `bounds`; its fat box is
     /// `bounds` grown by the margin.
     pub fn insert(&mut self, bounds: Bounds, item: usize) -> Proxy {
@@ -139,6 +144,7 @@ impl Tree {
         self.insert_leaf(leaf);
         leaf
     }
+    // ANCHOR_END: insert
 
     /// Take the leaf `proxy` out.
     pub fn remove(&mut self, proxy: Proxy) {
@@ -146,6 +152,7 @@ impl Tree {
         self.release(proxy);
     }
 
+    // ANCHOR: move_proxy
     /// The leaf's body now has the tight box `bounds` and moved by
     /// `displacement` in the last step. If the fat box still holds it,
     /// nothing changes and this returns false. Otherwise the leaf is
@@ -165,6 +172,7 @@ impl Tree {
         self.insert_leaf(proxy);
         true
     }
+    // ANCHOR_END: move_proxy
 
     /// The leaf's fat box.
     pub fn fat_bounds(&self, proxy: Proxy) -> Bounds {
@@ -232,6 +240,7 @@ impl Tree {
         out
     }
 
+    // ANCHOR: tree_ray_cast
     /// The leaves a ray from `origin` along `direction` (its length the
     /// ray's length) may hit, nearest box first in the walk: `hit(proxy,
     /// item)` returns the fraction along the ray at which the item itself
@@ -261,6 +270,7 @@ impl Tree {
             }
         }
     }
+    // ANCHOR_END: tree_ray_cast
 
     /// Every node's box and height (0 for a leaf), parents before their
     /// children: for drawing the tree.
@@ -308,6 +318,7 @@ impl Tree {
 
     // ---------------------------------------------------------------------------------------
 
+    // ANCHOR: insert_leaf
     /// Put a detached leaf into the tree: walk down from the root, at each
     /// node choosing the child whose box grows least in perimeter, or
     /// stopping if a new parent here is cheaper (the surface-area
@@ -363,6 +374,7 @@ impl Tree {
         }
         self.refit_from(parent);
     }
+    // ANCHOR_END: insert_leaf
 
     /// Detach a leaf: its sibling takes its parent's place.
     fn remove_leaf(&mut self, leaf: usize) {
@@ -390,6 +402,7 @@ impl Tree {
         }
     }
 
+    // ANCHOR: balance
     /// From `i` up to the root: rebalance, then recompute box and height.
     fn refit_from(&mut self, mut i: usize) {
         while i != NONE {
@@ -421,6 +434,7 @@ impl Tree {
             a
         }
     }
+    // ANCHOR_END: balance
 
     /// Lift child `up` (in `a`'s slot `side`) into `a`'s place.
     fn rotate_up(&mut self, a: usize, up: usize, side: usize) -> usize {
@@ -456,6 +470,7 @@ impl Tree {
     }
 }
 
+// ANCHOR: ray_box
 /// Where a ray from `origin` along `direction` (t from 0 to 1) enters
 /// `bounds`, as a fraction: 0 if it starts inside, `None` if it misses
 /// (the slab test: the intersection of the ray's spans within the box's x
@@ -480,3 +495,4 @@ pub fn ray_box(origin: Vec2, direction: Vec2, bounds: Bounds) -> Option<f32> {
     }
     Some(enter)
 }
+// ANCHOR_END: ray_box

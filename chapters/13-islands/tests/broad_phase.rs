@@ -44,7 +44,10 @@ fn the_tree_drives_the_same_step_as_sort_and_sweep() {
         assert_eq!(tree.phase.pairs(), brute.as_slice(), "step {step}");
         for (i, (b, s)) in tree.bodies().iter().zip(tree.shapes()).enumerate() {
             let own = shape_bounds(s, &b.transform());
-            assert!(tree.phase.fat_bounds(i).contains(own), "step {step}, body {i}");
+            assert!(
+                tree.phase.fat_bounds(i).contains(own),
+                "step {step}, body {i}"
+            );
         }
         tree.phase.tree.validate();
     }

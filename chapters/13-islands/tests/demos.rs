@@ -17,7 +17,12 @@ fn every_demo_passes_the_shared_checks() {
     const SMALL_BIN: DemoEntry = DemoEntry {
         name: "bin",
         about: "the bin with 400 bodies",
-        make: || Box::new(show(bin(400), (Vec2::new(-21.0, -1.0), Vec2::new(21.0, 31.0)))),
+        make: || {
+            Box::new(show(
+                bin(400),
+                (Vec2::new(-21.0, -1.0), Vec2::new(21.0, 31.0)),
+            ))
+        },
     };
     const TESTED: &[DemoEntry] = &[DEMOS[0], DEMOS[1], DEMOS[2], DEMOS[3], SMALL_BIN];
     assert_eq!(DEMOS.len(), TESTED.len());
@@ -57,7 +62,10 @@ fn the_dominoes_wake_one_at_a_time() {
     }
     assert_eq!(awake(&world), 0);
     for (a, b) in world.bodies().iter().zip(again.bodies()) {
-        assert_eq!(a.position.to_array().map(f32::to_bits), b.position.to_array().map(f32::to_bits));
+        assert_eq!(
+            a.position.to_array().map(f32::to_bits),
+            b.position.to_array().map(f32::to_bits)
+        );
     }
 }
 

@@ -17,4 +17,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch10_soft_step::demos::CHAPTER,
     ch11_polygons::demos::CHAPTER,
     ch12_continuous::demos::CHAPTER,
+    ch13_islands::demos::CHAPTER,
 ];
