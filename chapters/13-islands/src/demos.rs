@@ -404,7 +404,8 @@ pub fn dominoes() -> World {
 
 /// A floor and a pyramid of `rows` rows of 1 m boxes, started touching.
 pub fn pyramid(rows: usize) -> World {
-    let mut pieces = vec![slab(Vec2::new(-40.0, -1.0), Vec2::new(40.0, 0.0))];
+    let half = rows as f32 / 2.0 + 10.0;
+    let mut pieces = vec![slab(Vec2::new(-half, -1.0), Vec2::new(half, 0.0))];
     for row in 0..rows {
         for i in 0..rows - row {
             let x = -((rows - row) as f32 - 1.0) / 2.0 + i as f32;
