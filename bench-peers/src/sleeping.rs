@@ -33,7 +33,10 @@ fn as_chapter8(w: &ch13_islands::World) -> World {
         b.shape = match s {
             Shape11::Circle { radius } => Shape::Circle(Circle { radius: *radius }),
             Shape11::Polygon(p) => {
-                let half = p.corners().iter().fold(glam::Vec2::ZERO, |m, v| m.max(v.abs()));
+                let half = p
+                    .corners()
+                    .iter()
+                    .fold(glam::Vec2::ZERO, |m, v| m.max(v.abs()));
                 Shape::Box(Obb { half_extents: half })
             }
         };
@@ -67,7 +70,11 @@ fn measure(engine: &mut dyn Engine) -> (Duration, Duration, usize) {
         .zip(&half_way)
         .filter(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() > 0.01)
         .count();
-    (median(&times[..STEPS / 2]), median(&times[STEPS / 2..]), moving)
+    (
+        median(&times[..STEPS / 2]),
+        median(&times[STEPS / 2..]),
+        moving,
+    )
 }
 
 /// The table, in Markdown.
@@ -84,19 +91,35 @@ pub fn table() -> String {
         let peers = as_chapter8(&world);
         let engines: Vec<(&str, Box<dyn Engine>)> = vec![
             ("ours (ch13)", Box::new(Ours(world))),
-            (box2d_v3::NAME, Box::new(box2d_v3::build_sleeping(&peers, true))),
-            ("rapier2d 0.36", Box::new(rapier::build_sleeping(&peers, true))),
+            (
+                box2d_v3::NAME,
+                Box::new(box2d_v3::build_sleeping(&peers, true)),
+            ),
+            (
+                "rapier2d 0.36",
+                Box::new(rapier::build_sleeping(&peers, true)),
+            ),
         ];
         for (engine, mut e) in engines {
             eprintln!("{engine}: {name}, sleeping on ...");
             let (awake, rest, moving) = measure(e.as_mut());
             out += &format!(
-                "| {engine} | {name} | {:.0} µs | {:.0} µs | {:.3} | {moving} |\n",
-                awake.as_secs_f64() * 1e6,
-                rest.as_secs_f64() * 1e6,
+                "| {engine} | {name} | {} | {} | {:.3} | {moving} |\n",
+                micros(awake),
+                micros(rest),
                 rest.as_secs_f64() / awake.as_secs_f64(),
             );
         }
     }
     out
+}
+
+/// A step's time in microseconds, to a tenth below 10 µs (an engine with everything asleep).
+fn micros(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 10.0 {
+        format!("{us:.1} µs")
+    } else {
+        format!("{us:.0} µs")
+    }
 }
