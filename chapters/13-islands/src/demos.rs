@@ -38,7 +38,7 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "laser",
         about: "a ray cast through the tree, reflected off every shape it meets, sweeping round",
-        make: || Box::new(show(laser(), (Vec2::new(-8.0, -0.5), Vec2::new(8.0, 9.0)))),
+        make: || Box::new(show(laser(), (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 13.0)))),
     },
     DemoEntry {
         name: "dominoes",
@@ -56,7 +56,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 pyramid(20),
-                (Vec2::new(-13.0, -0.5), Vec2::new(13.0, 21.0)),
+                (Vec2::new(-16.0, -0.5), Vec2::new(16.0, 27.0)),
             ))
         },
     },
@@ -249,10 +249,8 @@ impl Sim for World {
         let asleep = self.sleeping_count();
         let report = self.phase.report;
         Some(format!(
-            "{} awake, {asleep} asleep; tree height {} for {} leaves; {} pairs, {} new, {} leaves moved; {} tested",
-            n - asleep,
+            "asleep {asleep}/{n} | tree height {}, {} pairs, {} new, {} moved | tested {}",
             self.phase.tree.height(),
-            self.phase.len(),
             report.pairs,
             report.found,
             report.moved,
