@@ -138,3 +138,22 @@ fn nothing_sleeps_at_the_top_of_its_arc() {
     }
     assert!(world.asleep[1], "never slept on the floor");
 }
+
+/// The bin's 5,000 bodies rain in, settle and sleep within ten seconds,
+/// every one still inside the bin (below its 16 m walls, between them);
+/// then a step tests no pair. A minute in a test build; `.ci/run` runs it
+/// in release.
+#[test]
+#[ignore = "5,000 bodies for 600 steps; cargo test --release -p ch13-islands --test sleeping -- --ignored"]
+fn the_bin_of_5000_falls_asleep_inside() {
+    let mut world = ch13_islands::demos::bin(5000);
+    run(&mut world, 10.0);
+    let movers = world.bodies().iter().filter(|b| b.inv_mass > 0.0).count();
+    assert_eq!(world.sleeping_count(), movers);
+    for (i, b) in world.bodies().iter().enumerate().skip(3) {
+        let p = b.position;
+        assert!(p.x.abs() < 20.0 && (0.0..16.0).contains(&p.y), "body {i} at {p}");
+    }
+    world.step(DT);
+    assert_eq!(world.solver().pairs_tested(), 0);
+}
