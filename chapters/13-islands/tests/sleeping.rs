@@ -152,7 +152,10 @@ fn the_bin_of_5000_falls_asleep_inside() {
     assert_eq!(world.sleeping_count(), movers);
     for (i, b) in world.bodies().iter().enumerate().skip(3) {
         let p = b.position;
-        assert!(p.x.abs() < 20.0 && (0.0..16.0).contains(&p.y), "body {i} at {p}");
+        assert!(
+            p.x.abs() < 20.0 && (0.0..16.0).contains(&p.y),
+            "body {i} at {p}"
+        );
     }
     world.step(DT);
     assert_eq!(world.solver().pairs_tested(), 0);
