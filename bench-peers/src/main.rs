@@ -44,11 +44,7 @@ impl Engine for Ours {
         self.0.step(DT);
     }
     fn poses(&self) -> Poses {
-        self.0
-            .bodies
-            .iter()
-            .map(|b| (b.position.x, b.position.y, b.angle))
-            .collect()
+        poses_of(&self.0.bodies)
     }
 }
 
@@ -66,12 +62,16 @@ impl Engine for Soft {
         self.0.step(DT);
     }
     fn poses(&self) -> Poses {
-        self.0
-            .bodies()
-            .iter()
-            .map(|b| (b.position.x, b.position.y, b.angle))
-            .collect()
+        poses_of(self.0.bodies())
     }
+}
+
+/// Each body's centre and angle.
+fn poses_of(bodies: &[Body]) -> Poses {
+    bodies
+        .iter()
+        .map(|b| (b.position.x, b.position.y, b.angle))
+        .collect()
 }
 
 fn soft(world: &World) -> Soft {

@@ -3,7 +3,7 @@
 //! step over the first 600 (falling, settling) and over steps 600 to 1,200 (at rest, if the
 //! engine put the scene to sleep), and their ratio.
 
-use crate::{DT, Engine, Poses, box2d_v3, rapier};
+use crate::{DT, Engine, Poses, box2d_v3, poses_of, rapier};
 use ch08_sequential_impulses::{Circle, Obb, Shape, World};
 use ch11_polygons::Shape as Shape11;
 use std::time::{Duration, Instant};
@@ -17,11 +17,7 @@ impl Engine for Ours {
         self.0.step(DT);
     }
     fn poses(&self) -> Poses {
-        self.0
-            .bodies()
-            .iter()
-            .map(|b| (b.position.x, b.position.y, b.angle))
-            .collect()
+        poses_of(self.0.bodies())
     }
 }
 

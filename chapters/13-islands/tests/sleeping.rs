@@ -4,6 +4,7 @@
 //! wakes it; nothing sleeps at the top of its arc.
 
 use ch11_polygons::Polygon;
+use ch13_islands::demos::pyramid;
 use ch13_islands::{Shape, UnionFind, World, body, fixed};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -39,27 +40,6 @@ proptest! {
             }
         }
     }
-}
-
-/// A floor and a pyramid of `rows` rows of 1 m boxes, started touching.
-fn pyramid(rows: usize) -> World {
-    let slab = Polygon::boxed(Vec2::new(20.0, 0.5), 0.0);
-    let mut pieces = vec![fixed(Shape::Polygon(slab), Vec2::new(0.0, -0.5), 0.0)];
-    for row in 0..rows {
-        for i in 0..rows - row {
-            let x = -((rows - row) as f32 - 1.0) / 2.0 + i as f32;
-            let cube = Polygon::boxed(Vec2::splat(0.5), 0.0);
-            let mut b = body(
-                Shape::Polygon(cube),
-                Vec2::new(x, 0.5 + row as f32),
-                0.0,
-                1.0,
-            );
-            b.0.friction = 0.6;
-            pieces.push(b);
-        }
-    }
-    World::new(pieces, Vec::new())
 }
 
 fn run(world: &mut World, seconds: f32) {
