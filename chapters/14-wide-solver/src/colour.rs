@@ -1,0 +1,114 @@
+//! Colouring the constraint graph. Think of the moving bodies as the nodes
+//! of a graph and each contact as an edge between its two bodies. A
+//! *colouring* gives every edge a colour so that no two edges of one colour
+//! meet at a node: no moving body is touched twice by one colour. Static
+//! bodies are not nodes. A floor touched by a hundred boxes does not stop
+//! their contacts sharing a colour, because no solve ever changes the floor's
+//! velocity.
+//!
+//! The greedy rule gives each edge the lowest colour that neither of its
+//! bodies already has. A body with `d` contacts can block at most `d - 1`
+//! colours for each of its edges, so the greedy rule never needs more than
+//! `2 d_max - 1` colours. A contact that finds every colour taken goes to
+//! the *overflow*, solved one at a time after the colours, as Box2D v3
+//! does.
+
+/// How many colours there are: Box2D v3's 24. A box in a pyramid touches
+/// at most six others (two below, two above, one each side), so a pyramid
+/// needs at most `2 * 6 - 1 = 11`.
+pub const COLOURS: usize = 24;
+
+/// The colour of a constraint that did not fit: solved one at a time.
+pub const OVERFLOW: u8 = u8::MAX;
+
+/// Each constraint's colour, and how many each colour holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Colouring {
+    /// Per constraint, its colour, or [`OVERFLOW`].
+    pub colours: Vec<u8>,
+    /// How many constraints each colour holds.
+    pub counts: [usize; COLOURS],
+    /// How many constraints went to the overflow.
+    pub overflow: usize,
+}
+
+impl Colouring {
+    /// How many colours hold at least one constraint.
+    pub fn used(&self) -> usize {
+        self.counts.iter().filter(|&&n| n > 0).count()
+    }
+
+    /// The constraints in solving order: colour 0's, in their own order,
+    /// then colour 1's, and so on; the overflow last.
+    pub fn order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.colours.len()).collect();
+        order.sort_by_key(|&i| self.colours[i]);
+        order
+    }
+}
+
+/// Colour the constraints `pairs` (body indices) over bodies of which
+/// `movable[i]` says which can move. `previous(k)` is the colour the same
+/// contact had last step, if it existed. Contacts that had a colour claim
+/// it first, while it is still free, so colours (and the order rows are
+/// solved in) stay the same from step to step while the contacts do; then
+/// new contacts, and ones whose colour was taken, get the lowest free one.
+pub fn colour(
+    pairs: &[(usize, usize)],
+    movable: &[bool],
+    previous: impl Fn(usize) -> Option<u8>,
+) -> Colouring {
+    // Each moving body's colours so far, one bit per colour.
+    let mut used = vec![0u32; movable.len()];
+    let mut colours: Vec<Option<u8>> = vec![None; pairs.len()];
+    let taken = |used: &[u32], (a, b): (usize, usize)| {
+        let mask = |i: usize| if movable[i] { used[i] } else { 0 };
+        mask(a) | mask(b)
+    };
+    let mark = |used: &mut [u32], (a, b): (usize, usize), c: u8| {
+        for i in [a, b] {
+            if movable[i] && c != OVERFLOW {
+                used[i] |= 1 << c;
+            }
+        }
+    };
+    // 1. Last step's colours, where still free.
+    for (k, slot) in colours.iter_mut().enumerate() {
+        if let Some(c) = previous(k).filter(|&c| (c as usize) < COLOURS)
+            && taken(&used, pairs[k]) & (1 << c) == 0
+        {
+            mark(&mut used, pairs[k], c);
+            *slot = Some(c);
+        }
+    }
+    // 2. The rest: the lowest free colour, or the overflow.
+    for (k, slot) in colours.iter_mut().enumerate() {
+        if slot.is_none() {
+            let c = first_free(taken(&used, pairs[k]));
+            mark(&mut used, pairs[k], c);
+            *slot = Some(c);
+        }
+    }
+    let mut out = Colouring {
+        colours: colours.into_iter().map(|c| c.unwrap_or(OVERFLOW)).collect(),
+        ..Colouring::default()
+    };
+    for &c in &out.colours {
+        match c {
+            OVERFLOW => out.overflow += 1,
+            c => out.counts[c as usize] += 1,
+        }
+    }
+    out
+}
+
+/// The lowest colour not in `taken` (one bit per colour), or [`OVERFLOW`]
+/// if all [`COLOURS`] are taken.
+#[cfg(not(feature = "exercises"))]
+pub fn first_free(taken: u32) -> u8 {
+    let c = (!taken).trailing_zeros() as usize;
+    if c < COLOURS { c as u8 } else { OVERFLOW }
+}
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::first_free;

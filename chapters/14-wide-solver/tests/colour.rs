@@ -1,0 +1,106 @@
+//! The colouring: no colour holds two constraints that share a moving
+//! body; a constraint overflows only when every colour is taken at its
+//! bodies; the greedy bound of `2 d - 1` colours holds; colours kept from
+//! the last step stay; and a real pyramid's contacts fit in a few colours.
+
+use ch14_wide_solver::{COLOURS, OVERFLOW, colour};
+use proptest::prelude::*;
+
+const DT: f32 = 1.0 / 60.0;
+
+fn graph() -> impl Strategy<Value = (Vec<bool>, Vec<(usize, usize)>)> {
+    (2usize..60).prop_flat_map(|n| {
+        let movable = prop::collection::vec(prop::bool::weighted(0.85), n);
+        let pairs = prop::collection::vec((0..n, 0..n), 0..400)
+            .prop_map(|p| p.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>());
+        (movable, pairs)
+    })
+}
+
+proptest! {
+    /// Random graphs of up to 60 bodies (some static) and 400 contacts,
+    /// many bodies with more contacts than there are colours.
+    #[test]
+    fn no_colour_touches_a_moving_body_twice((movable, pairs) in graph()) {
+        let c = colour(&pairs, &movable, |_| None);
+        prop_assert_eq!(c.colours.len(), pairs.len());
+        let mut seen = vec![0u32; movable.len()];
+        for (k, &(a, b)) in pairs.iter().enumerate() {
+            let col = c.colours[k];
+            if col == OVERFLOW {
+                // Overflow only when no colour was free at both bodies: every
+                // colour is on a or on b from a constraint coloured earlier.
+                let before = |i: usize| -> u32 {
+                    if !movable[i] { return 0; }
+                    pairs[..k].iter().zip(&c.colours).filter(|((x, y), col)| (*x == i || *y == i) && **col != OVERFLOW)
+                        .fold(0, |m, (_, col)| m | 1 << col)
+                };
+                prop_assert_eq!((before(a) | before(b)).count_ones() as usize, COLOURS);
+                continue;
+            }
+            for i in [a, b] {
+                if movable[i] {
+                    prop_assert!(seen[i] & (1 << col) == 0, "body {} twice in colour {}", i, col);
+                    seen[i] |= 1 << col;
+                }
+            }
+        }
+        let total: usize = c.counts.iter().sum::<usize>() + c.overflow;
+        prop_assert_eq!(total, pairs.len());
+        // The greedy bound: a constraint meets at most 2 (d - 1) others.
+        let mut degree = vec![0usize; movable.len()];
+        for &(a, b) in &pairs {
+            degree[a] += movable[a] as usize;
+            degree[b] += movable[b] as usize;
+        }
+        let d = degree.iter().copied().max().unwrap_or(0);
+        let highest = c.colours.iter().filter(|&&x| x != OVERFLOW).map(|&x| x as usize + 1).max().unwrap_or(0);
+        prop_assert!(highest <= (2 * d).saturating_sub(1).max(1), "{highest} colours for degree {d}");
+        if 2 * d < COLOURS {
+            prop_assert_eq!(c.overflow, 0);
+        }
+    }
+
+    /// Next step some contacts have ended: coloured again with last step's
+    /// colours offered, every contact that remains keeps its colour, so the
+    /// solving order does not churn.
+    #[test]
+    fn colours_stay_from_step_to_step((movable, pairs) in graph(), gone in prop::collection::vec(any::<bool>(), 400)) {
+        let first = colour(&pairs, &movable, |_| None);
+        let kept: Vec<usize> = (0..pairs.len()).filter(|&k| !gone[k]).collect();
+        let remaining: Vec<(usize, usize)> = kept.iter().map(|&k| pairs[k]).collect();
+        let again = colour(&remaining, &movable, |j| Some(first.colours[kept[j]]));
+        for (j, &k) in kept.iter().enumerate() {
+            if first.colours[k] != OVERFLOW {
+                prop_assert_eq!(again.colours[j], first.colours[k], "contact {}", k);
+            }
+        }
+    }
+}
+
+/// A 20-row pyramid at rest: 210 boxes, each touching at most six others,
+/// coloured within the greedy bound of 11, nothing in the overflow, and
+/// every colour but the last few well filled (the lanes have work).
+#[test]
+fn a_pyramid_fits_in_eleven_colours() {
+    let mut world = ch13_islands::demos::pyramid(20);
+    world.sleeping = false;
+    for _ in 0..60 {
+        world.step(DT);
+    }
+    let solver = world.solver();
+    let pairs: Vec<(usize, usize)> = solver.arbiters.iter().map(|a| (a.a, a.b)).collect();
+    let movable: Vec<bool> = solver.bodies.iter().map(|b| b.inv_mass > 0.0).collect();
+    let c = colour(&pairs, &movable, |_| None);
+    println!(
+        "{} contacts in {} colours: {:?}",
+        pairs.len(),
+        c.used(),
+        &c.counts[..c.used()]
+    );
+    assert_eq!(c.overflow, 0);
+    assert!(c.used() <= 11, "{} colours", c.used());
+    assert!(pairs.len() > 400, "{} contacts", pairs.len());
+    let order = c.order();
+    assert!(order.windows(2).all(|w| c.colours[w[0]] <= c.colours[w[1]]));
+}
