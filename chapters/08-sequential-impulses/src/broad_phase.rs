@@ -123,6 +123,13 @@ impl World {
     pub fn pairs_tested(&self) -> usize {
         self.scratch.pairs.len()
     }
+
+    /// The broad phase's pairs `(low, high)` of this step, sorted, and
+    /// each body's transform: what the narrow phase will test, for a
+    /// later chapter that tests them on several threads first.
+    pub fn pairs(&self) -> (&[(usize, usize)], &[Transform]) {
+        (&self.scratch.pairs, &self.scratch.transforms)
+    }
 }
 
 // ANCHOR: bounding_box

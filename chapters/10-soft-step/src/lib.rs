@@ -140,7 +140,7 @@ impl World {
     // ANCHOR_END: step
 
     /// No body spins faster than `most` rad/s.
-    fn limit_spin(&mut self, most: f32) {
+    pub fn limit_spin(&mut self, most: f32) {
         for b in self.base.base.bodies.iter_mut() {
             b.angular_velocity = b.angular_velocity.clamp(-most, most);
         }
@@ -207,7 +207,7 @@ impl World {
     /// Stage 5, first half: every joint's rows at the bodies' positions now
     /// (chapter 9's rows, made soft), rods and ropes as rows too, and the
     /// mouse; each keeps the impulse it had.
-    fn prepare_joints(&mut self, h: f32) {
+    pub fn prepare_joints(&mut self, h: f32) {
         let warm = self.base.base.settings.warm_starting;
         self.joint_soft = soft(
             self.soft.joint_hertz.min(0.25 / h),
@@ -261,6 +261,17 @@ impl World {
             }
             keep_velocities(bodies, arb, a, b);
         }
+        self.warm_start_joints();
+    }
+
+    /// The joints', rods' and the mouse's part of stage 5's warm start
+    /// (a later chapter warm-starts its contacts its own way).
+    pub fn warm_start_joints(&mut self) {
+        if !self.base.base.settings.warm_starting {
+            return;
+        }
+        let world = &mut self.base;
+        let bodies = &mut world.base.bodies;
         for (rows, j) in world.rows.iter().zip(&world.joints) {
             let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
             for row in rows.all() {
@@ -283,43 +294,9 @@ impl World {
     /// `use_bias` each row is soft and pushes out overlap; without it (the
     /// relax pass) each row only stops the motion into it.
     fn solve(&mut self, h: f32, use_bias: bool) {
+        self.solve_joints(use_bias);
         let world = &mut self.base;
-        let accumulate = world.base.settings.accumulate;
         let bodies = &mut world.base.bodies;
-        // A spring while the bias is on, rigid at 0 while relaxing.
-        let spring = Some(self.joint_soft).filter(|_| use_bias);
-        let rigid = Some(Soft::RIGID);
-        let each = world
-            .rows
-            .iter_mut()
-            .zip(&world.joints)
-            .zip(&self.open_limits);
-        for ((rows, j), open) in each {
-            let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
-            if rows.motor.active {
-                solve_soft_row(&mut rows.motor, None, a, b, accumulate);
-            }
-            for (row, open) in [(&mut rows.lower, open[0]), (&mut rows.upper, open[1])] {
-                if row.active {
-                    let soft = if open { None } else { spring.or(rigid) };
-                    solve_soft_row(row, soft, a, b, accumulate);
-                }
-            }
-            for row in rows.equal[..rows.equal_count].iter_mut() {
-                if row.active {
-                    solve_soft_row(row, spring.or(rigid), a, b, accumulate);
-                }
-            }
-        }
-        for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
-            if row.active {
-                let (a, b) = pair_mut(bodies, rod.body_a, rod.body_b);
-                solve_soft_row(row, spring.or(rigid), a, b, accumulate);
-            }
-        }
-        if let Some(mouse) = world.mouse.as_mut() {
-            mouse.solve(bodies);
-        }
         let settings = world.base.settings;
         let push_out = self.soft.push_out;
         // In the list's order, bottom up in the demos. (Chapter 8's
@@ -360,6 +337,48 @@ impl World {
         }
     }
     // ANCHOR_END: solve
+
+    /// Stages 6 and 8 for the joints, rods and ropes, and the mouse: one
+    /// pass, soft with the bias, rigid without it.
+    pub fn solve_joints(&mut self, use_bias: bool) {
+        let world = &mut self.base;
+        let accumulate = world.base.settings.accumulate;
+        let bodies = &mut world.base.bodies;
+        // A spring while the bias is on, rigid at 0 while relaxing.
+        let spring = Some(self.joint_soft).filter(|_| use_bias);
+        let rigid = Some(Soft::RIGID);
+        let each = world
+            .rows
+            .iter_mut()
+            .zip(&world.joints)
+            .zip(&self.open_limits);
+        for ((rows, j), open) in each {
+            let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
+            if rows.motor.active {
+                solve_soft_row(&mut rows.motor, None, a, b, accumulate);
+            }
+            for (row, open) in [(&mut rows.lower, open[0]), (&mut rows.upper, open[1])] {
+                if row.active {
+                    let soft = if open { None } else { spring.or(rigid) };
+                    solve_soft_row(row, soft, a, b, accumulate);
+                }
+            }
+            for row in rows.equal[..rows.equal_count].iter_mut() {
+                if row.active {
+                    solve_soft_row(row, spring.or(rigid), a, b, accumulate);
+                }
+            }
+        }
+        for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
+            if row.active {
+                let (a, b) = pair_mut(bodies, rod.body_a, rod.body_b);
+                solve_soft_row(row, spring.or(rigid), a, b, accumulate);
+            }
+        }
+        if let Some(mouse) = world.mouse.as_mut() {
+            mouse.solve(bodies);
+        }
+    }
 
     // ANCHOR: restitution
     /// Stage 9: chapter 8's restitution pass, once, at the fixed anchors:
@@ -699,12 +718,12 @@ fn keep_velocities(bodies: &mut [Body], arb: &Arbiter, a: Body, b: Body) {
 }
 
 /// `1 / k`, or 0 when nothing can move along the row.
-fn inverse(k: f32) -> f32 {
+pub fn inverse(k: f32) -> f32 {
     if k > 0.0 { 1.0 / k } else { 0.0 }
 }
 
 /// `m_eff^-1` along unit `d` at fixed offsets `r_a`, `r_b`.
-fn effective(a: &Body, b: &Body, r_a: Vec2, r_b: Vec2, d: Vec2) -> f32 {
+pub fn effective(a: &Body, b: &Body, r_a: Vec2, r_b: Vec2, d: Vec2) -> f32 {
     let (ka, kb) = (cross(r_a, d), cross(r_b, d));
     a.inv_mass + b.inv_mass + a.inv_inertia * ka * ka + b.inv_inertia * kb * kb
 }

@@ -36,6 +36,7 @@ pub use ch11_polygons::{Body, Joint, Polygon, Shape, body, fixed, hull, reach};
 pub use toi::{Sweep, Toi, time_of_impact};
 
 use ch04_manifolds::Circle;
+use ch04_manifolds::Manifold;
 use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not};
 use glam::Vec2;
 
@@ -159,19 +160,9 @@ impl World {
         let (shapes, floors, margins) = (&self.base.shapes, self.base.settings, &self.margins);
         self.base.base.step_with(dt, |world| {
             broad_phase(world, shapes, margins);
-            world.base.narrow_phase_with(|a, b, _, t| {
-                let (sa, sb) = (
-                    floor_or_not(&shapes[a], floors),
-                    floor_or_not(&shapes[b], floors),
-                );
-                collide(
-                    &sa,
-                    &t[a],
-                    &sb,
-                    &t[b],
-                    margins[a] + margins[b] + SPECULATIVE_DISTANCE,
-                )
-            });
+            world
+                .base
+                .narrow_phase_with(|a, b, _, t| contact(shapes, floors, margins, (a, b), t));
         });
         self.report = Report::default();
         self.trails.clear();
@@ -186,7 +177,7 @@ impl World {
     /// move, from its velocity and spin now (0 with the switch off), and
     /// its broad-phase stand-in grown by as much, so that every pair that
     /// could meet within the step is tested.
-    fn reach_out(&mut self, dt: f32) {
+    pub fn reach_out(&mut self, dt: f32) {
         let speculative = self.settings.speculative;
         let world = &mut self.base;
         self.margins.clear();
@@ -213,7 +204,7 @@ impl World {
     /// body that starts the step touching is swept by its core (Box2D v3's
     /// fallback), and if that touches, by its centre. Non-bullets first, so
     /// that bullets meet the others where they end.
-    fn sweep(&mut self, starts: &[(Vec2, f32)]) {
+    pub fn sweep(&mut self, starts: &[(Vec2, f32)]) {
         let order: Vec<usize> = (0..self.bodies().len())
             .filter(|&i| !self.is_bullet(i))
             .chain((0..self.bodies().len()).filter(|&i| self.is_bullet(i)))
@@ -278,6 +269,20 @@ impl World {
         self.base.max_penetration()
     }
 
+    /// Each body's speculative margin for this step, metres, from
+    /// [`World::reach_out`].
+    pub fn margins(&self) -> &[f32] {
+        &self.margins
+    }
+
+    /// The narrow phase of the step for bodies `a` and `b` at transforms
+    /// `t`: chapter 11's manifold, reported within the bodies' margins
+    /// from [`World::reach_out`].
+    pub fn contact(&self, (a, b): (usize, usize), t: &[Transform]) -> Option<Manifold> {
+        let floors = self.base.settings;
+        contact(&self.base.shapes, floors, &self.margins, (a, b), t)
+    }
+
     /// The movable body under `at`, if any.
     pub fn body_at(&self, at: Vec2) -> Option<usize> {
         self.base.body_at(at)
@@ -295,6 +300,24 @@ pub fn motion_bound(velocity: Vec2, spin: f32, reach: f32, dt: f32) -> f32 {
 
 #[cfg(feature = "exercises")]
 pub use crate::exercises::motion_bound;
+
+/// Chapter 11's manifold of shapes `a` and `b` at transforms `t`,
+/// reported while they are within the sum of their margins (and the
+/// speculative distance).
+fn contact(
+    shapes: &[Shape],
+    floors: ch11_polygons::Settings,
+    margins: &[f32],
+    (a, b): (usize, usize),
+    t: &[Transform],
+) -> Option<Manifold> {
+    let (sa, sb) = (
+        floor_or_not(&shapes[a], floors),
+        floor_or_not(&shapes[b], floors),
+    );
+    let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
+    collide(&sa, &t[a], &sb, &t[b], margin)
+}
 
 /// The least distance from a shape's centre to its surface: a disc's
 /// radius; a polygon's nearest face, and its rounding.

@@ -93,7 +93,7 @@ impl World {
 
     /// Each leaf follows its body's shape where it is now (with no
     /// speculative margin).
-    fn sync_tree(&mut self) {
+    pub fn sync_tree(&mut self) {
         let margins = vec![0.0; self.base.bodies().len()];
         self.phase
             .sync(self.base.bodies(), self.base.shapes(), &margins);
@@ -150,26 +150,11 @@ impl World {
     /// pairs of static bodies, are never tested; chapter 12's step with
     /// the tree's pairs; then put still islands to sleep.
     pub fn step(&mut self, dt: f32) {
-        let n = self.bodies().len();
-        self.still_for.resize(n, 0.0);
-        self.asleep.resize(n, false);
-        self.island_of.resize(n, 0);
-        if !self.sleeping {
-            self.asleep.fill(false);
-        }
+        self.fit_sleep_lists();
         // 1. Wake what is about to be touched, before it is solved.
         self.wake_reached(dt);
         // 2. Sleepers hold still: no mass to move, for the step.
-        let mut held: Vec<(usize, f32, f32)> = Vec::new();
-        let asleep = &self.asleep;
-        for (i, b) in self.base.base.base.base.base.bodies.iter_mut().enumerate() {
-            if asleep[i] {
-                held.push((i, b.inv_mass, b.inv_inertia));
-                (b.inv_mass, b.inv_inertia) = (0.0, 0.0);
-                b.velocity = Vec2::ZERO;
-                b.angular_velocity = 0.0;
-            }
-        }
+        let held = self.hold_sleepers();
         // 3. Chapter 12's step, its pairs from the tree.
         let (phase, tree) = (&mut self.phase, self.tree);
         self.base.step_with(dt, |world, shapes, margins| {
@@ -184,16 +169,50 @@ impl World {
         // that queries between steps find them.
         self.sync_tree();
         // 4. The sleepers' masses back.
-        for &(i, inv_mass, inv_inertia) in &held {
-            let b = &mut self.bodies_mut()[i];
-            (b.inv_mass, b.inv_inertia) = (inv_mass, inv_inertia);
-        }
+        self.release_sleepers(&held);
         // 5. Islands of awake bodies; the still ones sleep.
         if self.sleeping {
             self.settle(dt);
         }
     }
     // ANCHOR_END: step
+
+    /// The sleep lists as long as the bodies (a body may have been added),
+    /// and all awake while sleeping is off.
+    pub fn fit_sleep_lists(&mut self) {
+        let n = self.bodies().len();
+        self.still_for.resize(n, 0.0);
+        self.asleep.resize(n, false);
+        self.island_of.resize(n, 0);
+        if !self.sleeping {
+            self.asleep.fill(false);
+        }
+    }
+
+    /// Hold every sleeping body still for the step, as if static: its
+    /// masses set aside (returned, to give back with
+    /// [`World::release_sleepers`]) and its velocity zero.
+    pub fn hold_sleepers(&mut self) -> Vec<(usize, f32, f32)> {
+        let mut held = Vec::new();
+        let asleep = &self.asleep;
+        for (i, b) in self.base.base.base.base.base.bodies.iter_mut().enumerate() {
+            if asleep[i] {
+                held.push((i, b.inv_mass, b.inv_inertia));
+                (b.inv_mass, b.inv_inertia) = (0.0, 0.0);
+                b.velocity = Vec2::ZERO;
+                b.angular_velocity = 0.0;
+            }
+        }
+        held
+    }
+
+    /// Give the held sleepers their masses back.
+    pub fn release_sleepers(&mut self, held: &[(usize, f32, f32)]) {
+        for &(i, inv_mass, inv_inertia) in held {
+            let b = &mut self.bodies_mut()[i];
+            (b.inv_mass, b.inv_inertia) = (inv_mass, inv_inertia);
+        }
+    }
 
     // ANCHOR: wake_reached
     /// Wake the island of every sleeping body that an awake moving body
@@ -204,7 +223,7 @@ impl World {
     /// sleep alone. Candidates come from the tree, so an all-asleep world
     /// costs nothing here. Also wake what a joint ties to an awake body,
     /// what has a force on it, and what the mouse holds.
-    fn wake_reached(&mut self, dt: f32) {
+    pub fn wake_reached(&mut self, dt: f32) {
         if !self.asleep.contains(&true) {
             return;
         }
@@ -295,7 +314,7 @@ impl World {
     // ANCHOR: settle
     /// Each awake body's still time, then each island's: asleep when its
     /// stillest-for-least body has been still for `time_to_sleep`.
-    fn settle(&mut self, dt: f32) {
+    pub fn settle(&mut self, dt: f32) {
         let s = self.sleep;
         let n = self.bodies().len();
         for i in 0..n {

@@ -39,10 +39,19 @@ impl Colouring {
     }
 
     /// The constraints in solving order: colour 0's, in their own order,
-    /// then colour 1's, and so on; the overflow last.
+    /// then colour 1's, and so on; the overflow last. (A counting sort:
+    /// each colour's start is the sum of the counts before it.)
     pub fn order(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.colours.len()).collect();
-        order.sort_by_key(|&i| self.colours[i]);
+        let mut next = [0usize; COLOURS + 1];
+        for c in 1..=COLOURS {
+            next[c] = next[c - 1] + self.counts[c - 1];
+        }
+        let mut order = vec![0; self.colours.len()];
+        for (k, &c) in self.colours.iter().enumerate() {
+            let slot = &mut next[(c as usize).min(COLOURS)];
+            order[*slot] = k;
+            *slot += 1;
+        }
         order
     }
 }

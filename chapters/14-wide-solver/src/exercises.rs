@@ -1,6 +1,6 @@
-//! # Chapter 14 exercises: the greedy colouring
+//! # Chapter 14 exercises: the greedy colouring and one wide row
 //!
-//! The function below is a stub standing in for the reference one in `colour.rs`. Build with
+//! The functions below are stubs standing in for the reference ones in `colour.rs` and `lib.rs`. Build with
 //! `--features exercises` and the whole chapter uses it instead:
 //!
 //! ```text
@@ -24,4 +24,14 @@ macro_rules! todo {
 pub fn first_free(taken: u32) -> u8 {
     let _ = taken; // so the stub compiles; delete this line
     todo!("exercise 14.1: first_free — see chapters/14-wide-solver/src/colour.rs's module doc")
+}
+
+/// **Exercise 14.2: one normal row, for one lane or eight.** Add the soft impulse
+/// `mass * error - impulse_scale * total` to the accumulated `total`, keep the new total at or
+/// above 0 (with `Lane::max`), and return the new total and what was applied (new minus old).
+/// Written with the `Lane` operations only, the same lines serve `f32` and `F32x8`.
+pub fn normal_row<T: crate::Lane>(mass: T, error: T, impulse_scale: T, total: T) -> (T, T) {
+    let _ = (mass, error, impulse_scale); // so the stub compiles; delete this line
+    let _ = total;
+    todo!("exercise 14.2: normal_row — see chapters/14-wide-solver/src/lib.rs, `solve`")
 }

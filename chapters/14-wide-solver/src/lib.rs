@@ -1,25 +1,958 @@
-//! # Chapter 14: going wide (in progress)
+//! # Chapter 14: going wide
 //!
 //! Chapter 10's solver walks the contacts one at a time, each using the
 //! velocities the one before left: Gauss-Seidel, a chain in which every
 //! row waits for the last. Two rows that share no moving body do not
-//! depend on each other, though, and could be solved at once. This
-//! chapter's first piece finds such groups:
+//! depend on each other, though, and can be solved at once. Three ideas
+//! turn that into speed, each of which Box2D v3 uses:
 //!
 //! 1. **Graph colouring** ([`colour`]): each contact gets a colour, and no
 //!    two contacts of one colour share a moving body. Within a colour the
-//!    order no longer matters, so a colour's rows can be solved side by side
-//!    in SIMD lanes, or split across threads, and give the same result as
-//!    one after another.
+//!    order no longer matters.
+//! 2. **Wide rows** ([`lanes`]): a colour's contacts are packed eight to a
+//!    [`Block`], each number of a row held as eight lanes, and solved by
+//!    the same formulas written once over [`Lane`]: eight rows with each
+//!    instruction. A contact that found no colour (the *overflow*) is
+//!    solved one at a time after the colours.
+//! 3. **Threads** ([`threads`]): a colour's blocks, the bodies to move and
+//!    the pairs to collide are split across workers. Nothing a piece of
+//!    work computes depends on which worker runs it, so the step gives
+//!    the same bits on one thread or four.
 //!
-//! The wide rows, the threads, the demos and the book's page are still to
-//! come.
+//! The physics is chapter 10's soft step, on chapter 13's world (its tree,
+//! its islands and sleeping, chapter 12's fast bodies): only the order in
+//! which the rows are solved, colour by colour, differs. The book's page
+//! is `book/src/ch14-wide-solver.md`.
 
 pub mod colour;
+pub mod demos;
+pub mod lanes;
+pub mod scene;
+pub mod threads;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
 // the reference ones, by everything, when built with `--features exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
+pub use ch13_islands::{Body, Joint, Shape, body, fixed};
 pub use colour::{COLOURS, Colouring, OVERFLOW, colour};
+pub use lanes::{F32x8, LANES, Lane, V2};
+pub use threads::{SharedVelocity, Threads};
+
+use ch08_sequential_impulses::Arbiter;
+use ch10_soft_step::{Soft, effective, inverse, soft};
+use glam::Vec2;
+use physics_core::math::perp;
+use physics_core::trig;
+
+// ANCHOR: world
+/// Chapter 13's world, its contacts solved colour by colour, eight at a
+/// time, on several threads.
+#[derive(Clone, Debug)]
+pub struct World {
+    /// Chapter 13's world: the tree, islands and sleeping, fast bodies,
+    /// polygons, joints, and chapter 10's soft-step settings.
+    pub base: ch13_islands::World,
+    /// How the contacts are solved.
+    pub width: Width,
+    /// The workers.
+    pub threads: Threads,
+    /// This step's colours, one per contact arbiter, in the arbiters'
+    /// order.
+    pub colouring: Colouring,
+    /// How long the last step's stages took.
+    pub timings: Timings,
+    /// What the demos draw.
+    pub view: demos::View,
+    /// Last step's colour of each pair `(a, b)`, sorted: offered first
+    /// this step, so that colours, and the order rows are solved in, stay.
+    previous: Vec<((usize, usize), u8)>,
+    /// The step's rows and the workers' shared state, rebuilt each step.
+    scratch: Scratch,
+}
+
+/// How the contacts are solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    /// Colour by colour, eight contacts to a block.
+    Wide,
+    /// Colour by colour, one contact at a time: the same order and the
+    /// same formulas as `Wide`, so the same bits, without the lanes.
+    Single,
+    /// Chapter 13's step: chapter 10's solver, in the contact list's order,
+    /// on one thread.
+    InOrder,
+}
+// ANCHOR_END: world
+
+/// The step's contact rows, packed by colour, and the state the workers
+/// share. Nothing here outlives a step, so a copy of the world starts it
+/// empty.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// The colours' blocks of eight, colour after colour.
+    wide: Vec<Block<F32x8>>,
+    /// The same contacts one to a block, for [`Width::Single`].
+    single: Vec<Block<f32>>,
+    /// Where each colour's blocks are in `wide` (or `single`).
+    colours: Vec<std::ops::Range<usize>>,
+    /// The overflow's contacts, one to a block, solved one at a time.
+    overflow: Vec<Block<f32>>,
+    /// Each body's velocity while the contacts are solved.
+    velocities: Vec<SharedVelocity>,
+    /// Whether `velocities` holds the latest velocities (and the bodies
+    /// do not).
+    shared_ahead: bool,
+    /// Each body's pose at the step's start, and how far it has moved.
+    poses: Vec<Pose>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
+
+/// How long each stage of the last step took, milliseconds (0 where the
+/// clock cannot be read, in a web page).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timings {
+    /// Waking, the broad phase and the narrow phase.
+    pub collide: f32,
+    /// Colouring and preparing the rows.
+    pub prepare: f32,
+    /// Every substep's warm start, solve and relax, and restitution.
+    pub solve: f32,
+    /// Moving the bodies.
+    pub integrate: f32,
+    /// The sweep of fast bodies, the tree, the islands and sleep.
+    pub finish: f32,
+}
+
+impl World {
+    /// Chapter 13's world, solved wide on one thread.
+    pub fn from_base(base: ch13_islands::World) -> World {
+        World {
+            base,
+            width: Width::Wide,
+            threads: Threads::new(1),
+            colouring: Colouring::default(),
+            timings: Timings::default(),
+            view: demos::View::default(),
+            previous: Vec::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Bodies made by [`body`] or [`fixed`], and joints.
+    pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
+        World::from_base(ch13_islands::World::new(pieces, joints))
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        self.base.bodies()
+    }
+
+    /// The soft step's world inside (its settings, joints and mouse).
+    pub fn soft(&self) -> &ch10_soft_step::World {
+        &self.base.base.base.base
+    }
+
+    fn soft_mut(&mut self) -> &mut ch10_soft_step::World {
+        &mut self.base.base.base.base
+    }
+
+    /// Chapter 8's world inside: bodies, arbiters, settings.
+    pub fn solver(&self) -> &ch08_sequential_impulses::World {
+        self.base.solver()
+    }
+
+    fn solver_mut(&mut self) -> &mut ch08_sequential_impulses::World {
+        &mut self.base.base.base.base.base.base
+    }
+
+    /// Use `count` threads.
+    pub fn set_threads(&mut self, count: usize) {
+        if count != self.threads.count() {
+            self.threads = Threads::new(count);
+        }
+    }
+
+    // ANCHOR: step
+    /// Advance by `dt` seconds: chapter 13's step with the contacts solved
+    /// colour by colour. The stages are Box2D v3's; the ones this chapter
+    /// adds or runs on the workers are marked.
+    pub fn step(&mut self, dt: f32) {
+        if self.width == Width::InOrder {
+            self.base.step(dt);
+            self.colouring = Colouring::default();
+            return;
+        }
+        if !(dt > 0.0 && dt.is_finite()) {
+            return;
+        }
+        // The whole step runs on the workers' pool, so that each stage's
+        // split costs a hand-over between workers, not a wake-up.
+        let threads = self.threads.clone();
+        threads.run(|| self.wide_step(dt));
+    }
+
+    /// [`World::step`]'s stages.
+    fn wide_step(&mut self, dt: f32) {
+        let substeps = self.soft().soft.substeps.max(1);
+        let h = dt / substeps as f32;
+        let clock = Clock::start();
+        // 1. Wake what an awake body may reach; hold the sleepers still.
+        self.base.fit_sleep_lists();
+        self.base.wake_reached(dt);
+        let held = self.base.hold_sleepers();
+        // 2. Margins, the tree's pairs, the narrow phase (workers).
+        self.collide(dt);
+        let collided = clock.lap();
+        // 3. Colour the contacts, pack them in blocks, prepare (workers).
+        self.colour_contacts();
+        self.prepare_contacts(h);
+        let prepared = clock.lap();
+        let mut moving = 0.0;
+        for _ in 0..substeps {
+            // 4. Gravity (workers).
+            let t = Clock::start();
+            self.integrate_velocities(h);
+            moving += t.lap();
+            // 5. Warm start: joints, then contacts colour by colour.
+            self.joints(|w| {
+                w.prepare_joints(h);
+                w.warm_start_joints();
+            });
+            self.solve_contacts(Pass::WarmStart, h);
+            // 6. One pass with the soft bias.
+            self.joints(|w| w.solve_joints(true));
+            self.solve_contacts(Pass::Solve { use_bias: true }, h);
+            // 7. Move (workers).
+            let t = Clock::start();
+            self.integrate_positions(h);
+            moving += t.lap();
+            // 8. Relax: one pass without the bias.
+            if self.soft().soft.relax {
+                self.joints(|w| w.solve_joints(false));
+                self.solve_contacts(Pass::Solve { use_bias: false }, h);
+            }
+        }
+        // 9. Restitution, once.
+        if self.soft().soft.restitution {
+            self.solve_contacts(Pass::Restitution, h);
+        }
+        // 10. Keep the impulses for the next step's warm start.
+        self.velocities_to_bodies();
+        self.store_impulses();
+        let solved = clock.lap() - moving;
+        // 11. Chapters 12 and 13: sweep fast bodies, follow them with the
+        // tree, give the sleepers back, put still islands to sleep.
+        self.soft_mut().base.release_mouse_unless_pulled();
+        if self.base.base.settings.toi {
+            let starts: Vec<(Vec2, f32)> = self.scratch.poses.iter().map(|p| p.start).collect();
+            self.base.base.sweep(&starts);
+        }
+        self.base.sync_tree();
+        self.base.release_sleepers(&held);
+        if self.base.sleeping {
+            self.base.settle(dt);
+        }
+        self.timings = Timings {
+            collide: collided,
+            prepare: prepared - collided,
+            solve: solved - prepared,
+            integrate: moving,
+            finish: clock.lap() - solved - moving,
+        };
+    }
+    // ANCHOR_END: step
+
+    // ANCHOR: collide
+    /// Stage 2: each body's speculative margin (chapter 12), the tree's
+    /// pairs (chapter 13), then every pair's manifold on the workers, in
+    /// the pairs' order, handed to chapter 8's narrow phase, which keeps
+    /// last step's impulses for the points that persist.
+    fn collide(&mut self, dt: f32) {
+        let world = &mut self.base;
+        world.base.reach_out(dt);
+        if world.tree {
+            let inner = &world.base;
+            let bodies = &inner.base.base.base.base.bodies;
+            let pairs = world.phase.update(bodies, inner.shapes(), inner.margins());
+            world
+                .base
+                .base
+                .base
+                .base
+                .base
+                .broad_phase_from(pairs.iter().copied());
+        } else {
+            world.base.base.base.base.base.broad_phase();
+        }
+        let fast = &world.base;
+        let (pairs, transforms) = fast.base.base.base.base.pairs();
+        let manifolds = self
+            .threads
+            .map(pairs, |&pair| fast.contact(pair, transforms));
+        let mut manifolds = manifolds.into_iter();
+        self.solver_mut()
+            .narrow_phase_with(|_, _, _, _| manifolds.next().flatten());
+    }
+    // ANCHOR_END: collide
+
+    // ANCHOR: colour_contacts
+    /// Stage 3, first half: colour the arbiters, last step's colours
+    /// offered first; then pack each colour's contacts in blocks of eight
+    /// (and one to a block, for [`Width::Single`]), the overflow apart.
+    fn colour_contacts(&mut self) {
+        let world = self.solver();
+        let bodies = &world.bodies;
+        let movable: Vec<bool> = bodies.iter().map(moves).collect();
+        let pairs: Vec<(usize, usize)> = world.arbiters.iter().map(|a| (a.a, a.b)).collect();
+        // Last step's colour of each pair: both lists are sorted by pair,
+        // so one walk along both finds them.
+        let mut last = vec![None; pairs.len()];
+        let mut old = self.previous.iter().peekable();
+        for (k, pair) in pairs.iter().enumerate() {
+            while old.next_if(|(p, _)| p < pair).is_some() {}
+            last[k] = old.next_if(|(p, _)| p == pair).map(|&(_, c)| c);
+        }
+        let colouring = colour(&pairs, &movable, |k| last[k]);
+        self.previous = pairs
+            .iter()
+            .copied()
+            .zip(colouring.colours.iter().copied())
+            .collect();
+        let s = &mut self.scratch;
+        let (wide, single) = (self.width == Width::Wide, self.width == Width::Single);
+        s.wide.clear();
+        s.single.clear();
+        s.colours.clear();
+        s.overflow.clear();
+        let order = colouring.order();
+        let mut start = 0;
+        while start < order.len() {
+            let c = colouring.colours[order[start]];
+            let end = start
+                + order[start..]
+                    .iter()
+                    .take_while(|&&k| colouring.colours[k] == c)
+                    .count();
+            let members = &order[start..end];
+            if c == OVERFLOW {
+                s.overflow
+                    .extend(members.iter().map(|&k| Block::empty(&[k], &pairs)));
+            } else if wide {
+                let first = s.wide.len();
+                s.wide
+                    .extend(members.chunks(LANES).map(|k| Block::empty(k, &pairs)));
+                s.colours.push(first..s.wide.len());
+            } else if single {
+                let first = s.single.len();
+                s.single
+                    .extend(members.iter().map(|&k| Block::empty(&[k], &pairs)));
+                s.colours.push(first..s.single.len());
+            }
+            start = end;
+        }
+        self.colouring = colouring;
+    }
+    // ANCHOR_END: colour_contacts
+
+    /// Stage 3, second half: each block's rows from its arbiters and
+    /// bodies (workers); each body's pose at the step's start.
+    fn prepare_contacts(&mut self, h: f32) {
+        let world = &self.base.base.base.base;
+        let chapter8 = &world.base.base;
+        let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
+        let warm = chapter8.settings.warm_starting;
+        let _ = h;
+        let s = &mut self.scratch;
+        s.poses.clear();
+        s.poses.extend(bodies.iter().map(Pose::at_start));
+        let prepare = |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, warm);
+        self.threads.for_each(&mut s.wide, prepare);
+        let prepare = |block: &mut Block<f32>| block.prepare(arbiters, bodies, warm);
+        self.threads.for_each(&mut s.single, prepare);
+        s.overflow.iter_mut().for_each(prepare);
+        s.velocities
+            .resize_with(bodies.len(), SharedVelocity::default);
+        s.shared_ahead = false;
+    }
+
+    /// Stage 4: gravity and forces for one substep, body by body on the
+    /// workers (chapter 6's formula).
+    fn integrate_velocities(&mut self, h: f32) {
+        self.velocities_to_bodies();
+        let gravity = self.solver().gravity;
+        let threads = self.threads.clone();
+        let bodies = &mut self.solver_mut().bodies;
+        threads.for_each(bodies, |b| {
+            ch06_rotation_friction::integrate_velocities(std::slice::from_mut(b), gravity, h);
+        });
+    }
+
+    /// Stage 7: move each body by its velocity (chapter 6's formula, after
+    /// chapter 12's limit on turning), and note how far it has moved since
+    /// the step began, for the contacts' separations.
+    fn integrate_positions(&mut self, h: f32) {
+        self.velocities_to_bodies();
+        if let Some(turn) = self.soft().soft.max_turn {
+            self.soft_mut().limit_spin(turn / h);
+        }
+        let threads = self.threads.clone();
+        let mut poses = std::mem::take(&mut self.scratch.poses);
+        let bodies = &mut self.solver_mut().bodies;
+        let mut pieces: Vec<(&mut Body, &mut Pose)> = bodies.iter_mut().zip(&mut poses).collect();
+        threads.for_each(&mut pieces, |(b, pose)| {
+            ch06_rotation_friction::integrate_positions(std::slice::from_mut(b), h);
+            pose.follow(b);
+        });
+        self.scratch.poses = poses;
+    }
+
+    /// Run `f` on the soft step's world, for its joints, rods and mouse,
+    /// which are solved one at a time on the bodies themselves.
+    fn joints(&mut self, f: impl FnOnce(&mut ch10_soft_step::World)) {
+        let w = self.soft();
+        let none =
+            w.base.joints.is_empty() && w.base.base.joints.is_empty() && w.base.mouse.is_none();
+        if !none {
+            self.velocities_to_bodies();
+            f(self.soft_mut());
+        }
+    }
+
+    // ANCHOR: solve_contacts
+    /// Stages 5, 6, 8 and 9 for the contacts: one pass, colour by colour.
+    /// A colour's blocks go to the workers, and the next colour starts
+    /// when all of them are done; then the overflow, one at a time.
+    fn solve_contacts(&mut self, pass: Pass, h: f32) {
+        let world = self.soft();
+        let settings = world.base.base.settings;
+        if pass == Pass::WarmStart && !settings.warm_starting {
+            return;
+        }
+        let context = Context {
+            inv_h: 1.0 / h,
+            soft: soft(
+                world.soft.contact_hertz.min(0.25 / h),
+                world.soft.damping_ratio,
+                h,
+            ),
+            push_out: world.soft.push_out,
+            friction: settings.friction,
+            threshold: settings.restitution_threshold,
+        };
+        self.bodies_to_velocities();
+        let s = &mut self.scratch;
+        let (velocities, poses) = (&s.velocities[..], &s.poses[..]);
+        for colour in &s.colours {
+            match self.width {
+                Width::Wide => self.threads.for_each(&mut s.wide[colour.clone()], |block| {
+                    block.run(pass, &context, velocities, poses)
+                }),
+                _ => self
+                    .threads
+                    .for_each(&mut s.single[colour.clone()], |block| {
+                        block.run(pass, &context, velocities, poses)
+                    }),
+            }
+        }
+        for block in s.overflow.iter_mut() {
+            block.run(pass, &context, velocities, poses);
+        }
+    }
+    // ANCHOR_END: solve_contacts
+
+    /// The bodies' velocities into the shared list, if they are newer.
+    fn bodies_to_velocities(&mut self) {
+        if self.scratch.shared_ahead {
+            return;
+        }
+        let bodies = &self.base.base.base.base.base.base.bodies;
+        let s = &mut self.scratch;
+        let mut pieces: Vec<(&Body, &mut SharedVelocity)> =
+            bodies.iter().zip(&mut s.velocities).collect();
+        self.threads.for_each(&mut pieces, |(b, v)| {
+            v.store(b.velocity, b.angular_velocity)
+        });
+        s.shared_ahead = true;
+    }
+
+    /// The shared velocities back into the bodies, if they are newer.
+    fn velocities_to_bodies(&mut self) {
+        if !self.scratch.shared_ahead {
+            return;
+        }
+        let threads = self.threads.clone();
+        let velocities = std::mem::take(&mut self.scratch.velocities);
+        let bodies = &mut self.solver_mut().bodies;
+        let mut pieces: Vec<(&mut Body, &SharedVelocity)> =
+            bodies.iter_mut().zip(&velocities).collect();
+        threads.for_each(&mut pieces, |(b, v)| {
+            (b.velocity, b.angular_velocity) = v.load()
+        });
+        self.scratch.velocities = velocities;
+        self.scratch.shared_ahead = false;
+    }
+
+    /// Stage 10: each contact's impulses back into its arbiter, where
+    /// chapter 8's narrow phase finds them next step.
+    fn store_impulses(&mut self) {
+        let s = std::mem::take(&mut self.scratch);
+        let arbiters = &mut self.solver_mut().arbiters;
+        for block in &s.wide {
+            block.store(arbiters);
+        }
+        for block in s.single.iter().chain(&s.overflow) {
+            block.store(arbiters);
+        }
+        self.scratch = s;
+    }
+}
+
+/// Whether a body moves: a node of the constraint graph.
+fn moves(b: &Body) -> bool {
+    b.inv_mass > 0.0 || b.inv_inertia > 0.0
+}
+
+/// A body's pose at the step's start, how far its centre has moved since,
+/// and its rotation now, `(cos, sin)`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pose {
+    start: (Vec2, f32),
+    moved: Vec2,
+    rotation: Vec2,
+}
+
+impl Pose {
+    fn at_start(b: &Body) -> Pose {
+        Pose {
+            start: (b.position, b.angle),
+            moved: Vec2::ZERO,
+            rotation: trig::from_angle(b.angle),
+        }
+    }
+
+    fn follow(&mut self, b: &Body) {
+        self.moved = b.position - self.start.0;
+        self.rotation = trig::from_angle(b.angle);
+    }
+}
+
+/// Which pass over the contacts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    WarmStart,
+    Solve { use_bias: bool },
+    Restitution,
+}
+
+/// What every contact of a substep shares.
+#[derive(Clone, Copy, Debug)]
+struct Context {
+    inv_h: f32,
+    soft: Soft,
+    push_out: f32,
+    friction: bool,
+    threshold: f32,
+}
+
+// ANCHOR: rows
+/// One contact arbiter's rows, or [`LANES`] of them side by side when `T`
+/// is [`F32x8`]: chapter 10's soft contact, two points at most.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rows<T> {
+    /// Unit, from A to B.
+    pub normal: V2<T>,
+    pub friction: T,
+    pub restitution: T,
+    pub inv_mass_a: T,
+    pub inv_inertia_a: T,
+    pub inv_mass_b: T,
+    pub inv_inertia_b: T,
+    pub points: [PointRows<T>; 2],
+}
+
+/// One contact point's rows. A point an arbiter does not have has zero
+/// masses, and so never pushes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PointRows<T> {
+    /// From each centre to the point, fixed for the step.
+    pub r_a: V2<T>,
+    pub r_b: V2<T>,
+    /// The same in each body's own frame, to follow it as it turns.
+    pub local_a: V2<T>,
+    pub local_b: V2<T>,
+    /// The separation at the step's start less `(r_b - r_a) . n`.
+    pub separation: T,
+    pub normal_mass: T,
+    pub tangent_mass: T,
+    /// Accumulated this step (from the warm start on).
+    pub normal_impulse: T,
+    pub tangent_impulse: T,
+    /// The relative normal velocity at the step's start.
+    pub approach: T,
+    /// The largest normal impulse of any substep (chapter 10).
+    pub most: T,
+}
+// ANCHOR_END: rows
+
+/// A body's velocity in lanes.
+#[derive(Clone, Copy, Debug)]
+struct Velocity<T> {
+    v: V2<T>,
+    w: T,
+}
+
+/// Up to [`LANES`] contacts of one colour, or one contact.
+#[derive(Clone, Copy, Debug)]
+pub struct Block<T> {
+    /// How many lanes are used.
+    used: usize,
+    /// Each lane's arbiter and bodies.
+    arbiter: [u32; LANES],
+    a: [u32; LANES],
+    b: [u32; LANES],
+    rows: Rows<T>,
+}
+
+impl<T: Lane + Default> Block<T> {
+    /// A block of the arbiters `k` (at most `T::WIDTH`) over bodies
+    /// `pairs[k]`, its rows still to prepare.
+    fn empty(k: &[usize], pairs: &[(usize, usize)]) -> Block<T> {
+        let mut block = Block {
+            used: k.len().min(T::WIDTH),
+            arbiter: [0; LANES],
+            a: [0; LANES],
+            b: [0; LANES],
+            rows: Rows::default(),
+        };
+        for (lane, &k) in k.iter().enumerate().take(block.used) {
+            block.arbiter[lane] = k as u32;
+            block.a[lane] = pairs[k].0 as u32;
+            block.b[lane] = pairs[k].1 as u32;
+        }
+        block
+    }
+
+    /// Stage 3: each lane's rows from its arbiter ([`prepare_rows`]).
+    fn prepare(&mut self, arbiters: &[Arbiter], bodies: &[Body], warm: bool) {
+        for lane in 0..self.used {
+            let arb = &arbiters[self.arbiter[lane] as usize];
+            let one = prepare_rows(arb, &bodies[arb.a], &bodies[arb.b], warm);
+            self.rows.set(lane, &one);
+        }
+    }
+
+    /// One pass of this block's rows, between gathering its bodies'
+    /// velocities and scattering them back.
+    fn run(&mut self, pass: Pass, k: &Context, velocities: &[SharedVelocity], poses: &[Pose]) {
+        let used = self.used;
+        // Gather: each lane's bodies' velocities, read once each.
+        let velocity = |ids: &[u32; LANES]| -> Velocity<T> {
+            let mut each = [(Vec2::ZERO, 0.0); LANES];
+            for (lane, v) in each.iter_mut().enumerate().take(used) {
+                *v = velocities[ids[lane] as usize].load();
+            }
+            Velocity {
+                v: V2::gather(|lane| each[lane].0),
+                w: T::gather(|lane| each[lane].1),
+            }
+        };
+        let (mut a, mut b) = (velocity(&self.a), velocity(&self.b));
+        match pass {
+            Pass::WarmStart => warm_start(&self.rows, &mut a, &mut b),
+            Pass::Solve { use_bias } => {
+                let pose = |ids: &[u32; LANES]| {
+                    let mut each = [Pose::default(); LANES];
+                    for (lane, p) in each.iter_mut().enumerate().take(used) {
+                        *p = poses[ids[lane] as usize];
+                    }
+                    (
+                        V2::gather(|l| each[l].moved),
+                        V2::gather(|l| each[l].rotation),
+                    )
+                };
+                solve(
+                    &mut self.rows,
+                    &mut a,
+                    &mut b,
+                    pose(&self.a),
+                    pose(&self.b),
+                    k,
+                    use_bias,
+                );
+            }
+            Pass::Restitution => restitution(&mut self.rows, &mut a, &mut b, k.threshold),
+        }
+        let rows = &self.rows;
+        for lane in 0..used {
+            if rows.inv_mass_a.lane(lane) > 0.0 || rows.inv_inertia_a.lane(lane) > 0.0 {
+                velocities[self.a[lane] as usize].store(a.v.lane(lane), a.w.lane(lane));
+            }
+            if rows.inv_mass_b.lane(lane) > 0.0 || rows.inv_inertia_b.lane(lane) > 0.0 {
+                velocities[self.b[lane] as usize].store(b.v.lane(lane), b.w.lane(lane));
+            }
+        }
+    }
+
+    /// Stage 10: each lane's impulses back into its arbiter.
+    fn store(&self, arbiters: &mut [Arbiter]) {
+        for lane in 0..self.used {
+            let arb = &mut arbiters[self.arbiter[lane] as usize];
+            let count = arb.count;
+            for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count) {
+                c.normal_impulse = p.normal_impulse.lane(lane);
+                c.tangent_impulse = p.tangent_impulse.lane(lane);
+                c.approach = p.approach.lane(lane);
+            }
+        }
+    }
+}
+
+// ANCHOR: prepare_rows
+/// One arbiter's rows, as chapter 10 prepares them: anchors fixed for the
+/// step, the separation less what the anchors account for, the effective
+/// masses, the approach speed, and last step's impulses if warm starting.
+pub fn prepare_rows(arb: &Arbiter, a: &Body, b: &Body, warm: bool) -> Rows<f32> {
+    let n = arb.normal;
+    let mut rows = Rows {
+        normal: V2 { x: n.x, y: n.y },
+        friction: arb.friction,
+        restitution: arb.restitution,
+        inv_mass_a: a.inv_mass,
+        inv_inertia_a: a.inv_inertia,
+        inv_mass_b: b.inv_mass,
+        inv_inertia_b: b.inv_inertia,
+        points: Default::default(),
+    };
+    let v2 = |v: Vec2| V2 { x: v.x, y: v.y };
+    // Into each body's own frame: one sine and cosine per body, not per point.
+    let (unturn_a, unturn_b) = (trig::from_angle(-a.angle), trig::from_angle(-b.angle));
+    for (c, p) in arb.contacts().iter().zip(&mut rows.points) {
+        let (r_a, r_b) = (c.point - a.position, c.point - b.position);
+        *p = PointRows {
+            r_a: v2(r_a),
+            r_b: v2(r_b),
+            local_a: v2(unturn_a.rotate(r_a)),
+            local_b: v2(unturn_b.rotate(r_b)),
+            separation: -c.penetration - (r_b - r_a).dot(n),
+            normal_mass: inverse(effective(a, b, r_a, r_b, n)),
+            tangent_mass: inverse(effective(a, b, r_a, r_b, perp(n))),
+            normal_impulse: if warm { c.normal_impulse } else { 0.0 },
+            tangent_impulse: if warm { c.tangent_impulse } else { 0.0 },
+            approach: (b.velocity_at(c.point) - a.velocity_at(c.point)).dot(n),
+            most: 0.0,
+        };
+    }
+    rows
+}
+// ANCHOR_END: prepare_rows
+
+impl<T: Lane> Rows<T> {
+    /// Lane `i` set to one arbiter's rows.
+    fn set(&mut self, i: usize, one: &Rows<f32>) {
+        self.normal.set(i, one.normal);
+        self.friction.set(i, one.friction);
+        self.restitution.set(i, one.restitution);
+        self.inv_mass_a.set(i, one.inv_mass_a);
+        self.inv_inertia_a.set(i, one.inv_inertia_a);
+        self.inv_mass_b.set(i, one.inv_mass_b);
+        self.inv_inertia_b.set(i, one.inv_inertia_b);
+        for (p, q) in self.points.iter_mut().zip(&one.points) {
+            p.r_a.set(i, q.r_a);
+            p.r_b.set(i, q.r_b);
+            p.local_a.set(i, q.local_a);
+            p.local_b.set(i, q.local_b);
+            p.separation.set(i, q.separation);
+            p.normal_mass.set(i, q.normal_mass);
+            p.tangent_mass.set(i, q.tangent_mass);
+            p.normal_impulse.set(i, q.normal_impulse);
+            p.tangent_impulse.set(i, q.tangent_impulse);
+            p.approach.set(i, q.approach);
+            p.most.set(i, q.most);
+        }
+    }
+}
+
+// ANCHOR: kernels
+/// Stage 5: apply each point's kept impulses.
+fn warm_start<T: Lane>(c: &Rows<T>, a: &mut Velocity<T>, b: &mut Velocity<T>) {
+    let (n, t) = (c.normal, c.normal.perp());
+    let m = Masses::of(c);
+    for p in &c.points {
+        let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
+        push(&m, a, b, p, impulse);
+    }
+}
+
+/// Stages 6 and 8: chapter 10's contact pass, written once for one lane
+/// or eight. The separation follows the bodies' motion; the normal rows
+/// push (softly, with the bias), then friction holds within the cone.
+fn solve<T: Lane>(
+    c: &mut Rows<T>,
+    a: &mut Velocity<T>,
+    b: &mut Velocity<T>,
+    (moved_a, turn_a): (V2<T>, V2<T>),
+    (moved_b, turn_b): (V2<T>, V2<T>),
+    k: &Context,
+    use_bias: bool,
+) {
+    let (n, m) = (c.normal, Masses::of(c));
+    let moved = moved_b - moved_a;
+    // The soft spring while the bias is on; rigid and aiming at 0 while
+    // relaxing (chapter 10's `contact_target`).
+    let (spring, mass_scale, impulse_scale) = if use_bias {
+        (k.soft.bias_rate, k.soft.mass_scale, k.soft.impulse_scale)
+    } else {
+        (0.0, 1.0, 0.0)
+    };
+    let (zero, one) = (T::splat(0.0), T::splat(1.0));
+    for p in c.points.iter_mut() {
+        let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
+        let s = (moved + anchors).dot(n) + p.separation;
+        // Apart: close the gap in this substep and no more, rigid.
+        // Overlapping: the spring's push, at most the push-out speed.
+        let overlap = (-(T::splat(spring) * s)).min(T::splat(k.push_out));
+        let target = T::if_positive(s, -(s * T::splat(k.inv_h)), overlap);
+        let mass_scale = T::if_positive(s, one, T::splat(mass_scale));
+        let impulse_scale = T::if_positive(s, zero, T::splat(impulse_scale));
+        let v_n = relative(a, b, p).dot(n);
+        let (total, applied) = normal_row(
+            mass_scale * p.normal_mass,
+            target - v_n,
+            impulse_scale,
+            p.normal_impulse,
+        );
+        p.normal_impulse = total;
+        push(&m, a, b, p, n.scale(applied));
+        p.most = p.most.max(total);
+    }
+    if k.friction {
+        let t = n.perp();
+        for p in c.points.iter_mut() {
+            let v_t = relative(a, b, p).dot(t);
+            let limit = c.friction * p.normal_impulse;
+            let total = (p.tangent_impulse - p.tangent_mass * v_t)
+                .max(-limit)
+                .min(limit);
+            let applied = total - p.tangent_impulse;
+            p.tangent_impulse = total;
+            push(&m, a, b, p, t.scale(applied));
+        }
+    }
+}
+// ANCHOR_END: kernels
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::normal_row;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: normal_row
+/// One normal row: the soft impulse `mass * error - impulse_scale *
+/// total` added to the accumulated `total`, which stays at or above 0.
+/// Returns the new total and what was applied. The same lines serve one
+/// lane (`f32`) or eight ([`F32x8`]).
+pub fn normal_row<T: Lane>(mass: T, error: T, impulse_scale: T, total: T) -> (T, T) {
+    let new = (total + (mass * error - impulse_scale * total)).max(T::splat(0.0));
+    (new, new - total)
+}
+// ANCHOR_END: normal_row
+
+/// Stage 9: points that approached faster than the threshold, and pushed
+/// in some substep, leave at `-e` times their approach speed (chapter
+/// 10's restitution, lane by lane: a lane that should not bounce adds 0).
+fn restitution<T: Lane>(c: &mut Rows<T>, a: &mut Velocity<T>, b: &mut Velocity<T>, threshold: f32) {
+    let (n, m) = (c.normal, Masses::of(c));
+    let zero = T::splat(0.0);
+    for p in c.points.iter_mut() {
+        let v_n = relative(a, b, p).dot(n);
+        let wanted = p.normal_mass * (-(c.restitution * p.approach) - v_n);
+        // Bounce only where e > 0, the approach beat the threshold, and the
+        // point pushed: each test a positive number or not.
+        let bounce = T::if_positive(
+            c.restitution,
+            one_if(-(p.approach) - T::splat(threshold)),
+            zero,
+        );
+        let bounce = T::if_positive(bounce, one_if(p.most), zero);
+        let delta = T::if_positive(bounce, wanted, zero);
+        let (total, applied) = normal_row(T::splat(1.0), delta, zero, p.normal_impulse);
+        p.normal_impulse = total;
+        push(&m, a, b, p, n.scale(applied));
+    }
+}
+
+/// 1 in the lanes where `x > 0`, else 0.
+fn one_if<T: Lane>(x: T) -> T {
+    T::if_positive(x, T::splat(1.0), T::splat(0.0))
+}
+
+/// The velocity of B's point relative to A's.
+#[inline(always)]
+fn relative<T: Lane>(a: &Velocity<T>, b: &Velocity<T>, p: &PointRows<T>) -> V2<T> {
+    let at_b = b.v + p.r_b.spun(b.w);
+    let at_a = a.v + p.r_a.spun(a.w);
+    at_b - at_a
+}
+
+/// The two bodies' inverse masses, copied out of the rows.
+#[derive(Clone, Copy)]
+struct Masses<T> {
+    a: T,
+    a_turn: T,
+    b: T,
+    b_turn: T,
+}
+
+impl<T: Lane> Masses<T> {
+    fn of(c: &Rows<T>) -> Self {
+        Masses {
+            a: c.inv_mass_a,
+            a_turn: c.inv_inertia_a,
+            b: c.inv_mass_b,
+            b_turn: c.inv_inertia_b,
+        }
+    }
+}
+
+/// Impulse `impulse` at the point: `+` to B, `-` to A.
+#[inline(always)]
+fn push<T: Lane>(
+    m: &Masses<T>,
+    a: &mut Velocity<T>,
+    b: &mut Velocity<T>,
+    p: &PointRows<T>,
+    impulse: V2<T>,
+) {
+    a.v = a.v - impulse.scale(m.a);
+    a.w = a.w - m.a_turn * p.r_a.cross(impulse);
+    b.v = b.v + impulse.scale(m.b);
+    b.w = b.w + m.b_turn * p.r_b.cross(impulse);
+}
+
+/// A stopwatch that reads nothing where there is no clock (a web page).
+struct Clock {
+    #[cfg(not(target_arch = "wasm32"))]
+    start: std::time::Instant,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            #[cfg(not(target_arch = "wasm32"))]
+            start: std::time::Instant::now(),
+        }
+    }
+
+    /// Milliseconds since the start.
+    fn lap(&self) -> f32 {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.start.elapsed().as_secs_f32() * 1000.0;
+        #[cfg(target_arch = "wasm32")]
+        0.0
+    }
+}

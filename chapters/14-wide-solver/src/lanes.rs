@@ -1,0 +1,266 @@
+//! Lanes: eight numbers worked on as one.
+//!
+//! A SIMD register holds several `f32`s, and one instruction adds,
+//! multiplies or compares all of them at once. This module gives the
+//! solver a number type of [`LANES`] lanes, [`F32x8`], written in plain
+//! safe Rust: each operation is a loop over the lanes, which the compiler
+//! turns into SIMD instructions (two 4-wide SSE instructions on any
+//! x86-64; one 8-wide AVX instruction where the build targets it). The
+//! book's page shows the instructions it makes.
+//!
+//! The solver's formulas are written once, over the trait [`Lane`], and
+//! used at two widths: `f32`, one contact at a time, and `F32x8`, eight
+//! contacts side by side. The two run the same operations in the same
+//! order on each lane, so they give the same bits: a test checks it.
+
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// How many contacts a wide row holds: Box2D v3's AVX2 width.
+pub const LANES: usize = 8;
+
+/// What the solver's formulas need of a number: arithmetic, the larger
+/// and smaller of two, a choice by sign, and a way in and out of lanes.
+/// `f32` is a number of one lane.
+pub trait Lane:
+    Copy
+    + Send
+    + Sync
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+{
+    /// How many lanes.
+    const WIDTH: usize;
+    /// The same value in every lane.
+    fn splat(x: f32) -> Self;
+    /// Lane `i` set to `f(i)`.
+    fn gather(f: impl Fn(usize) -> f32) -> Self;
+    /// The value in lane `i`.
+    fn lane(self, i: usize) -> f32;
+    /// Set lane `i` to `x`.
+    fn set(&mut self, i: usize, x: f32);
+    /// Lane by lane, the larger: `if self > other { self } else { other }`.
+    fn max(self, other: Self) -> Self;
+    /// Lane by lane, the smaller: `if self < other { self } else { other }`.
+    fn min(self, other: Self) -> Self;
+    /// Lane by lane, `if test > 0 { yes } else { no }`.
+    fn if_positive(test: Self, yes: Self, no: Self) -> Self;
+}
+
+impl Lane for f32 {
+    const WIDTH: usize = 1;
+    fn splat(x: f32) -> f32 {
+        x
+    }
+    fn gather(f: impl Fn(usize) -> f32) -> f32 {
+        f(0)
+    }
+    fn lane(self, _: usize) -> f32 {
+        self
+    }
+    fn set(&mut self, _: usize, x: f32) {
+        *self = x;
+    }
+    fn max(self, other: f32) -> f32 {
+        if self > other { self } else { other }
+    }
+    fn min(self, other: f32) -> f32 {
+        if self < other { self } else { other }
+    }
+    fn if_positive(test: f32, yes: f32, no: f32) -> f32 {
+        if test > 0.0 { yes } else { no }
+    }
+}
+
+// ANCHOR: f32x8
+/// Eight `f32`s, one per lane.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct F32x8(pub [f32; LANES]);
+
+impl F32x8 {
+    /// Lane `i` of the result is `f(self[i], other[i])`.
+    #[inline(always)]
+    fn zip(self, other: F32x8, f: impl Fn(f32, f32) -> f32) -> F32x8 {
+        F32x8(std::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+}
+
+impl Add for F32x8 {
+    type Output = F32x8;
+    #[inline(always)]
+    fn add(self, other: F32x8) -> F32x8 {
+        self.zip(other, |a, b| a + b)
+    }
+}
+// ANCHOR_END: f32x8
+
+impl Sub for F32x8 {
+    type Output = F32x8;
+    #[inline(always)]
+    fn sub(self, other: F32x8) -> F32x8 {
+        self.zip(other, |a, b| a - b)
+    }
+}
+
+impl Mul for F32x8 {
+    type Output = F32x8;
+    #[inline(always)]
+    fn mul(self, other: F32x8) -> F32x8 {
+        self.zip(other, |a, b| a * b)
+    }
+}
+
+impl Neg for F32x8 {
+    type Output = F32x8;
+    #[inline(always)]
+    fn neg(self) -> F32x8 {
+        F32x8(self.0.map(|a| -a))
+    }
+}
+
+impl Lane for F32x8 {
+    const WIDTH: usize = LANES;
+    #[inline(always)]
+    fn splat(x: f32) -> F32x8 {
+        F32x8([x; LANES])
+    }
+    #[inline(always)]
+    fn gather(f: impl Fn(usize) -> f32) -> F32x8 {
+        F32x8(std::array::from_fn(f))
+    }
+    #[inline(always)]
+    fn lane(self, i: usize) -> f32 {
+        self.0[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, x: f32) {
+        self.0[i] = x;
+    }
+    #[inline(always)]
+    fn max(self, other: F32x8) -> F32x8 {
+        self.zip(other, f32::max_lane)
+    }
+    #[inline(always)]
+    fn min(self, other: F32x8) -> F32x8 {
+        self.zip(other, f32::min_lane)
+    }
+    #[inline(always)]
+    fn if_positive(test: F32x8, yes: F32x8, no: F32x8) -> F32x8 {
+        F32x8(std::array::from_fn(|i| {
+            if test.0[i] > 0.0 { yes.0[i] } else { no.0[i] }
+        }))
+    }
+}
+
+/// The one-lane `max` and `min` as plain functions, so that the eight
+/// lanes use exactly the comparison one lane does.
+trait OneLane {
+    fn max_lane(self, other: f32) -> f32;
+    fn min_lane(self, other: f32) -> f32;
+}
+
+impl OneLane for f32 {
+    #[inline(always)]
+    fn max_lane(self, other: f32) -> f32 {
+        <f32 as Lane>::max(self, other)
+    }
+    #[inline(always)]
+    fn min_lane(self, other: f32) -> f32 {
+        <f32 as Lane>::min(self, other)
+    }
+}
+
+/// A 2D vector of lanes: `x` and `y` each hold one vector per lane.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct V2<T> {
+    pub x: T,
+    pub y: T,
+}
+
+impl<T: Lane> V2<T> {
+    pub fn splat(v: glam::Vec2) -> Self {
+        V2 {
+            x: T::splat(v.x),
+            y: T::splat(v.y),
+        }
+    }
+    /// Lane `i` set to `f(i)`.
+    pub fn gather(f: impl Fn(usize) -> glam::Vec2) -> Self {
+        V2 {
+            x: T::gather(|i| f(i).x),
+            y: T::gather(|i| f(i).y),
+        }
+    }
+    pub fn lane(self, i: usize) -> glam::Vec2 {
+        glam::Vec2::new(self.x.lane(i), self.y.lane(i))
+    }
+    /// Set lane `i` to `v`.
+    pub fn set(&mut self, i: usize, v: V2<f32>) {
+        self.x.set(i, v.x);
+        self.y.set(i, v.y);
+    }
+    #[inline(always)]
+    pub fn scale(self, s: T) -> Self {
+        V2 {
+            x: self.x * s,
+            y: self.y * s,
+        }
+    }
+    #[inline(always)]
+    pub fn dot(self, o: Self) -> T {
+        self.x * o.x + self.y * o.y
+    }
+    /// The 2D cross product `self x o`, a number.
+    #[inline(always)]
+    pub fn cross(self, o: Self) -> T {
+        self.x * o.y - self.y * o.x
+    }
+    /// `w x self` for a spin `w`: `self` turned a quarter, times `w`.
+    #[inline(always)]
+    pub fn spun(self, w: T) -> Self {
+        V2 {
+            x: -(w * self.y),
+            y: w * self.x,
+        }
+    }
+    /// `v` turned by the rotation `self`, `(cos, sin)` (as glam's
+    /// `Vec2::rotate`).
+    #[inline(always)]
+    pub fn rotate(self, v: Self) -> Self {
+        V2 {
+            x: self.x * v.x - self.y * v.y,
+            y: self.y * v.x + self.x * v.y,
+        }
+    }
+    /// A quarter turn anticlockwise, `(-y, x)`.
+    #[inline(always)]
+    pub fn perp(self) -> Self {
+        V2 {
+            x: -self.y,
+            y: self.x,
+        }
+    }
+}
+
+impl<T: Lane> Add for V2<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        V2 {
+            x: self.x + o.x,
+            y: self.y + o.y,
+        }
+    }
+}
+
+impl<T: Lane> Sub for V2<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        V2 {
+            x: self.x - o.x,
+            y: self.y - o.y,
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Threads: a pool of workers (rayon's), and body velocities that the
+//! workers may share.
+//!
+//! Every parallel stage of the step hands a list of independent pieces of
+//! work to [`Threads::for_each`]: the bodies to integrate, the pairs to
+//! collide, the rows of one colour to solve. What a piece computes never
+//! depends on which worker runs it or in what order, so the result is the
+//! same bits on one thread or four.
+
+use glam::Vec2;
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The fewest pieces worth handing to another worker: below this a stage
+/// runs on the calling thread, because waking a worker costs a few
+/// microseconds, longer than solving a handful of rows.
+const MIN_PER_WORKER: usize = 16;
+
+/// How many threads the step uses, and the pool that runs them.
+#[derive(Clone, Debug)]
+pub struct Threads {
+    count: usize,
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl Default for Threads {
+    fn default() -> Self {
+        Threads::new(1)
+    }
+}
+
+impl PartialEq for Threads {
+    fn eq(&self, other: &Self) -> bool {
+        self.count == other.count
+    }
+}
+
+impl Threads {
+    /// A pool of `count` workers (1: none, the calling thread does it all).
+    /// Where threads cannot start (a web page), one.
+    pub fn new(count: usize) -> Threads {
+        let count = count.clamp(1, 64);
+        let pool = (count > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(count).build())
+            .and_then(Result::ok)
+            .map(Arc::new);
+        let count = if pool.is_some() { count } else { 1 };
+        Threads { count, pool }
+    }
+
+    /// How many threads work.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Run `f` on a worker of the pool (or here, with one thread): the
+    /// stages inside then split their work among the workers without
+    /// waking this thread up between them.
+    pub fn run<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match &self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    // ANCHOR: for_each
+    /// Run `work` on every item, split across the workers.
+    pub fn for_each<T: Send>(&self, items: &mut [T], work: impl Fn(&mut T) + Sync + Send) {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * MIN_PER_WORKER => pool.install(|| {
+                items
+                    .par_iter_mut()
+                    .with_min_len(MIN_PER_WORKER)
+                    .for_each(work)
+            }),
+            _ => items.iter_mut().for_each(work),
+        }
+    }
+    // ANCHOR_END: for_each
+
+    /// `f` of every item, in the items' order, split across the workers.
+    pub fn map<T: Sync, U: Send>(&self, items: &[T], f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * MIN_PER_WORKER => pool.install(|| {
+                items
+                    .par_iter()
+                    .with_min_len(MIN_PER_WORKER)
+                    .map(f)
+                    .collect()
+            }),
+            _ => items.iter().map(f).collect(),
+        }
+    }
+}
+
+// ANCHOR: shared
+/// A body's velocity that the workers share while they solve a colour.
+///
+/// Within a colour no two rows touch one moving body, so no two workers
+/// ever write the same velocity at once, and what a row reads no other
+/// row of its colour writes. Rust cannot see that promise (it is the
+/// colouring's, made at run time), so it will not let several threads
+/// hold `&mut` to one list of velocities. Atomics say "several threads
+/// may touch this" in safe code; used with `Ordering::Relaxed` they add
+/// no fence, and on x86 and ARM a relaxed load or store of a `u32` is
+/// the same plain load or store an `f32` would be.
+#[derive(Debug, Default)]
+pub struct SharedVelocity([AtomicU32; 3]);
+
+impl SharedVelocity {
+    /// The linear and angular velocity.
+    #[inline(always)]
+    pub fn load(&self) -> (Vec2, f32) {
+        let [x, y, w] = &self.0;
+        let get = |a: &AtomicU32| f32::from_bits(a.load(Ordering::Relaxed));
+        (Vec2::new(get(x), get(y)), get(w))
+    }
+
+    #[inline(always)]
+    pub fn store(&self, v: Vec2, w: f32) {
+        let [x, y, ww] = &self.0;
+        x.store(v.x.to_bits(), Ordering::Relaxed);
+        y.store(v.y.to_bits(), Ordering::Relaxed);
+        ww.store(w.to_bits(), Ordering::Relaxed);
+    }
+}
+// ANCHOR_END: shared

@@ -1,0 +1,80 @@
+//! The demos run headless and pass the shared checks; the colours demo is
+//! pinned by a snapshot; scene files load everything chapter 13 loads.
+
+use ch14_wide_solver::demos::{CHAPTER, DEMOS, colours, rain, show};
+use glam::Vec2;
+use physics_core::demo::{Chapter, DemoEntry};
+
+const DT: f32 = 1.0 / 60.0;
+
+/// Every demo runs, stays finite, resets to its start, and survives each
+/// switch (threads and lanes included); one second each. The 100-row
+/// pyramid and the 10,000 bodies take minutes in a test build, so here the
+/// pyramid has 30 rows and the rain 1,000 bodies (`.ci/run` runs the real
+/// ones in release).
+#[test]
+fn every_demo_passes_the_shared_checks() {
+    const SMALL_PYRAMID: DemoEntry = DemoEntry {
+        name: "pyramid",
+        about: "a 30-row pyramid",
+        make: || {
+            let mut w = ch14_wide_solver::demos::pyramid(30);
+            w.set_threads(2);
+            Box::new(show(w, (Vec2::new(-20.0, -1.0), Vec2::new(20.0, 32.0))))
+        },
+    };
+    const SMALL_RAIN: DemoEntry = DemoEntry {
+        name: "rain",
+        about: "the rain with 1,000 bodies",
+        make: || {
+            Box::new(show(
+                rain(1000),
+                (Vec2::new(-42.0, -1.0), Vec2::new(42.0, 50.0)),
+            ))
+        },
+    };
+    const TESTED: &[DemoEntry] = &[DEMOS[0], SMALL_PYRAMID, SMALL_RAIN, DEMOS[3]];
+    assert_eq!(DEMOS.len(), TESTED.len());
+    assert_eq!((DEMOS[1].name, DEMOS[2].name), ("pyramid", "rain"));
+    physics_core::demo::check_demos(
+        &Chapter {
+            demos: TESTED,
+            ..CHAPTER
+        },
+        60,
+    );
+}
+
+/// The colours demo after three seconds: each box's place and its
+/// colour, pinned.
+#[test]
+fn the_coloured_pyramid_after_three_seconds() {
+    use std::fmt::Write;
+    let mut world = colours();
+    for _ in 0..180 {
+        world.step(DT);
+    }
+    let tints = world.body_colours();
+    let mut out = format!(
+        "{} colours, counts {:?}\n",
+        world.colouring.used(),
+        &world.colouring.counts[..world.colouring.used()]
+    );
+    for (i, b) in world.bodies().iter().enumerate().skip(1) {
+        // Millimetres: far coarser than f32 noise, fine enough to see any change.
+        writeln!(
+            out,
+            "{i:3} ({:+.3}, {:+.3}) angle {:+.3} colour {:?}",
+            b.position.x, b.position.y, b.angle, tints[i]
+        )
+        .unwrap();
+    }
+    insta::assert_snapshot!(out.replace("-0.000", "+0.000"));
+}
+
+/// Every scene of the physics checks (chapter 8's format) loads here and runs.
+#[test]
+fn chapter_8_scenes_load_here() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../checks/scenes");
+    physics_core::demo::check_scenes_load(&CHAPTER, std::path::Path::new(dir), 60);
+}
