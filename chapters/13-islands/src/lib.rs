@@ -1,8 +1,8 @@
-//! # Chapter 13: the world at scale (in progress)
+//! # Chapter 13: the world at scale
 //!
 //! A game has thousands of bodies, most of them at rest, and asks its
 //! world questions: what does this ray hit, what is under the mouse. This
-//! chapter's pieces so far:
+//! chapter's pieces:
 //!
 //! 1. **Islands and sleeping** ([`islands`]): bodies that touch or are
 //!    joined form an island; an island whose bodies have all been still
@@ -12,8 +12,7 @@
 //!    and for queries.
 //! 3. **Ray casts** against chapter 11's shapes ([`ray`]).
 //!
-//! The tree as the world's broad phase, the demos and the book's page are
-//! still to come.
+//! The book's page is `book/src/ch13-islands.md`.
 
 pub mod broad_phase;
 pub mod demos;

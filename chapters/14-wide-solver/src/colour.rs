@@ -56,6 +56,7 @@ impl Colouring {
     }
 }
 
+// ANCHOR: colour
 /// Colour the constraints `pairs` (body indices) over bodies of which
 /// `movable[i]` says which can move. `previous(k)` is the colour the same
 /// contact had last step, if it existed. Contacts that had a colour claim
@@ -110,7 +111,9 @@ pub fn colour(
     }
     out
 }
+// ANCHOR_END: colour
 
+// ANCHOR: first_free
 /// The lowest colour not in `taken` (one bit per colour), or [`OVERFLOW`]
 /// if all [`COLOURS`] are taken.
 #[cfg(not(feature = "exercises"))]
@@ -118,6 +121,7 @@ pub fn first_free(taken: u32) -> u8 {
     let c = (!taken).trailing_zeros() as usize;
     if c < COLOURS { c as u8 } else { OVERFLOW }
 }
+// ANCHOR_END: first_free
 
 #[cfg(feature = "exercises")]
 pub use crate::exercises::first_free;

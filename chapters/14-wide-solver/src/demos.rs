@@ -107,6 +107,12 @@ pub const KNOBS: &[Knob<World>] = &[
         |w, on| w.view.colours = on,
     ),
     Knob::toggle(
+        'g',
+        "draw the constraint graph: each contact a line between centres, in its colour",
+        |w| w.view.graph,
+        |w, on| w.view.graph = on,
+    ),
+    Knob::toggle(
         'p',
         "stage timings in the status line (they differ run to run)",
         |w| w.view.timings,
@@ -132,12 +138,15 @@ pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
 pub struct View {
     /// Each body tinted by its first contact's colour.
     pub colours: bool,
+    /// Each contact drawn as a line between its bodies' centres.
+    pub graph: bool,
     /// The stage timings in the status line.
     pub timings: bool,
 }
 
-/// One colour for each of the 24 graph colours, then grey for the
-/// overflow and for a body with no contact.
+/// The first twelve graph colours' colours (a pyramid needs six; the
+/// rest repeat them), and grey for a body with no coloured contact. In the
+/// graph, the overflow's contacts are white.
 const PALETTE: [Color; 12] = [
     Color(0xd04040),
     Color(0x40a050),
@@ -212,6 +221,13 @@ impl Sim for World {
             draw_shape(out, shape, &b.transform(), color);
         }
         ch09_joints::demos::draw_joints(out, &self.soft().base);
+        if self.view.graph {
+            let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
+            for (arb, &c) in arbiters.iter().zip(&self.colouring.colours) {
+                let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
+                out.segment(bodies[arb.a].position, bodies[arb.b].position, color);
+            }
+        }
         if overlay {
             ch08_sequential_impulses::demos::draw_contacts(out, self.solver());
         }

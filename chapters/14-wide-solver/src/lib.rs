@@ -277,19 +277,16 @@ impl World {
     fn collide(&mut self, dt: f32) {
         let world = &mut self.base;
         world.base.reach_out(dt);
+        // Chapter 12's world, and chapter 9's inside it, whose broad phase
+        // leaves out the pairs a joint holds.
+        let fast = &mut world.base;
         if world.tree {
-            let inner = &world.base;
-            let bodies = &inner.base.base.base.base.bodies;
-            let pairs = world.phase.update(bodies, inner.shapes(), inner.margins());
-            world
-                .base
-                .base
-                .base
-                .base
-                .base
-                .broad_phase_from(pairs.iter().copied());
+            let pairs = world
+                .phase
+                .update(fast.bodies(), fast.shapes(), fast.margins());
+            fast.base.base.base.broad_phase_from(pairs.iter().copied());
         } else {
-            world.base.base.base.base.base.broad_phase();
+            fast.base.base.base.broad_phase();
         }
         let fast = &world.base;
         let (pairs, transforms) = fast.base.base.base.base.pairs();

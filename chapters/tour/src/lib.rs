@@ -18,4 +18,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch11_polygons::demos::CHAPTER,
     ch12_continuous::demos::CHAPTER,
     ch13_islands::demos::CHAPTER,
+    ch14_wide_solver::demos::CHAPTER,
 ];

@@ -1,0 +1,162 @@
+//! Chapter 14's benchmark: the wide solver on one and two threads beside chapter 10's soft step,
+//! Box2D v3, rapier2d and box2d-rs, on the scenes the chapter names: 12-, 20- and 100-row
+//! pyramids, 1,000- and 5,000-circle pits, and Solver2D's confined discs. Sleeping off in every
+//! engine; each step timed on its own, the median reported, with its ratio to Box2D v3's, and
+//! whether each scene held (a pyramid stands; no body leaves the walls).
+
+use crate::{DT, Engine, Poses, box2d, box2d_v3, poses_of, rapier, soft};
+use ch08_sequential_impulses::demos::{ball_pit, pyramid};
+use ch08_sequential_impulses::{Shape, World};
+use ch11_polygons::{Polygon, Shape as Shape11};
+use ch14_wide_solver::Width;
+use std::time::{Duration, Instant};
+
+struct Wide(ch14_wide_solver::World);
+
+impl Engine for Wide {
+    fn step(&mut self) {
+        self.0.step(DT);
+    }
+    fn poses(&self) -> Poses {
+        poses_of(self.0.bodies())
+    }
+}
+
+/// Chapter 8's scene as chapter 14's world: the same bodies, a box as a box polygon; sleeping
+/// off; `threads` workers.
+fn wide(world: &World, threads: usize) -> Wide {
+    let pieces = world
+        .bodies
+        .iter()
+        .map(|b| {
+            let shape = match b.shape {
+                Shape::Box(o) => Shape11::Polygon(Polygon::boxed(o.half_extents, 0.0)),
+                Shape::Circle(c) => Shape11::Circle { radius: c.radius },
+            };
+            (*b, shape)
+        })
+        .collect();
+    let mut w = ch14_wide_solver::World::new(pieces, Vec::new());
+    w.base.sleeping = false;
+    w.width = Width::Wide;
+    w.set_threads(threads);
+    physics_core::lab::Sim::set_gravity(&mut w, world.gravity);
+    Wide(w)
+}
+
+/// Whether the scene held: a pyramid of `rows` stands (its top box within 2 cm per row of its
+/// stacked height, nothing moving more than 1 cm over the second half); otherwise no moving
+/// body has left the walls: none beyond the outermost static centres, none below the lowest.
+fn held(world: &World, rows: Option<usize>, half_way: &Poses, end: &Poses) -> String {
+    if let Some(rows) = rows {
+        let drift = end
+            .iter()
+            .zip(half_way)
+            .map(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
+            .fold(0.0f32, f32::max);
+        let top = end.last().map(|p| p.1).unwrap_or(0.0);
+        let stacked = rows as f32 - 0.5;
+        let ok = top >= stacked - 0.02 * rows as f32 && drift < 0.01;
+        return format!(
+            "{} (top {:+.3} m, drift {:.1} mm)",
+            if ok { "stands" } else { "falls" },
+            top - stacked,
+            drift * 1000.0
+        );
+    }
+    let walls = world.bodies.iter().filter(|b| b.inv_mass == 0.0);
+    let (lo, hi) = walls.fold(
+        (glam::Vec2::splat(f32::INFINITY), glam::Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), b| (lo.min(b.position), hi.max(b.position)),
+    );
+    let out = end
+        .iter()
+        .zip(&world.bodies)
+        .filter(|(p, b)| b.inv_mass > 0.0 && (!(lo.x..=hi.x).contains(&p.0) || p.1 < lo.y))
+        .count();
+    if out == 0 {
+        "held".into()
+    } else {
+        format!("{out} escaped")
+    }
+}
+
+/// Run `steps` steps, timing each: the median step, and whether the scene held.
+fn measure(engine: &mut dyn Engine, world: &World, rows: Option<usize>, steps: usize) -> (Duration, String) {
+    let mut times = Vec::with_capacity(steps);
+    let mut half_way = Vec::new();
+    for step in 0..steps {
+        if step == steps / 2 {
+            half_way = engine.poses();
+        }
+        let t = Instant::now();
+        engine.step();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    (times[steps / 2], held(world, rows, &half_way, &engine.poses()))
+}
+
+/// The table, and the two-thread speed-up on the 100-row pyramid.
+pub fn table() -> String {
+    let scenes: Vec<(&str, World, Option<usize>, usize)> = vec![
+        ("pyramid, 12 rows", pyramid(12), Some(12), 600),
+        ("pyramid, 20 rows", pyramid(20), Some(20), 600),
+        (
+            "pyramid, 100 rows, from rest",
+            ch10_soft_step::demos::pyramid(100).base.base,
+            Some(100),
+            300,
+        ),
+        ("ball pit, 1000 circles", ball_pit(1000), None, 600),
+        ("ball pit, 5000 circles", ball_pit(5000), None, 300),
+        (
+            "confined, 625 circles",
+            ch10_soft_step::demos::confined(25).base.base,
+            None,
+            600,
+        ),
+    ];
+    let mut table = String::from(
+        "| scene | engine | median step | ratio to Box2D v3 | held |\n|---|---|---:|---:|---|\n",
+    );
+    let mut speedup = String::new();
+    for (name, world, rows, steps) in &scenes {
+        let engines: Vec<(&str, Box<dyn Engine>)> = vec![
+            ("ours (ch10 soft step)", Box::new(soft(world))),
+            ("ours (ch14 wide, 1 thread)", Box::new(wide(world, 1))),
+            ("ours (ch14 wide, 2 threads)", Box::new(wide(world, 2))),
+            (box2d_v3::NAME, Box::new(box2d_v3::build(world))),
+            ("rapier2d 0.36", Box::new(rapier::build(world))),
+            ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
+        ];
+        let mut rows_out = Vec::new();
+        for (engine, mut e) in engines {
+            eprintln!("{engine}: {name} ...");
+            let (median, held) = measure(e.as_mut(), world, *rows, *steps);
+            rows_out.push((engine, median, held));
+        }
+        let box2d = rows_out
+            .iter()
+            .find(|r| r.0 == box2d_v3::NAME)
+            .map(|r| r.1)
+            .unwrap_or(Duration::from_secs(1));
+        for (engine, median, held) in &rows_out {
+            table += &format!(
+                "| {name} | {engine} | {:.0} µs | {:.2} | {held} |\n",
+                median.as_secs_f64() * 1e6,
+                median.as_secs_f64() / box2d.as_secs_f64(),
+            );
+        }
+        let time = |e: &str| rows_out.iter().find(|r| r.0 == e).map(|r| r.1.as_secs_f64());
+        if let (Some(one), Some(two)) = (
+            time("ours (ch14 wide, 1 thread)"),
+            time("ours (ch14 wide, 2 threads)"),
+        ) {
+            speedup += &format!("| {name} | {:.2}x |\n", one / two);
+        }
+    }
+    format!(
+        "{table}\nTwo threads against one, chapter 14:\n\n| scene | speed-up |\n|---|---:|\n{speedup}"
+    )
+}
