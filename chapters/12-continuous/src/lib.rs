@@ -209,6 +209,12 @@ impl World {
             .filter(|&i| !self.is_bullet(i))
             .chain((0..self.bodies().len()).filter(|&i| self.is_bullet(i)))
             .collect();
+        // The static bodies, the only targets of a body that is not a
+        // bullet: a pile of thousands has few.
+        let statics: Vec<usize> = (0..self.bodies().len())
+            .filter(|&j| self.bodies()[j].inv_mass == 0.0)
+            .collect();
+        let everyone: Vec<usize> = (0..self.bodies().len()).collect();
         for i in order {
             let b = self.bodies()[i];
             let shape = self.base.shapes[i];
@@ -225,7 +231,13 @@ impl World {
             }
             self.report.swept += 1;
             let (mut first, mut distances) = (1.0f32, 0);
-            for (j, other) in self.bodies().iter().enumerate() {
+            let candidates = if self.is_bullet(i) {
+                &everyone
+            } else {
+                &statics
+            };
+            for &j in candidates {
+                let other = &self.bodies()[j];
                 let target = other.inv_mass == 0.0 || (self.is_bullet(i) && !self.is_bullet(j));
                 let shape_j = &self.base.shapes[j];
                 if j == i || !target || !path.may_reach(reach(&shape), other, shape_j) {
