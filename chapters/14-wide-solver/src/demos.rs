@@ -26,13 +26,18 @@ pub const CHAPTER: Chapter = Chapter {
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "colours",
-        about: "a 20-row pyramid, each box tinted by the colour of its first contact: no colour touches a box twice",
+        about: "a 20-row pyramid, each contact a dot in its colour: no colour touches a box twice",
         make: || {
             Box::new(show(
                 colours(),
-                (Vec2::new(-16.0, -0.5), Vec2::new(16.0, 27.0)),
+                (Vec2::new(-16.0, -3.0), Vec2::new(16.0, 22.0)),
             ))
         },
+    },
+    DemoEntry {
+        name: "graph",
+        about: "an 8-row pyramid's constraint graph: each contact a line in its colour, never two of one colour at a box",
+        make: || Box::new(show(graph(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 9.0)))),
     },
     DemoEntry {
         name: "pyramid",
@@ -40,7 +45,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 big_pyramid(),
-                (Vec2::new(-70.0, -1.0), Vec2::new(70.0, 104.0)),
+                (Vec2::new(-70.0, -8.0), Vec2::new(70.0, 104.0)),
             ))
         },
     },
@@ -50,7 +55,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 rain(10_000),
-                (Vec2::new(-42.0, -1.0), Vec2::new(42.0, 50.0)),
+                (Vec2::new(-42.0, -4.0), Vec2::new(42.0, 42.0)),
             ))
         },
     },
@@ -60,7 +65,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 confined(25),
-                (Vec2::new(-13.0, -13.0), Vec2::new(13.0, 13.0)),
+                (Vec2::new(-13.0, -15.0), Vec2::new(13.0, 13.0)),
             ))
         },
     },
@@ -102,7 +107,7 @@ pub const KNOBS: &[Knob<World>] = &[
     ),
     Knob::toggle(
         'k',
-        "tint each body by its first contact's colour",
+        "draw each contact's points in its colour",
         |w| w.view.colours,
         |w, on| w.view.colours = on,
     ),
@@ -136,7 +141,7 @@ pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
 /// What the window draws besides the bodies.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct View {
-    /// Each body tinted by its first contact's colour.
+    /// Each contact's points drawn in its colour.
     pub colours: bool,
     /// Each contact drawn as a line between its bodies' centres.
     pub graph: bool,
@@ -144,9 +149,8 @@ pub struct View {
     pub timings: bool,
 }
 
-/// The first twelve graph colours' colours (a pyramid needs six; the
-/// rest repeat them), and grey for a body with no coloured contact. In the
-/// graph, the overflow's contacts are white.
+/// The first twelve graph colours' colours (a pyramid needs six); past
+/// them, and for the overflow, white.
 const PALETTE: [Color; 12] = [
     Color(0xd04040),
     Color(0x40a050),
@@ -161,7 +165,8 @@ const PALETTE: [Color; 12] = [
     Color(0xa06030),
     Color(0x50c080),
 ];
-const UNCOLOURED: Color = Color(0x505868);
+/// A body while the colours are shown, or asleep.
+const GREY: Color = Color(0x505868);
 
 impl World {
     /// Each body's lowest contact colour this step, if it has a contact
@@ -205,27 +210,41 @@ impl Sim for World {
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
-        let tints = if self.view.colours {
-            self.body_colours()
-        } else {
-            Vec::new()
-        };
+        // With the colours shown, the bodies step back to grey.
+        let quiet = self.view.colours || self.view.graph;
         let shapes = self.base.base.shapes();
         for (i, (b, shape)) in self.bodies().iter().zip(shapes).enumerate() {
-            let color = match tints.get(i) {
-                Some(Some(c)) => PALETTE[*c as usize % PALETTE.len()],
-                Some(None) if b.inv_mass > 0.0 => UNCOLOURED,
-                _ if self.base.asleep.get(i) == Some(&true) => UNCOLOURED,
-                _ => body_color(b, i),
+            let color = if quiet || self.base.asleep.get(i) == Some(&true) {
+                GREY
+            } else {
+                body_color(b, i)
             };
             draw_shape(out, shape, &b.transform(), color);
         }
         ch09_joints::demos::draw_joints(out, &self.soft().base);
-        if self.view.graph {
-            let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
-            for (arb, &c) in arbiters.iter().zip(&self.colouring.colours) {
-                let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
-                out.segment(bodies[arb.a].position, bodies[arb.b].position, color);
+        let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
+        let colours = arbiters.iter().zip(&self.colouring.colours);
+        for (arb, &c) in colours {
+            let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
+            let Some(first) = arb.contacts().first() else {
+                continue;
+            };
+            if self.view.graph {
+                // An edge between the two moving bodies; a static body is
+                // no node, so its end is the contact point.
+                let end = |i: usize| {
+                    if bodies[i].inv_mass > 0.0 {
+                        bodies[i].position
+                    } else {
+                        first.point
+                    }
+                };
+                out.segment_width(end(arb.a), end(arb.b), color, 2.0);
+            }
+            if self.view.colours {
+                for p in arb.contacts() {
+                    out.circle(p.point, 0.12, color);
+                }
             }
         }
         if overlay {
@@ -245,11 +264,14 @@ impl Sim for World {
             Width::Single => "one at a time".into(),
             Width::InOrder => "chapter 13's order".into(),
         };
+        let threads = match self.threads.count() {
+            1 => "1 thread".to_string(),
+            n => format!("{n} threads"),
+        };
         let mut line = format!(
-            "{} colours, {} overflow | {lanes} | {} threads",
+            "{} colours, {} overflow | {lanes} | {threads}",
             c.used(),
             c.overflow,
-            self.threads.count()
         );
         if self.view.timings {
             let t = self.timings;
@@ -298,10 +320,17 @@ pub fn pyramid(rows: usize) -> World {
     world
 }
 
-/// The 20-row pyramid with its colours drawn.
+/// The 20-row pyramid with its contacts' colours drawn.
 pub fn colours() -> World {
     let mut world = pyramid(20);
     world.view.colours = true;
+    world
+}
+
+/// An 8-row pyramid with its constraint graph drawn.
+pub fn graph() -> World {
+    let mut world = pyramid(8);
+    world.view.graph = true;
     world
 }
 
