@@ -1,10 +1,17 @@
 //! The tree as the broad phase: the step it drives is the step chapter
-//! 8's sort and sweep drives, bit for bit; its pair set is always every
-//! pair of overlapping fat boxes; each leaf's fat box holds its body's
+//! 8's sort and sweep drives, bit for bit; its pair set, kept from step to
+//! step, is always every pair of overlapping fat boxes, after any sequence
+//! of moves, additions and removals; each leaf's fat box holds its body's
 //! shape between steps; and a world at rest moves no leaf.
 
+use ch11_polygons::SPECULATIVE_DISTANCE;
+use ch11_polygons::demos::random_shape;
 use ch13_islands::demos::{pyramid, tree_view};
 use ch13_islands::query::shape_bounds;
+use ch13_islands::{Body, Bounds, FAT_MARGIN, PhaseReport, Shape, TreePhase, body, fixed};
+use glam::Vec2;
+use physics_core::rng::Rng;
+use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
 
@@ -72,4 +79,163 @@ fn a_world_at_rest_moves_no_leaf() {
     assert_eq!(world.solver().pairs_tested(), 0);
     // The pairs are still known: they wake with the pile.
     assert!(report.pairs >= 40, "{report:?}");
+}
+
+/// How a body moves in one step.
+#[derive(Clone, Copy, Debug)]
+enum Motion {
+    /// By a few centimetres and a little turn: less than the 10 cm fat
+    /// margin, so its leaf usually stays put.
+    Nudge(Vec2, f32),
+    /// To anywhere in the scene, turned anyhow: its leaf must move.
+    Jump(Vec2, f32),
+}
+
+/// A body the world gains: its shape's seed, where, and whether static.
+type Piece = (u64, Vec2, bool);
+
+/// One step of a world that the broad phase follows.
+#[derive(Clone, Debug)]
+struct Step {
+    /// The bodies moved, by index (wrapped to the bodies there are).
+    moves: Vec<(usize, Motion)>,
+    /// A body added, or one taken away (by index, wrapped: the bodies
+    /// after it move down one), or neither.
+    change: Option<Result<Piece, usize>>,
+    /// Every moving body's speculative margin in this step, metres.
+    margin: f32,
+    /// Whether the leaves then follow the bodies with no margin, as
+    /// `World::step` does after its step, before the next update.
+    sync_after: bool,
+}
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (
+        any::<u64>(),
+        -8.0f32..8.0,
+        -8.0f32..8.0,
+        prop::bool::weighted(0.3),
+    )
+        .prop_map(|(seed, x, y, still)| (seed, Vec2::new(x, y), still))
+}
+
+fn make((seed, at, still): Piece) -> (Body, Shape) {
+    let mut rng = Rng::new(seed);
+    let shape = random_shape(&mut rng, 1.5);
+    let angle = rng.range(0.0, 6.0);
+    if still {
+        fixed(shape, at, angle)
+    } else {
+        body(shape, at, angle, 1.0)
+    }
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let nudge = (-0.04f32..0.04, -0.04f32..0.04, -0.02f32..0.02)
+        .prop_map(|(x, y, turn)| Motion::Nudge(Vec2::new(x, y), turn));
+    let jump = (-8.0f32..8.0, -8.0f32..8.0, 0.0f32..6.0)
+        .prop_map(|(x, y, angle)| Motion::Jump(Vec2::new(x, y), angle));
+    let motion = (any::<usize>(), prop_oneof![3 => nudge, 1 => jump]);
+    let change = prop_oneof![
+        4 => Just(None),
+        2 => piece().prop_map(|p| Some(Ok(p))),
+        1 => any::<usize>().prop_map(|i| Some(Err(i))),
+    ];
+    (
+        prop::collection::vec(motion, 0..8),
+        change,
+        0.0f32..0.05,
+        any::<bool>(),
+    )
+        .prop_map(|(moves, change, margin, sync_after)| Step {
+            moves,
+            change,
+            margin,
+            sync_after,
+        })
+}
+
+proptest! {
+    /// The pair set `TreePhase::update` keeps from step to step, driven
+    /// through random steps (bodies nudged within their fat boxes or
+    /// thrown across the scene, added, taken away), equals after every
+    /// update the brute-force set of pairs `(low, high)` whose fat boxes
+    /// overlap. The phase leaves no pair out, static-static ones included
+    /// (chapter 8's `broad_phase_from` drops those). Also, after each update:
+    /// the tree holds a valid leaf per body; each moving body's box, grown
+    /// by its margin and half the contact distance (`TreePhase::tight`),
+    /// lies in its fat box; and the report counts the leaves that moved
+    /// (new, or given a new fat box since the last update), the pairs new
+    /// to the set and the set's size. Static bodies are not moved: the
+    /// phase leaves a static body's leaf where it is, by design.
+    #[test]
+    fn the_kept_pair_set_is_every_pair_of_overlapping_fat_boxes(
+        start in prop::collection::vec(piece(), 1..30),
+        steps in prop::collection::vec(step(), 1..30),
+    ) {
+        let (mut bodies, mut shapes): (Vec<Body>, Vec<Shape>) = start.into_iter().map(make).unzip();
+        let mut phase = TreePhase::new(FAT_MARGIN);
+        // The pairs and fat boxes the last update left.
+        let (mut held, mut fat_before): (Vec<(usize, usize)>, Vec<Bounds>) = (Vec::new(), Vec::new());
+        for (k, step) in steps.iter().enumerate() {
+            let n = bodies.len();
+            for &(i, motion) in step.moves.iter().filter(|_| n > 0) {
+                let b = &mut bodies[i % n];
+                if b.inv_mass == 0.0 {
+                    continue;
+                }
+                match motion {
+                    Motion::Nudge(by, turn) => (b.position, b.angle) = (b.position + by, b.angle + turn),
+                    Motion::Jump(to, angle) => (b.position, b.angle) = (to, angle),
+                }
+            }
+            match step.change {
+                Some(Ok(p)) => {
+                    let (b, s) = make(p);
+                    bodies.push(b);
+                    shapes.push(s);
+                }
+                Some(Err(i)) if n > 0 => {
+                    bodies.remove(i % n);
+                    shapes.remove(i % n);
+                    // A smaller world starts the tree again: every leaf is
+                    // new, and so is every pair.
+                    held.clear();
+                    fat_before.clear();
+                }
+                _ => {}
+            }
+            let margins: Vec<f32> = bodies.iter().map(|b| if b.inv_mass > 0.0 { step.margin } else { 0.0 }).collect();
+            let pairs = phase.update(&bodies, &shapes, &margins).to_vec();
+            let n = bodies.len();
+            prop_assert_eq!(phase.len(), n, "step {}", k);
+            prop_assert_eq!(phase.tree.validate(), n, "step {}", k);
+            let fat: Vec<Bounds> = (0..n).map(|i| phase.fat_bounds(i)).collect();
+            let mut brute = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if fat[a].overlaps(fat[b]) {
+                        brute.push((a, b));
+                    }
+                }
+            }
+            prop_assert_eq!(&pairs, &brute, "step {}", k);
+            for (i, (b, s)) in bodies.iter().zip(&shapes).enumerate().filter(|(_, (b, _))| b.inv_mass > 0.0) {
+                let tight = shape_bounds(s, &b.transform()).grown(margins[i] + 0.5 * SPECULATIVE_DISTANCE);
+                prop_assert!(fat[i].contains(tight), "step {}, body {} outside its fat box", k, i);
+            }
+            // A leaf put back always gets a new fat box (the old one did not
+            // hold the body; the new one does).
+            let moved = (0..n).filter(|&i| fat_before.get(i) != Some(&fat[i])).count();
+            let found = pairs.iter().filter(|p| held.binary_search(p).is_err()).count();
+            let expected = PhaseReport { moved, found, pairs: pairs.len() };
+            prop_assert_eq!(phase.report, expected, "step {}", k);
+            if step.sync_after {
+                phase.sync(&bodies, &shapes, &vec![0.0; n]);
+                // The set stays as the update left it until the next one.
+                prop_assert_eq!(phase.pairs(), pairs.as_slice(), "step {}", k);
+            }
+            (held, fat_before) = (pairs, fat);
+        }
+    }
 }

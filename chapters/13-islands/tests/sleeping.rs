@@ -1,12 +1,14 @@
 //! Islands and sleeping: the union-find finds the graph's components; a
 //! pile at rest falls asleep and then costs no contact work; sleeping
 //! changes nothing that came to rest; a body landing on a sleeping pile
-//! wakes it; nothing sleeps at the top of its arc.
+//! wakes it, and so do a force, a torque, the mouse and a joint to a
+//! moving body, and nothing else; nothing sleeps at the top of its arc.
 
 use ch11_polygons::Polygon;
 use ch13_islands::demos::pyramid;
-use ch13_islands::{Shape, UnionFind, World, body, fixed};
+use ch13_islands::{Body, Joint, Shape, UnionFind, World, body, fixed};
 use glam::Vec2;
+use physics_core::lab::Sim;
 use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
@@ -139,4 +141,129 @@ fn the_bin_of_5000_falls_asleep_inside() {
     }
     world.step(DT);
     assert_eq!(world.solver().pairs_tested(), 0);
+}
+
+/// A floor 10 m wide, its top at y = 0.
+fn floor() -> (Body, Shape) {
+    let slab = Polygon::boxed(Vec2::new(5.0, 0.5), 0.0);
+    fixed(Shape::Polygon(slab), Vec2::new(0.0, -0.5), 0.0)
+}
+
+/// A 1 m box of 1 kg standing on the floor at `x`.
+fn cube(x: f32) -> (Body, Shape) {
+    let cube = Polygon::boxed(Vec2::splat(0.5), 0.0);
+    body(Shape::Polygon(cube), Vec2::new(x, 0.5), 0.0, 1.0)
+}
+
+/// The solver's bodies, to push one between steps.
+fn bodies_mut(world: &mut World) -> &mut Vec<Body> {
+    &mut world.base.base.base.base.base.bodies
+}
+
+/// A box on the floor, stepped until it has slept: body 1.
+fn a_sleeping_box() -> World {
+    let mut world = World::new(vec![floor(), cube(0.0)], Vec::new());
+    run(&mut world, 1.0);
+    assert!(world.asleep[1], "the box never fell asleep");
+    world
+}
+
+/// Whether body `i` is exactly where `before` was: a sleeper is held
+/// still, to the bit.
+fn unmoved(world: &World, i: usize, before: &Body) -> bool {
+    let b = world.bodies()[i];
+    (b.position, b.angle, b.velocity) == (before.position, before.angle, Vec2::ZERO)
+}
+
+/// A sleeping box pushed by a force through its centre (300 N, 30 times
+/// its weight) wakes in the step the force is applied, and slides; one
+/// given a torque (300 N m) wakes and turns. The same box left alone
+/// stays asleep, exactly where it was, for a second: the force is what
+/// woke it. For the step, 300 N gives the 1 kg box 5 m/s (1.25 m/s
+/// while the soft step spends a force in its first substep only, a
+/// quarter of the step), less the 0.03 m/s friction takes back; 300 N m
+/// tips it about a corner (2/3 kg m^2 there) at 1.9 rad/s or more. The
+/// bounds, 0.5 m/s and 0.5 rad/s, leave a margin of two either way.
+#[test]
+fn a_force_or_a_torque_wakes_a_sleeper() {
+    let mut left = a_sleeping_box();
+    let before = left.bodies()[1];
+    let (mut pushed, mut turned) = (left.clone(), left.clone());
+    bodies_mut(&mut pushed)[1].apply_force(Vec2::new(300.0, 0.0), before.position);
+    bodies_mut(&mut turned)[1].torque = 300.0;
+    for w in [&mut left, &mut pushed, &mut turned] {
+        w.step(DT);
+    }
+    assert!(!pushed.asleep[1] && !turned.asleep[1]);
+    let (p, t) = (pushed.bodies()[1], turned.bodies()[1]);
+    assert!(
+        p.velocity.x > 0.5 && p.position.x > before.position.x,
+        "{p:?}"
+    );
+    assert!(
+        t.angular_velocity.abs() > 0.5 && t.angle != before.angle,
+        "{t:?}"
+    );
+    for _ in 0..60 {
+        left.step(DT);
+        assert!(left.asleep[1] && unmoved(&left, 1, &before));
+    }
+}
+
+/// The mouse takes hold of a sleeping box by its centre and pulls towards
+/// a point a metre above: the box wakes in the first step it is pulled,
+/// stays awake while it is held, and rises (the spring, 5 Hz and at most
+/// 1,000 times the box's weight, lifts it most of the way in half a
+/// second: more than 30 cm). Left alone, the same box stays asleep.
+#[test]
+fn the_mouse_wakes_a_sleeper() {
+    let mut held = a_sleeping_box();
+    let mut left = held.clone();
+    let before = held.bodies()[1];
+    let hold = held
+        .pick(before.position)
+        .expect("the box is under the mouse");
+    assert_eq!(hold.body, 1);
+    let target = before.position + Vec2::Y;
+    for step in 0..30 {
+        Sim::pull(&mut held, &hold, target, DT);
+        held.step(DT);
+        left.step(DT);
+        assert!(!held.asleep[1], "asleep at step {step} while held");
+        assert!(left.asleep[1] && unmoved(&left, 1, &before));
+    }
+    let risen = held.bodies()[1].position.y - before.position.y;
+    assert!(risen > 0.3, "risen {risen} m");
+}
+
+/// A box put to sleep on the floor, pinned by a revolute joint (at a
+/// point in the half-metre gap between them) to a disc that rolls away
+/// from it at 3 m/s: the joint wakes the box in the first step, and the
+/// disc drags it along (more than 20 cm in half a second). Without the
+/// joint, the same disc rolls away and the box sleeps on where it was:
+/// the disc never comes near it, so the joint is what woke it.
+#[test]
+fn a_joint_to_a_moving_body_wakes_a_sleeper() {
+    let disc = body(Shape::Circle { radius: 0.5 }, Vec2::new(1.5, 0.5), 0.0, 1.0);
+    let pieces = vec![floor(), cube(0.0), disc];
+    let bodies: Vec<Body> = pieces.iter().map(|(b, _)| *b).collect();
+    let pin = Joint::revolute(&bodies, 1, 2, Vec2::new(0.75, 0.5));
+    let mut joined = World::new(pieces.clone(), vec![pin]);
+    let mut apart = World::new(pieces, Vec::new());
+    for w in [&mut joined, &mut apart] {
+        w.put_to_sleep(1);
+        bodies_mut(w)[2].velocity = Vec2::new(3.0, 0.0);
+    }
+    let before = joined.bodies()[1];
+    assert!(joined.asleep[1] && apart.asleep[1]);
+    for step in 0..30 {
+        joined.step(DT);
+        apart.step(DT);
+        assert!(!joined.asleep[1], "asleep at step {step}");
+        assert!(apart.asleep[1] && unmoved(&apart, 1, &before));
+    }
+    let dragged = joined.bodies()[1].position.x - before.position.x;
+    assert!(dragged > 0.2, "dragged {dragged} m");
+    let rolled = apart.bodies()[2].position.x - before.position.x - 1.5;
+    assert!(rolled > 0.5, "the disc rolled only {rolled} m");
 }
