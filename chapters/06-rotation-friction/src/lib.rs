@@ -206,11 +206,23 @@ impl World {
 /// `w += (torque / I) dt` for every body that moves. Clears the forces.
 /// Chapters 6 to 8 all start their step with it.
 pub fn integrate_velocities(bodies: &mut [Body], gravity: Vec2, dt: f32) {
+    apply_forces(bodies, gravity, dt);
+    clear_forces(bodies);
+}
+
+/// `v += (g + F/m) dt`, `w += (torque / I) dt` for every body that
+/// moves, leaving the forces in place: a step cut into substeps applies
+/// them in each substep, then clears them.
+pub fn apply_forces(bodies: &mut [Body], gravity: Vec2, dt: f32) {
+    for b in bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+        b.velocity += (gravity + b.force * b.inv_mass) * dt;
+        b.angular_velocity += b.torque * b.inv_inertia * dt;
+    }
+}
+
+/// Forces and torques last one step: zero them.
+pub fn clear_forces(bodies: &mut [Body]) {
     for b in bodies.iter_mut() {
-        if b.inv_mass > 0.0 {
-            b.velocity += (gravity + b.force * b.inv_mass) * dt;
-            b.angular_velocity += b.torque * b.inv_inertia * dt;
-        }
         b.force = Vec2::ZERO;
         b.torque = 0.0;
     }

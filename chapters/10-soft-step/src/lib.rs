@@ -113,8 +113,9 @@ impl World {
         // 3. Prepare: each contact's fixed anchors, separation and masses.
         self.prepare_contacts(h);
         for _ in 0..n {
-            // 4. Gravity for one substep.
-            self.base.base.integrate_velocities(h);
+            // 4. Gravity and forces for one substep.
+            let world = &mut self.base.base;
+            ch06_rotation_friction::apply_forces(&mut world.bodies, world.gravity, h);
             // 5. Joint rows where the bodies are now; warm start all rows.
             self.prepare_joints(h);
             self.warm_start();
@@ -135,6 +136,8 @@ impl World {
         if self.soft.restitution {
             self.restitution();
         }
+        // Forces last one step, every substep of it.
+        ch06_rotation_friction::clear_forces(&mut self.base.base.bodies);
         self.base.release_mouse_unless_pulled();
     }
     // ANCHOR_END: step

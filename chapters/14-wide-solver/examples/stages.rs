@@ -32,7 +32,7 @@ fn main() {
     }
     let n = steps as f32;
     println!(
-        "{rows} rows, {threads} threads: step {:.3} ms = collide {:.3} + prepare {:.3} + solve {:.3} + move {:.3} + the rest {:.3}",
+        "{rows} rows, {threads} thread(s): step {:.3} ms = collide {:.3} + prepare {:.3} + solve {:.3} + move {:.3} + the rest {:.3}",
         start.elapsed().as_secs_f32() * 1000.0 / n,
         sum.collide / n,
         sum.prepare / n,

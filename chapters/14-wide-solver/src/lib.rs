@@ -212,7 +212,7 @@ impl World {
         let collided = clock.lap();
         // 3. Colour the contacts, pack them in blocks, prepare (workers).
         self.colour_contacts();
-        self.prepare_contacts(h);
+        self.prepare_contacts();
         let prepared = clock.lap();
         let mut moving = 0.0;
         for _ in 0..substeps {
@@ -243,9 +243,11 @@ impl World {
         if self.soft().soft.restitution {
             self.solve_contacts(Pass::Restitution, h);
         }
-        // 10. Keep the impulses for the next step's warm start.
+        // 10. Keep the impulses for the next step's warm start; forces
+        // last one step, every substep of it.
         self.velocities_to_bodies();
         self.store_impulses();
+        ch06_rotation_friction::clear_forces(&mut self.solver_mut().bodies);
         let solved = clock.lap() - moving;
         // 11. Chapters 12 and 13: sweep fast bodies, follow them with the
         // tree, give the sleepers back, put still islands to sleep.
@@ -271,9 +273,12 @@ impl World {
 
     // ANCHOR: collide
     /// Stage 2: each body's speculative margin (chapter 12), the tree's
-    /// pairs (chapter 13), then every pair's manifold on the workers, in
-    /// the pairs' order, handed to chapter 8's narrow phase, which keeps
-    /// last step's impulses for the points that persist.
+    /// pairs (chapter 13), then, on the workers, every pair's manifold and
+    /// its arbiter: chapter 8's, keeping last step's impulses for the
+    /// points that persist. Each pair finds its last arbiter by a binary
+    /// search (chapter 8 walks the two sorted lists together, which one
+    /// worker can do but two cannot share), and the arbiters come back in
+    /// the pairs' order.
     fn collide(&mut self, dt: f32) {
         let world = &mut self.base;
         world.base.reach_out(dt);
@@ -289,13 +294,25 @@ impl World {
             fast.base.base.base.broad_phase();
         }
         let fast = &world.base;
-        let (pairs, transforms) = fast.base.base.base.base.pairs();
-        let manifolds = self
-            .threads
-            .map(pairs, |&pair| fast.contact(pair, transforms));
-        let mut manifolds = manifolds.into_iter();
-        self.solver_mut()
-            .narrow_phase_with(|_, _, _, _| manifolds.next().flatten());
+        let chapter8 = &fast.base.base.base.base;
+        let (pairs, transforms) = chapter8.pairs();
+        let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
+        let warm = chapter8.settings.warm_starting;
+        let arbiters = self.threads.map(pairs, |&(a, b)| {
+            let manifold = fast.contact((a, b), transforms)?;
+            let before = last
+                .binary_search_by_key(&(a, b), |old| (old.a, old.b))
+                .ok()
+                .map(|k| &last[k]);
+            Some(Arbiter::new(
+                (a, b),
+                (&bodies[a], &bodies[b]),
+                &manifold,
+                before,
+                warm,
+            ))
+        });
+        self.solver_mut().arbiters = arbiters.into_iter().flatten().collect();
     }
     // ANCHOR_END: collide
 
@@ -360,12 +377,11 @@ impl World {
 
     /// Stage 3, second half: each block's rows from its arbiters and
     /// bodies (workers); each body's pose at the step's start.
-    fn prepare_contacts(&mut self, h: f32) {
+    fn prepare_contacts(&mut self) {
         let world = &self.base.base.base.base;
         let chapter8 = &world.base.base;
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
-        let _ = h;
         let s = &mut self.scratch;
         s.poses.clear();
         s.poses.extend(bodies.iter().map(Pose::at_start));
@@ -380,14 +396,15 @@ impl World {
     }
 
     /// Stage 4: gravity and forces for one substep, body by body on the
-    /// workers (chapter 6's formula).
+    /// workers (chapter 6's formula; the forces are cleared after the
+    /// step).
     fn integrate_velocities(&mut self, h: f32) {
         self.velocities_to_bodies();
         let gravity = self.solver().gravity;
         let threads = self.threads.clone();
         let bodies = &mut self.solver_mut().bodies;
         threads.for_each(bodies, |b| {
-            ch06_rotation_friction::integrate_velocities(std::slice::from_mut(b), gravity, h);
+            ch06_rotation_friction::apply_forces(std::slice::from_mut(b), gravity, h);
         });
     }
 
