@@ -262,6 +262,13 @@ impl World {
                 if let Toi::Hit { t, .. } = found {
                     first = first.min(t);
                 }
+                // Even the centre starts within the target of the surface:
+                // it is stopped where its straight path enters the shape.
+                if found == Toi::Touching
+                    && let Some(t) = enters(shape_j, &to, path.c0, path.c1)
+                {
+                    first = first.min(t);
+                }
             }
             self.report.distances += distances;
             if first < 1.0 {
@@ -330,6 +337,70 @@ fn contact(
     let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
     collide(&sa, &t[a], &sb, &t[b], margin)
 }
+
+// ANCHOR: enters
+/// Whether the straight path of a body's centre, from `from` to `to`,
+/// crosses into `shape` (at transform `t`) from the front, and if so how
+/// far along it may go: the fraction where it enters from outside, or 0
+/// for a centre already inside that would leave through another side
+/// than the one nearest it (through the back). A centre inside that
+/// leaves the way it came is the contact's to push out: `None`. A polygon
+/// is clipped face by face, its rounding taken as a push of each face
+/// outwards (which holds the rounded shape); a disc's "way in" is the
+/// half nearest the centre's start.
+pub fn enters(shape: &Shape, t: &Transform, from: Vec2, to: Vec2) -> Option<f32> {
+    let (p, d) = (t.to_local(from), t.to_local(to) - t.to_local(from));
+    match shape {
+        Shape::Circle { radius } => {
+            // |p + s d|^2 = r^2: enter at the smaller root, leave at the larger.
+            let (a, b, c) = (d.dot(d), p.dot(d), p.dot(p) - radius * radius);
+            let disc = b * b - a * c;
+            if a == 0.0 || disc < 0.0 {
+                return None;
+            }
+            let (enter, leave) = ((-b - disc.sqrt()) / a, (-b + disc.sqrt()) / a);
+            if c > 0.0 {
+                return (0.0..=1.0).contains(&enter).then_some(enter);
+            }
+            // Inside: out through the far half is through the back.
+            let out = p + leave.min(1.0) * d;
+            (leave <= 1.0 && out.dot(p) < 0.0).then_some(0.0)
+        }
+        Shape::Polygon(poly) => {
+            // Each face's line cuts the segment: inside from the last line
+            // it crosses inwards (`enter`) to the first it crosses outwards
+            // (`leave`, through face `by`).
+            let (mut enter, mut leave, mut by) = (0.0f32, 1.0f32, None);
+            let (mut outside, mut nearest, mut nearest_gap) = (false, 0, f32::NEG_INFINITY);
+            for i in 0..poly.count {
+                let n = poly.normals[i];
+                let offset = n.dot(poly.vertices[i]) + poly.radius;
+                let (start, along) = (n.dot(p) - offset, n.dot(d));
+                outside |= start > 0.0;
+                if start > nearest_gap {
+                    (nearest, nearest_gap) = (i, start);
+                }
+                if along == 0.0 {
+                    if start > 0.0 {
+                        return None; // along the line, outside it all the way
+                    }
+                } else if along < 0.0 {
+                    enter = enter.max(-start / along);
+                } else if -start / along < leave {
+                    (leave, by) = (-start / along, Some(i));
+                }
+            }
+            if enter > leave {
+                return None;
+            }
+            if outside {
+                return Some(enter);
+            }
+            by.filter(|&face| face != nearest).map(|_| 0.0)
+        }
+    }
+}
+// ANCHOR_END: enters
 
 /// The least distance from a shape's centre to its surface: a disc's
 /// radius; a polygon's nearest face, and its rounding.
