@@ -259,17 +259,17 @@ impl Sim for World {
                 let blocks: usize = c.counts.iter().map(|n| n.div_ceil(crate::LANES)).sum();
                 let rows: usize = c.counts.iter().sum();
                 let full = 100.0 * rows as f32 / (blocks * crate::LANES).max(1) as f32;
-                format!("{blocks} blocks of 8, {full:.0}% full")
+                format!("{blocks} blocks {full:.0}% full")
             }
-            Width::Single => "one at a time".into(),
-            Width::InOrder => "chapter 13's order".into(),
+            Width::Single => "1 lane".into(),
+            Width::InOrder => "list order".into(),
         };
         let threads = match self.threads.count() {
             1 => "1 thread".to_string(),
             n => format!("{n} threads"),
         };
         let mut line = format!(
-            "{} colours, {} overflow | {lanes} | {threads}",
+            "{} colours, {} over | {lanes} | {threads}",
             c.used(),
             c.overflow,
         );
