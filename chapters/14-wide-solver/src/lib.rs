@@ -275,10 +275,8 @@ impl World {
     /// Stage 2: each body's speculative margin (chapter 12), the tree's
     /// pairs (chapter 13), then, on the workers, every pair's manifold and
     /// its arbiter: chapter 8's, keeping last step's impulses for the
-    /// points that persist. Each pair finds its last arbiter by a binary
-    /// search (chapter 8 walks the two sorted lists together, which one
-    /// worker can do but two cannot share), and the arbiters come back in
-    /// the pairs' order.
+    /// points that persist. The arbiters come back in the pairs' order,
+    /// whatever the number of workers.
     fn collide(&mut self, dt: f32) {
         let world = &mut self.base;
         world.base.reach_out(dt);
@@ -298,21 +296,27 @@ impl World {
         let (pairs, transforms) = chapter8.pairs();
         let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
-        let arbiters = self.threads.map(pairs, |&(a, b)| {
-            let manifold = fast.contact((a, b), transforms)?;
-            let before = last
-                .binary_search_by_key(&(a, b), |old| (old.a, old.b))
-                .ok()
-                .map(|k| &last[k]);
-            Some(Arbiter::new(
-                (a, b),
-                (&bodies[a], &bodies[b]),
-                &manifold,
-                before,
-                warm,
-            ))
+        // The pairs in runs of 64: each run finds where it starts in last
+        // step's list by a binary search, then walks the two sorted lists
+        // together, as chapter 8 does.
+        let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
+        let arbiters = self.threads.map(&runs, |run| {
+            let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
+            let mut made = Vec::new();
+            for &(a, b) in run.iter() {
+                let Some(manifold) = fast.contact((a, b), transforms) else {
+                    continue;
+                };
+                while last.get(old).is_some_and(|o| (o.a, o.b) < (a, b)) {
+                    old += 1;
+                }
+                let before = last.get(old).filter(|o| (o.a, o.b) == (a, b));
+                let pair = (&bodies[a], &bodies[b]);
+                made.push(Arbiter::new((a, b), pair, &manifold, before, warm));
+            }
+            made
         });
-        self.solver_mut().arbiters = arbiters.into_iter().flatten().collect();
+        self.solver_mut().arbiters = arbiters.concat();
     }
     // ANCHOR_END: collide
 
