@@ -405,7 +405,7 @@ pub fn faces_in_world(
 /// the reference face, keep the part of the incident face that lies
 /// over it. Each end left is a contact point, placed halfway between the
 /// two rounded surfaces, with its separation less both radii and the
-/// features that made it: the reference face, and the incident corner.
+/// features that made it: the corner of each shape at that end.
 fn clip(
     reference: &Polygon,
     i: usize,
@@ -441,14 +441,18 @@ fn clip(
         v21
     };
     let (r1, r2) = (reference.radius, incident.radius);
-    let face = Feature::Face(i as u8);
     let mut out = Vec::with_capacity(2);
-    for (p, corner) in [(lower, j1), (upper, j2)] {
+    let ends = [(lower, i, j1), (upper, (i + 1) % reference.count, j2)];
+    for (p, end, corner) in ends {
         let s = (p - v11).dot(normal);
         // Halfway between the surfaces: r1 out from the face, r2 back from B.
         let point = p + normal * (0.5 * (r1 - r2 - s));
+        // Named by the corner of each shape at this end: the same name
+        // whichever shape gives the reference face, so two faces lying
+        // flat on each other keep their points' names (and impulses)
+        // when the choice of reference face swaps between steps.
         let id = FeatureId {
-            a: face,
+            a: Feature::Vertex(end as u8),
             b: Feature::Vertex(corner as u8),
         };
         out.push((point, s - reach, id));
