@@ -143,6 +143,52 @@ fn the_bin_of_5000_falls_asleep_inside() {
     assert_eq!(world.solver().pairs_tested(), 0);
 }
 
+/// Sleeping's failure case, in the same bin with other pieces: a small
+/// box ends up wedged between two discs under the pile's weight and rocks
+/// in place for good, with the disc it rocks against (their centres stay
+/// within a centimetre over a second while their surfaces move faster
+/// than the 5 cm/s limit), so its island, the whole
+/// pile, never sleeps (a body or two that bounced clear sleep alone). With
+/// 8 substeps the same pile sleeps: the wedge is the soft step's at 4.
+#[test]
+#[ignore = "5,000 bodies for 600 steps, twice; cargo test --release -p ch13-islands --test sleeping -- --ignored"]
+fn one_rocking_box_keeps_a_whole_pile_awake() {
+    use ch13_islands::demos::{ROCKING_SEED, bin_with_seed};
+    let mut world = bin_with_seed(5000, ROCKING_SEED);
+    run(&mut world, 9.0);
+    let before: Vec<Vec2> = world.bodies().iter().map(|b| b.position).collect();
+    run(&mut world, 1.0);
+    // The pile is one island; a body or two that bounced clear sleep alone.
+    assert!(
+        world.sleeping_count() < 10,
+        "{} slept",
+        world.sleeping_count()
+    );
+    let speed = |b: &Body, shape: &Shape| {
+        b.velocity.length() + b.angular_velocity.abs() * ch11_polygons::reach(shape)
+    };
+    let rocking: Vec<usize> = (3..world.bodies().len())
+        .filter(|&i| speed(&world.bodies()[i], &world.shapes()[i]) > 0.05)
+        .collect();
+    // A few bodies: each wedged box and the disc it rocks against.
+    assert!(
+        !rocking.is_empty() && rocking.len() <= 6,
+        "rocking: {rocking:?}"
+    );
+    for &i in &rocking {
+        let moved = world.bodies()[i].position.distance(before[i]);
+        assert!(moved < 0.01, "body {i} moved {moved} m: not wedged");
+    }
+    let boxes = rocking
+        .iter()
+        .filter(|&&i| matches!(world.shapes()[i], Shape::Polygon(_)));
+    assert!(boxes.count() >= 1, "no box among {rocking:?}");
+    let mut eight = bin_with_seed(5000, ROCKING_SEED);
+    eight.base.base.base.soft.substeps = 8;
+    run(&mut eight, 10.0);
+    assert_eq!(eight.sleeping_count(), 5000);
+}
+
 /// A floor 10 m wide, its top at y = 0.
 fn floor() -> (Body, Shape) {
     let slab = Polygon::boxed(Vec2::new(5.0, 0.5), 0.0);
