@@ -12,11 +12,6 @@ use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// The fewest pieces worth handing to another worker: below this a stage
-/// runs on the calling thread, because waking a worker costs a few
-/// microseconds, longer than solving a handful of rows.
-const MIN_PER_WORKER: usize = 16;
-
 /// How many threads the step uses, and the pool that runs them.
 #[derive(Clone, Debug)]
 pub struct Threads {
@@ -65,30 +60,37 @@ impl Threads {
     }
 
     // ANCHOR: for_each
-    /// Run `work` on every item, split across the workers.
-    pub fn for_each<T: Send>(&self, items: &mut [T], work: impl Fn(&mut T) + Sync + Send) {
+    /// Run `work` on every item, split across the workers, each taking at
+    /// least `grain` items: handing work to another worker costs a few
+    /// microseconds, so a list too short to give two workers `grain` each
+    /// runs here, on one thread.
+    pub fn for_each<T: Send>(
+        &self,
+        items: &mut [T],
+        grain: usize,
+        work: impl Fn(&mut T) + Sync + Send,
+    ) {
         match &self.pool {
-            Some(pool) if items.len() >= 2 * MIN_PER_WORKER => pool.install(|| {
-                items
-                    .par_iter_mut()
-                    .with_min_len(MIN_PER_WORKER)
-                    .for_each(work)
-            }),
+            Some(pool) if items.len() >= 2 * grain => {
+                pool.install(|| items.par_iter_mut().with_min_len(grain).for_each(work))
+            }
             _ => items.iter_mut().for_each(work),
         }
     }
     // ANCHOR_END: for_each
 
-    /// `f` of every item, in the items' order, split across the workers.
-    pub fn map<T: Sync, U: Send>(&self, items: &[T], f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
+    /// `f` of every item, in the items' order, split across the workers as
+    /// [`Threads::for_each`] splits.
+    pub fn map<T: Sync, U: Send>(
+        &self,
+        items: &[T],
+        grain: usize,
+        f: impl Fn(&T) -> U + Sync + Send,
+    ) -> Vec<U> {
         match &self.pool {
-            Some(pool) if items.len() >= 2 * MIN_PER_WORKER => pool.install(|| {
-                items
-                    .par_iter()
-                    .with_min_len(MIN_PER_WORKER)
-                    .map(f)
-                    .collect()
-            }),
+            Some(pool) if items.len() >= 2 * grain => {
+                pool.install(|| items.par_iter().with_min_len(grain).map(f).collect())
+            }
             _ => items.iter().map(f).collect(),
         }
     }
