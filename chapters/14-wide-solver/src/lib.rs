@@ -192,10 +192,17 @@ impl World {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
-        // The whole step runs on the workers' pool, so that each stage's
-        // split costs a hand-over between workers, not a wake-up.
-        let threads = self.threads.clone();
-        threads.run(|| self.wide_step(dt));
+        // A step with work to split runs on the workers' pool, so that each
+        // stage's split costs a hand-over between workers, not a wake-up;
+        // a small one stays here (the hand-over alone costs tens of µs).
+        let contacts = self.solver().arbiters.len();
+        let worth_it = contacts >= 2 * BLOCKS * LANES || self.bodies().len() >= 2 * BODIES;
+        if worth_it {
+            let threads = self.threads.clone();
+            threads.run(|| self.wide_step(dt));
+        } else {
+            self.wide_step(dt);
+        }
     }
 
     /// [`World::step`]'s stages.
