@@ -297,8 +297,8 @@ impl Sim for World {
 }
 
 // ANCHOR: scenes
-/// A static box from `lower` to `upper`.
-fn slab(lower: Vec2, upper: Vec2) -> (Body, Shape) {
+/// A static box from `lower` to `upper`, friction 0.6.
+pub fn slab(lower: Vec2, upper: Vec2) -> (Body, Shape) {
     let half = (upper - lower) / 2.0;
     let (mut b, s) = fixed(Shape::Polygon(Polygon::boxed(half, 0.0)), lower + half, 0.0);
     b.friction = 0.6;

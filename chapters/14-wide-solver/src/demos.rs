@@ -1,10 +1,11 @@
 //! Chapter 14's demos: pyramids and piles big enough for the solver's
 //! width and threads to matter, with the colours drawn.
 
-use crate::{Body, Shape, Width, World, body, fixed};
+use crate::{Shape, Width, World, body};
 use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
 use ch11_polygons::Polygon;
 use ch11_polygons::demos::draw_shape;
+use ch13_islands::demos::slab;
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
@@ -30,14 +31,14 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 colours(),
-                (Vec2::new(-16.0, -3.0), Vec2::new(16.0, 22.0)),
+                (Vec2::new(-16.0, -3.0), Vec2::new(16.0, 28.0)),
             ))
         },
     },
     DemoEntry {
         name: "graph",
         about: "an 8-row pyramid's constraint graph: each contact a line in its colour, never two of one colour at a box",
-        make: || Box::new(show(graph(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 9.0)))),
+        make: || Box::new(show(graph(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 12.0)))),
     },
     DemoEntry {
         name: "pyramid",
@@ -45,7 +46,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             Box::new(show(
                 big_pyramid(),
-                (Vec2::new(-70.0, -8.0), Vec2::new(70.0, 104.0)),
+                (Vec2::new(-70.0, -8.0), Vec2::new(70.0, 125.0)),
             ))
         },
     },
@@ -119,7 +120,7 @@ pub const KNOBS: &[Knob<World>] = &[
     ),
     Knob::toggle(
         'p',
-        "stage timings in the status line (they differ run to run)",
+        "stage timings in the status line, in ms (they differ run to run)",
         |w| w.view.timings,
         |w, on| w.view.timings = on,
     ),
@@ -274,9 +275,10 @@ impl Sim for World {
             c.overflow,
         );
         if self.view.timings {
+            // In place of the colours: one line must stay clear of the plot.
             let t = self.timings;
-            line += &format!(
-                " | ms: collide {:.2}, prepare {:.2}, solve {:.2}, move {:.2}, rest {:.2}",
+            line = format!(
+                "ms: collide {:.2}, prepare {:.2}, solve {:.2}, move {:.2}, rest {:.2}",
                 t.collide, t.prepare, t.solve, t.integrate, t.finish
             );
         }
@@ -304,14 +306,6 @@ impl Sim for World {
 }
 
 // ANCHOR: scenes
-/// A static box from `lower` to `upper`.
-fn slab(lower: Vec2, upper: Vec2) -> (Body, Shape) {
-    let half = (upper - lower) / 2.0;
-    let (mut b, s) = fixed(Shape::Polygon(Polygon::boxed(half, 0.0)), lower + half, 0.0);
-    b.friction = 0.6;
-    (b, s)
-}
-
 /// Chapter 13's pyramid of `rows` rows of 1 m boxes started touching,
 /// awake for good: sleeping off, so every step solves every contact.
 pub fn pyramid(rows: usize) -> World {
