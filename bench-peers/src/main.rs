@@ -547,8 +547,8 @@ fn main() {
                  Steps of 1/60 s (600, or 300 for the two largest scenes), sleeping off in every engine, one process; \
                  chapters 10 and 14 and Box2D v3 with 4 substeps and one worker thread unless the row says two, \
                  rapier2d with {ITERATIONS} solver iterations, box2d-rs with {ITERATIONS} velocity and 3 position iterations. \
-                 \"held\": a pyramid stands (its top within 2 cm per row of its height, nothing moving more than 1 cm over the second half), \
-                 or no body left the walls. Measured on {} cores.\n",
+                 \"held\": for a pyramid, whether it stands (\"yes\": its top within 2 cm per row of its height, nothing moving more than 1 cm over the second half); \
+                 for a pit, whether every body stayed within the walls. Measured on {} cores.\n",
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             );
             std::fs::write(path, text).expect("write the table");
