@@ -8,6 +8,10 @@
 //! - `web`: build the book's live demos, the `web` crate for `wasm32-unknown-unknown` with the
 //!   `web` profile, into `book/src/web/demos.wasm`. `web --check` builds and fails if the
 //!   committed file differs (the build is deterministic for one toolchain).
+//! - `exercises [--watch]`: the learner's exercises in order: stops at the first one not yet
+//!   done, says where its hint is, and shows the progress; `--watch` reruns on save.
+
+mod exercises;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -19,8 +23,17 @@ fn main() -> ExitCode {
         "pictures" => pictures(&root),
         "check-book" => check_book(&root),
         "web" => web(&root, std::env::args().nth(2).as_deref() == Some("--check")),
+        "exercises" => {
+            if std::env::args().nth(2).as_deref() == Some("--watch") {
+                exercises::watch(&root);
+            }
+            return match exercises::run_once(&root) {
+                exercises::Outcome::AllDone => ExitCode::SUCCESS,
+                exercises::Outcome::Stopped => ExitCode::FAILURE,
+            };
+        }
         _ => {
-            eprintln!("usage: cargo xtask <pictures|check-book|web [--check]>");
+            eprintln!("usage: cargo xtask <pictures|check-book|web [--check]|exercises [--watch]>");
             return ExitCode::from(2);
         }
     };
