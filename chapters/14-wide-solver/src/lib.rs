@@ -195,13 +195,17 @@ impl World {
         // A step with work to split runs on the workers' pool, so that each
         // stage's split costs a hand-over between workers, not a wake-up;
         // a small one stays here (the hand-over alone costs tens of µs).
+        // Enough contacts that a typical colour (of six or so) can be split.
         let contacts = self.solver().arbiters.len();
-        let worth_it = contacts >= 2 * BLOCKS * LANES || self.bodies().len() >= 2 * BODIES;
+        let worth_it = contacts >= 8 * BLOCKS * LANES || self.bodies().len() >= 2 * BODIES;
         if worth_it {
             let threads = self.threads.clone();
             threads.run(|| self.wide_step(dt));
         } else {
+            // One thread for this step, the pool kept for a bigger one.
+            let pool = std::mem::take(&mut self.threads);
             self.wide_step(dt);
+            self.threads = pool;
         }
     }
 
