@@ -323,6 +323,7 @@ fn control_for(key: Key, shift: bool) -> Option<Control> {
         Key::Key7 => Control::Demo(6),
         Key::Key8 => Control::Demo(7),
         Key::Key9 => Control::Demo(8),
+        Key::Key0 => Control::ResetView,
         k => {
             let letter = letter(k)?;
             Control::Switch {

@@ -31,6 +31,8 @@ pub enum Control {
     Demo(usize),
     /// A letter: the demo switch bound to it (Shift steps a number switch backwards).
     Switch { key: char, back: bool },
+    /// 0: the view back to the demo's own framing, undoing pan and zoom.
+    ResetView,
 }
 
 /// The key help, as shown by H.
@@ -44,6 +46,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("letters", "the demo's switches (Shift: back)"),
     ("mouse drag", "grab a body"),
     ("wheel", "zoom about the cursor"),
+    ("0", "reset the view (undo pan and zoom)"),
     ("H", "this help"),
     ("Esc", "quit"),
 ];
@@ -193,6 +196,10 @@ impl Session {
                 if i < self.chapter.demos.len() {
                     self.select_demo(i);
                 }
+            }
+            Control::ResetView => {
+                let (lo, hi) = self.demo.bounds();
+                self.camera = Camera::fit(lo, hi, self.camera.width, self.camera.height);
             }
             Control::Switch { key, back } => {
                 if let Some(s) = self.demo.switches().into_iter().find(|s| s.key == key) {
@@ -491,6 +498,12 @@ mod tests {
         assert_eq!(s.demo_index, Some(0));
         s.control(Control::Faster);
         assert_eq!(s.time_scale, 2.0);
+        // Zoomed and panned away, 0 brings back the demo's own framing.
+        let framed = s.camera.to_world(Vec2::new(160.0, 120.0));
+        s.camera.zoom_about(Vec2::new(3.0, 3.0), 4.0);
+        assert_ne!(s.camera.to_world(Vec2::new(160.0, 120.0)), framed);
+        s.control(Control::ResetView);
+        assert_eq!(s.camera.to_world(Vec2::new(160.0, 120.0)), framed);
     }
 
     #[test]

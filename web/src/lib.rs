@@ -180,6 +180,7 @@ pub fn control_for(key: char, shift: bool) -> Option<Control> {
         'h' => Control::Help,
         '\t' => Control::NextDemo { back: shift },
         '1'..='9' => Control::Demo(key as usize - '1' as usize),
+        '0' => Control::ResetView,
         'a'..='z' => Control::Switch { key, back: shift },
         _ => return None,
     })
