@@ -214,7 +214,6 @@ impl World {
         let statics: Vec<usize> = (0..self.bodies().len())
             .filter(|&j| self.bodies()[j].inv_mass == 0.0)
             .collect();
-        let everyone: Vec<usize> = (0..self.bodies().len()).collect();
         for i in order {
             let b = self.bodies()[i];
             let shape = self.base.shapes[i];
@@ -231,12 +230,13 @@ impl World {
             }
             self.report.swept += 1;
             let (mut first, mut distances) = (1.0f32, 0);
-            let candidates = if self.is_bullet(i) {
-                &everyone
+            // A bullet tries every body; any other body, the static ones.
+            let (every, only_static) = if self.is_bullet(i) {
+                (0..self.bodies().len(), &[][..])
             } else {
-                &statics
+                (0..0, &statics[..])
             };
-            for &j in candidates {
+            for j in every.chain(only_static.iter().copied()) {
                 let other = &self.bodies()[j];
                 let target = other.inv_mass == 0.0 || (self.is_bullet(i) && !self.is_bullet(j));
                 let shape_j = &self.base.shapes[j];

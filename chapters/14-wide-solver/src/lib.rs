@@ -432,15 +432,13 @@ impl World {
         if let Some(turn) = self.soft().soft.max_turn {
             self.soft_mut().limit_spin(turn / h);
         }
-        let threads = self.threads.clone();
-        let mut poses = std::mem::take(&mut self.scratch.poses);
-        let bodies = &mut self.solver_mut().bodies;
-        let mut pieces: Vec<(&mut Body, &mut Pose)> = bodies.iter_mut().zip(&mut poses).collect();
-        threads.for_each(&mut pieces, BODIES, |(b, pose)| {
+        let bodies = &mut self.base.base.base.base.base.base.bodies;
+        self.threads.for_each(bodies, BODIES, |b| {
             ch06_rotation_friction::integrate_positions(std::slice::from_mut(b), h);
-            pose.follow(b);
         });
-        self.scratch.poses = poses;
+        let poses = &mut self.scratch.poses;
+        self.threads
+            .zip(poses, bodies, BODIES, |pose, b| pose.follow(b));
     }
 
     /// Run `f` on the soft step's world, for its joints, rods and mouse,
@@ -508,9 +506,7 @@ impl World {
         }
         let bodies = &self.base.base.base.base.base.base.bodies;
         let s = &mut self.scratch;
-        let mut pieces: Vec<(&Body, &mut SharedVelocity)> =
-            bodies.iter().zip(&mut s.velocities).collect();
-        self.threads.for_each(&mut pieces, BODIES, |(b, v)| {
+        self.threads.zip(&mut s.velocities, bodies, BODIES, |v, b| {
             v.store(b.velocity, b.angular_velocity)
         });
         s.shared_ahead = true;
@@ -521,15 +517,11 @@ impl World {
         if !self.scratch.shared_ahead {
             return;
         }
-        let threads = self.threads.clone();
-        let velocities = std::mem::take(&mut self.scratch.velocities);
-        let bodies = &mut self.solver_mut().bodies;
-        let mut pieces: Vec<(&mut Body, &SharedVelocity)> =
-            bodies.iter_mut().zip(&velocities).collect();
-        threads.for_each(&mut pieces, BODIES, |(b, v)| {
+        let bodies = &mut self.base.base.base.base.base.base.bodies;
+        let velocities = &self.scratch.velocities;
+        self.threads.zip(bodies, velocities, BODIES, |b, v| {
             (b.velocity, b.angular_velocity) = v.load()
         });
-        self.scratch.velocities = velocities;
         self.scratch.shared_ahead = false;
     }
 

@@ -79,6 +79,27 @@ impl Threads {
     }
     // ANCHOR_END: for_each
 
+    /// Run `work` on each item of `items` with the item of `with` at the same place, split
+    /// across the workers as [`Threads::for_each`] splits.
+    pub fn zip<T: Send, U: Sync>(
+        &self,
+        items: &mut [T],
+        with: &[U],
+        grain: usize,
+        work: impl Fn(&mut T, &U) + Sync + Send,
+    ) {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
+                items
+                    .par_iter_mut()
+                    .zip(with.par_iter())
+                    .with_min_len(grain)
+                    .for_each(|(t, u)| work(t, u))
+            }),
+            _ => items.iter_mut().zip(with).for_each(|(t, u)| work(t, u)),
+        }
+    }
+
     /// `f` of every item, in the items' order, split across the workers as
     /// [`Threads::for_each`] splits.
     pub fn map<T: Sync, U: Send>(
