@@ -1,6 +1,7 @@
-//! The side-by-side benchmark: chapter 8's solver and chapter 10's soft step, rapier2d,
-//! box2d-rs (Box2D 2.4) and Box2D v3 itself step the same scenes in one process, and a table
-//! compares their median step times and whether each pyramid stands.
+//! The side-by-side benchmark: chapter 8's solver and chapter 10's soft step,
+//! rapier2d, box2d-rs (Box2D 2.4) and Box2D v3 itself step the same scenes in one
+//! process, and a table compares their median step times and whether each pyramid
+//! stands.
 //!
 //! ```text
 //! cargo run --release --manifest-path bench-peers/Cargo.toml                   # print the table
@@ -10,10 +11,11 @@
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --wide --write book/src/ch14-benchmark-table.md
 //! ```
 //!
-//! Every engine gets the scene our demos build (`ch08_sequential_impulses::demos`): the same
-//! bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity iterations (the soft step
-//! and Box2D v3: 4 substeps), sleeping off, one thread. Each runs its scene's steps; each step
-//! is timed on its own and the median is reported.
+//! Every engine gets the scene our demos build (`ch08_sequential_impulses::demos`):
+//! the same bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity
+//! iterations (the soft step and Box2D v3: 4 substeps), sleeping off, one thread.
+//! Each runs its scene's steps; each step is timed on its own and the median is
+//! reported.
 
 mod sleeping;
 mod wide;
@@ -70,10 +72,7 @@ impl Engine for Soft {
 
 /// Each body's centre and angle.
 fn poses_of(bodies: &[Body]) -> Poses {
-    bodies
-        .iter()
-        .map(|b| (b.position.x, b.position.y, b.angle))
-        .collect()
+    bodies.iter().map(|b| (b.position.x, b.position.y, b.angle)).collect()
 }
 
 fn soft(world: &World) -> Soft {
@@ -85,13 +84,16 @@ fn soft(world: &World) -> Soft {
 
 mod box2d_v3 {
     use super::{DT, Engine, Poses, World, density};
-    use boxdd::{BodyBuilder, BodyId, BodyType, ShapeDef, SurfaceMaterial, WorldDef, shapes};
+    use boxdd::{
+        BodyBuilder, BodyId, BodyType, ShapeDef, SurfaceMaterial, WorldDef, shapes,
+    };
     use ch08_sequential_impulses::Shape;
 
     /// Box2D v3's default and the soft step's.
     const SUBSTEPS: i32 = 4;
 
-    /// Which of Box2D's builds this is: its AVX2 path (the default feature) or its SSE2 path.
+    /// Which of Box2D's builds this is: its AVX2 path (the default feature) or its
+    /// SSE2 path.
     #[cfg(feature = "box2d-avx2")]
     pub const NAME: &str = "Box2D v3.2 (boxdd 0.4, AVX2)";
     #[cfg(not(feature = "box2d-avx2"))]
@@ -116,11 +118,8 @@ mod box2d_v3 {
         let mut w = boxdd::World::new(def).expect("a Box2D v3 world");
         let mut bodies = Vec::new();
         for b in &world.bodies {
-            let kind = if b.inv_mass > 0.0 {
-                BodyType::Dynamic
-            } else {
-                BodyType::Static
-            };
+            let kind =
+                if b.inv_mass > 0.0 { BodyType::Dynamic } else { BodyType::Static };
             let def = BodyBuilder::new()
                 .body_type(kind)
                 .position([b.position.x, b.position.y])
@@ -131,16 +130,19 @@ mod box2d_v3 {
             let material = SurfaceMaterial::default()
                 .with_friction(b.friction)
                 .with_restitution(b.restitution);
-            let shape = ShapeDef::builder()
-                .density(density(b))
-                .material(material)
-                .build();
+            let shape =
+                ShapeDef::builder().density(density(b)).material(material).build();
             match b.shape {
                 Shape::Circle(c) => {
-                    w.create_circle_shape_for(id, &shape, &shapes::circle([0.0, 0.0], c.radius));
+                    w.create_circle_shape_for(
+                        id,
+                        &shape,
+                        &shapes::circle([0.0, 0.0], c.radius),
+                    );
                 }
                 Shape::Box(o) => {
-                    let poly = shapes::box_polygon(o.half_extents.x, o.half_extents.y);
+                    let poly =
+                        shapes::box_polygon(o.half_extents.x, o.half_extents.y);
                     w.create_polygon_shape_for(id, &shape, &poly);
                 }
             }
@@ -149,16 +151,18 @@ mod box2d_v3 {
         Box2dV3 { world: w, bodies }
     }
 
-    /// The same, with chapter 9's hinges as Box2D revolute joints at the same world anchors
-    /// (the connected bodies do not collide, in Box2D as in chapter 9).
-    pub fn build_with_hinges(world: &World, hinges: &[ch10_soft_step::Joint]) -> Box2dV3 {
+    /// The same, with chapter 9's hinges as Box2D revolute joints at the same world
+    /// anchors (the connected bodies do not collide, in Box2D as in chapter 9).
+    pub fn build_with_hinges(
+        world: &World,
+        hinges: &[ch10_soft_step::Joint],
+    ) -> Box2dV3 {
         let mut b = build(world);
         for j in hinges {
             let body = &world.bodies[j.body_a];
             let anchor = body.position + body.transform().rotation * j.local_a;
             let (a, other) = (b.bodies[j.body_a], b.bodies[j.body_b]);
-            b.world
-                .create_revolute_joint_world_id(a, other, [anchor.x, anchor.y]);
+            b.world.create_revolute_joint_world_id(a, other, [anchor.x, anchor.y]);
         }
         b
     }
@@ -213,7 +217,9 @@ mod rapier {
             let h = bodies.insert(rb);
             let collider = match b.shape {
                 Shape::Circle(c) => ColliderBuilder::ball(c.radius),
-                Shape::Box(o) => ColliderBuilder::cuboid(o.half_extents.x, o.half_extents.y),
+                Shape::Box(o) => {
+                    ColliderBuilder::cuboid(o.half_extents.x, o.half_extents.y)
+                }
             };
             let density = density(b);
             let collider = collider
@@ -230,10 +236,7 @@ mod rapier {
         world_r.integration_parameters.num_solver_iterations = ITERATIONS;
         world_r.bodies = bodies;
         world_r.colliders = colliders;
-        Rapier {
-            world: world_r,
-            handles,
-        }
+        Rapier { world: world_r, handles }
     }
 
     impl Engine for Rapier {
@@ -276,7 +279,8 @@ mod box2d {
         type Joint = ();
     }
 
-    /// Box2D's position iterations (its separate position solver); 3 is its default.
+    /// Box2D's position iterations (its separate position solver); 3 is its
+    /// default.
     const POSITION_ITERATIONS: i32 = 3;
 
     pub struct Box2d {
@@ -285,7 +289,8 @@ mod box2d {
     }
 
     pub fn build(world: &World) -> Box2d {
-        let w = B2world::<NoData>::new(B2vec2::new(world.gravity.x, world.gravity.y));
+        let w =
+            B2world::<NoData>::new(B2vec2::new(world.gravity.x, world.gravity.y));
         w.borrow_mut().set_allow_sleeping(false);
         let mut bodies = Vec::new();
         for b in &world.bodies {
@@ -321,9 +326,11 @@ mod box2d {
 
     impl Engine for Box2d {
         fn step(&mut self) {
-            self.world
-                .borrow_mut()
-                .step(DT, ITERATIONS as i32, POSITION_ITERATIONS);
+            self.world.borrow_mut().step(
+                DT,
+                ITERATIONS as i32,
+                POSITION_ITERATIONS,
+            );
         }
         fn poses(&self) -> Poses {
             self.bodies
@@ -340,11 +347,7 @@ mod box2d {
 
 /// Mass over area: what the peers take instead of a mass. Static bodies get 0.
 fn density(b: &Body) -> f32 {
-    if b.inv_mass > 0.0 {
-        1.0 / b.inv_mass / b.shape.area()
-    } else {
-        0.0
-    }
+    if b.inv_mass > 0.0 { 1.0 / b.inv_mass / b.shape.area() } else { 0.0 }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,9 +359,9 @@ struct Row {
     stands: Option<String>,
 }
 
-/// Run `STEPS` steps, timing each; the median step, and for a pyramid of `rows` rows whether
-/// it stands: its top box within 2 cm per row of its stacked height, and no box moving more
-/// than 1 cm over the last half of the run.
+/// Run `STEPS` steps, timing each; the median step, and for a pyramid of `rows`
+/// rows whether it stands: its top box within 2 cm per row of its stacked height,
+/// and no box moving more than 1 cm over the last half of the run.
 fn measure(
     engine: &mut dyn Engine,
     rows: Option<usize>,
@@ -396,9 +399,10 @@ fn measure(
     (median, stands)
 }
 
-/// Solver2D's contact scenes (chapter 10's builders) under chapter 8's solver, the soft step and
-/// Box2D v3: the farthest any body ends from its start after 600 steps, and the fastest any
-/// body goes in the first second. Not timed: what each engine does with the scene.
+/// Solver2D's contact scenes (chapter 10's builders) under chapter 8's solver, the
+/// soft step and Box2D v3: the farthest any body ends from its start after 600
+/// steps, and the fastest any body goes in the first second. Not timed: what each
+/// engine does with the scene.
 fn scene_figures() -> String {
     let scenes: Vec<(&str, World)> = vec![
         (
@@ -433,7 +437,8 @@ fn scene_figures() -> String {
                 let now = e.poses();
                 if step < 60 {
                     for (a, b) in now.iter().zip(&before) {
-                        let v = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() / DT;
+                        let v =
+                            ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() / DT;
                         fastest = fastest.max(v);
                     }
                 }
@@ -445,15 +450,18 @@ fn scene_figures() -> String {
                 .zip(&start)
                 .map(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
                 .fold(0.0f32, f32::max);
-            table += &format!("| {name} | {engine} | {moved:.3} m | {fastest:.1} m/s |\n");
+            table += &format!(
+                "| {name} | {engine} | {moved:.3} m | {fastest:.1} m/s |\n"
+            );
         }
     }
     table
 }
 
-/// Solver2D's joint scenes (chapter 10's builders, all hinges) under chapter 9's solver, the
-/// soft step and Box2D v3: how far apart any hinge's two anchors get, at worst over the 10 s and
-/// at the end. Every engine's gap is measured the same way, from its bodies' poses.
+/// Solver2D's joint scenes (chapter 10's builders, all hinges) under chapter 9's
+/// solver, the soft step and Box2D v3: how far apart any hinge's two anchors get,
+/// at worst over the 10 s and at the end. Every engine's gap is measured the same
+/// way, from its bodies' poses.
 fn joint_scene_figures() -> String {
     let scenes: Vec<(&str, ch10_soft_step::World)> = vec![
         (
@@ -500,8 +508,8 @@ fn joint_scene_figures() -> String {
     table
 }
 
-/// The largest distance between a hinge's anchor on A and its anchor on B, with the bodies at
-/// `poses` (each hinge's anchors are fixed in its bodies' frames).
+/// The largest distance between a hinge's anchor on A and its anchor on B, with the
+/// bodies at `poses` (each hinge's anchors are fixed in its bodies' frames).
 fn hinge_gap(poses: &Poses, hinges: &[ch10_soft_step::Joint]) -> f32 {
     let anchor = |(x, y, angle): (f32, f32, f32), local: Vec2| {
         let (sin, cos) = angle.sin_cos();
@@ -599,12 +607,7 @@ fn main() {
         for (engine, mut e) in engines {
             eprintln!("{engine}: {name} ...");
             let (median, stands) = measure(e.as_mut(), *pyramid_rows, *steps);
-            rows.push(Row {
-                engine,
-                scene: name.clone(),
-                median,
-                stands,
-            });
+            rows.push(Row { engine, scene: name.clone(), median, stands });
         }
     }
     let mut table = String::from(

@@ -1,7 +1,8 @@
-//! Chapter 13's benchmark: what sleeping saves. Chapter 13's world, rapier2d and Box2D v3, each
-//! with sleeping on, step the 5,000-body bin and the 100-row pyramid for 1,200 steps; the median
-//! step over the first 600 (falling, settling) and over steps 600 to 1,200 (at rest, if the
-//! engine put the scene to sleep), and their ratio.
+//! Chapter 13's benchmark: what sleeping saves. Chapter 13's world, rapier2d and
+//! Box2D v3, each with sleeping on, step the 5,000-body bin and the 100-row pyramid
+//! for 1,200 steps; the median step over the first 600 (falling, settling) and over
+//! steps 600 to 1,200 (at rest, if the engine put the scene to sleep), and their
+//! ratio.
 
 use crate::{DT, Engine, Poses, box2d_v3, poses_of, rapier};
 use ch08_sequential_impulses::{Circle, Obb, Shape, World};
@@ -21,8 +22,8 @@ impl Engine for Ours {
     }
 }
 
-/// Chapter 13's world as chapter 8's, for the peers' builders: the same bodies, a disc as a
-/// circle and a box polygon as a box.
+/// Chapter 13's world as chapter 8's, for the peers' builders: the same bodies, a
+/// disc as a circle and a box polygon as a box.
 fn as_chapter8(w: &ch13_islands::World) -> World {
     let mut bodies = w.bodies().to_vec();
     for (b, s) in bodies.iter_mut().zip(w.shapes()) {
@@ -42,8 +43,8 @@ fn as_chapter8(w: &ch13_islands::World) -> World {
     world
 }
 
-/// The medians of steps 0 to 600 and 600 to 1,200, and how many bodies moved more than 1 cm
-/// over the second half (none, for a scene at rest).
+/// The medians of steps 0 to 600 and 600 to 1,200, and how many bodies moved more
+/// than 1 cm over the second half (none, for a scene at rest).
 fn measure(engine: &mut dyn Engine) -> (Duration, Duration, usize) {
     let mut times = Vec::with_capacity(STEPS);
     let mut half_way = Vec::new();
@@ -66,11 +67,7 @@ fn measure(engine: &mut dyn Engine) -> (Duration, Duration, usize) {
         .zip(&half_way)
         .filter(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() > 0.01)
         .count();
-    (
-        median(&times[..STEPS / 2]),
-        median(&times[STEPS / 2..]),
-        moving,
-    )
+    (median(&times[..STEPS / 2]), median(&times[STEPS / 2..]), moving)
 }
 
 /// The table, in Markdown.
@@ -87,14 +84,8 @@ pub fn table() -> String {
         let peers = as_chapter8(&world);
         let engines: Vec<(&str, Box<dyn Engine>)> = vec![
             ("ours (ch13)", Box::new(Ours(world))),
-            (
-                box2d_v3::NAME,
-                Box::new(box2d_v3::build_sleeping(&peers, true)),
-            ),
-            (
-                "rapier2d 0.36",
-                Box::new(rapier::build_sleeping(&peers, true)),
-            ),
+            (box2d_v3::NAME, Box::new(box2d_v3::build_sleeping(&peers, true))),
+            ("rapier2d 0.36", Box::new(rapier::build_sleeping(&peers, true))),
         ];
         for (engine, mut e) in engines {
             eprintln!("{engine}: {name}, sleeping on ...");
@@ -110,12 +101,9 @@ pub fn table() -> String {
     out
 }
 
-/// A step's time in microseconds, to a tenth below 10 µs (an engine with everything asleep).
+/// A step's time in microseconds, to a tenth below 10 µs (an engine with everything
+/// asleep).
 fn micros(d: Duration) -> String {
     let us = d.as_secs_f64() * 1e6;
-    if us < 10.0 {
-        format!("{us:.1} µs")
-    } else {
-        format!("{us:.0} µs")
-    }
+    if us < 10.0 { format!("{us:.1} µs") } else { format!("{us:.0} µs") }
 }

@@ -1,8 +1,9 @@
-//! Chapter 14's benchmark: the wide solver on one and two threads beside chapter 10's soft step,
-//! Box2D v3, rapier2d and box2d-rs, on the scenes the chapter names: 12-, 20- and 100-row
-//! pyramids, 1,000- and 5,000-circle pits, and Solver2D's confined discs. Sleeping off in every
-//! engine; each step timed on its own, the median reported, with its ratio to Box2D v3's, and
-//! whether each scene held (a pyramid stands; no body leaves the walls).
+//! Chapter 14's benchmark: the wide solver on one and two threads beside chapter
+//! 10's soft step, Box2D v3, rapier2d and box2d-rs, on the scenes the chapter
+//! names: 12-, 20- and 100-row pyramids, 1,000- and 5,000-circle pits, and
+//! Solver2D's confined discs. Sleeping off in every engine; each step timed on its
+//! own, the median reported, with its ratio to Box2D v3's, and whether each scene
+//! held (a pyramid stands; no body leaves the walls).
 
 use crate::{DT, Engine, Poses, box2d, box2d_v3, measure, poses_of, rapier, soft};
 use ch08_sequential_impulses::demos::{ball_pit, pyramid};
@@ -22,15 +23,17 @@ impl Engine for Wide {
     }
 }
 
-/// Chapter 8's scene as chapter 14's world: the same bodies, a box as a box polygon; sleeping
-/// off; `threads` workers.
+/// Chapter 8's scene as chapter 14's world: the same bodies, a box as a box
+/// polygon; sleeping off; `threads` workers.
 fn wide(world: &World, threads: usize) -> Wide {
     let pieces = world
         .bodies
         .iter()
         .map(|b| {
             let shape = match b.shape {
-                Shape::Box(o) => Shape11::Polygon(Polygon::boxed(o.half_extents, 0.0)),
+                Shape::Box(o) => {
+                    Shape11::Polygon(Polygon::boxed(o.half_extents, 0.0))
+                }
                 Shape::Circle(c) => Shape11::Circle { radius: c.radius },
             };
             (*b, shape)
@@ -55,13 +58,11 @@ fn held(world: &World, end: &Poses) -> String {
     let out = end
         .iter()
         .zip(&world.bodies)
-        .filter(|(p, b)| b.inv_mass > 0.0 && (!(lo.x..=hi.x).contains(&p.0) || p.1 < lo.y))
+        .filter(|(p, b)| {
+            b.inv_mass > 0.0 && (!(lo.x..=hi.x).contains(&p.0) || p.1 < lo.y)
+        })
         .count();
-    if out == 0 {
-        "held".into()
-    } else {
-        format!("{out} escaped")
-    }
+    if out == 0 { "held".into() } else { format!("{out} escaped") }
 }
 
 /// The table, and the two-thread speed-up on the 100-row pyramid.
@@ -117,7 +118,8 @@ pub fn table() -> String {
                 median.as_secs_f64() / box2d.as_secs_f64(),
             );
         }
-        let time = |e: &str| rows_out.iter().find(|r| r.0 == e).map(|r| r.1.as_secs_f64());
+        let time =
+            |e: &str| rows_out.iter().find(|r| r.0 == e).map(|r| r.1.as_secs_f64());
         if let (Some(one), Some(two)) = (
             time("ours (ch14 wide, 1 thread)"),
             time("ours (ch14 wide, 2 threads)"),

@@ -1,10 +1,11 @@
 //! # Physics checks
 //!
-//! The engine against textbook physics. Each check is a scene file in `checks/scenes/`, run by
-//! every chapter that can simulate it exactly as `--scene FILE --trace out.csv` would, with the
-//! trace then analysed and compared with the analytic answer. The test `tests/checks.rs` fails
-//! on any check out of tolerance and on a stale table; `cargo run -p physics-checks -- --table
-//! FILE` (run by `cargo xtask pictures`) writes the table the book's appendix includes.
+//! The engine against textbook physics. Each check is a scene file in
+//! `checks/scenes/`, run by every chapter that can simulate it exactly as `--scene
+//! FILE --trace out.csv` would, with the trace then analysed and compared with the
+//! analytic answer. The test `tests/checks.rs` fails on any check out of tolerance
+//! and on a stale table; `cargo run -p physics-checks -- --table FILE` (run by
+//! `cargo xtask pictures`) writes the table the book's appendix includes.
 
 use physics_core::demo::{BodyState, Chapter};
 use physics_core::scene::Scene;
@@ -23,11 +24,7 @@ pub struct Trace {
 impl Trace {
     /// Body `i`'s state at every step, from step 0.
     pub fn body(&self, i: usize) -> Vec<BodyState> {
-        self.rows
-            .iter()
-            .filter(|r| r.body == i)
-            .map(|r| r.state)
-            .collect()
+        self.rows.iter().filter(|r| r.body == i).map(|r| r.state).collect()
     }
 }
 
@@ -68,7 +65,8 @@ const CH12: Chapter = ch12_continuous::demos::CHAPTER;
 const CH13: Chapter = ch13_islands::demos::CHAPTER;
 const CH14: Chapter = ch14_wide_solver::demos::CHAPTER;
 /// Bodies that turn and rub: chapter 6 on.
-const ROTATING: &[Chapter] = &[CH06, CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14];
+const ROTATING: &[Chapter] =
+    &[CH06, CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14];
 /// Bodies on joints: chapter 7 on.
 const JOINTED: &[Chapter] = &[CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14];
 
@@ -90,8 +88,9 @@ fn slid(t: &Trace) -> f64 {
     (p1.x - p0.x) as f64 * c - (p1.y - p0.y) as f64 * s
 }
 
-/// The mean period of the pendulum in the trace: the time between its first and last crossing
-/// of the bottom going right, over the swings between them (crossings interpolated).
+/// The mean period of the pendulum in the trace: the time between its first and
+/// last crossing of the bottom going right, over the swings between them (crossings
+/// interpolated).
 fn period(t: &Trace) -> f64 {
     let bob = t.body(1);
     let crossings: Vec<f64> = bob
@@ -120,13 +119,11 @@ fn last_vx(t: &Trace, i: usize) -> f64 {
 /// The step at which the ball first moves up: the step of the bounce.
 fn bounce_step(t: &Trace) -> usize {
     let ball = t.body(0);
-    ball.iter()
-        .position(|b| b.velocity.y > 0.0)
-        .unwrap_or(ball.len() - 1)
+    ball.iter().position(|b| b.velocity.y > 0.0).unwrap_or(ball.len() - 1)
 }
 
-/// Rebound speed over impact speed. A step adds gravity, then bounces, so the velocity the
-/// bounce saw is the previous step's plus g dt.
+/// Rebound speed over impact speed. A step adds gravity, then bounces, so the
+/// velocity the bounce saw is the previous step's plus g dt.
 fn speed_ratio(t: &Trace) -> f64 {
     let ball = t.body(0);
     let k = bounce_step(t);
@@ -134,15 +131,16 @@ fn speed_ratio(t: &Trace) -> f64 {
     -(ball[k].velocity.y as f64) / before
 }
 
-/// The ball's speed just after its first bounce over its speed when the bounce step began.
+/// The ball's speed just after its first bounce over its speed when the bounce step
+/// began.
 fn speed_ratio_at_start(t: &Trace) -> f64 {
     let ball = t.body(0);
     let k = bounce_step(t);
     -(ball[k].velocity.y as f64) / ball[k - 1].velocity.y as f64
 }
 
-/// The highest the ball's bottom (radius 0.1 m) gets after its first bounce, over the 2 m it
-/// fell from.
+/// The highest the ball's bottom (radius 0.1 m) gets after its first bounce, over
+/// the 2 m it fell from.
 fn height_ratio(t: &Trace) -> f64 {
     let ball = t.body(0);
     let apex = ball[bounce_step(t)..]
@@ -163,7 +161,8 @@ pub fn checks() -> Vec<Check> {
             steps: 60,
             chapters: FALLING,
             quantity: "height after 1 s (m)",
-            // v_k = -g dt k and y_n = y_0 - sum v_k dt = y_0 - g dt^2 n (n + 1) / 2.
+            // v_k = -g dt k and y_n = y_0 - sum v_k dt = y_0 - g dt^2 n (n + 1) /
+            // 2.
             expected: 10.0 - G * dt * dt * n * (n + 1.0) / 2.0,
             tolerance: 1e-4,
             why: "60 f32 additions to a value near 10 (an ulp is 1e-6)",
@@ -175,7 +174,8 @@ pub fn checks() -> Vec<Check> {
             steps: 60,
             chapters: FALLING,
             quantity: "exact y(1 s) minus measured (m)",
-            // y_0 - g t^2 / 2 minus the sum above: g dt t / 2, the method's first-order error.
+            // y_0 - g t^2 / 2 minus the sum above: g dt t / 2, the method's
+            // first-order error.
             expected: G * dt * 1.0 / 2.0,
             tolerance: 1e-4,
             why: "the same f32 rounding; the difference itself is the method, not noise",
@@ -188,7 +188,8 @@ pub fn checks() -> Vec<Check> {
             chapters: SUBSTEPPED,
             quantity: "height after 1 s (m)",
             // The same sum over 4 n substeps of dt / 4.
-            expected: 10.0 - G * (dt / 4.0) * (dt / 4.0) * (4.0 * n) * (4.0 * n + 1.0) / 2.0,
+            expected: 10.0
+                - G * (dt / 4.0) * (dt / 4.0) * (4.0 * n) * (4.0 * n + 1.0) / 2.0,
             tolerance: 1e-4,
             why: "240 f32 additions to a value near 10",
             measure: free_fall_y,
@@ -199,7 +200,8 @@ pub fn checks() -> Vec<Check> {
             steps: 60,
             chapters: SUBSTEPPED,
             quantity: "exact y(1 s) minus measured (m)",
-            // g h t / 2 with h = dt / 4: a quarter of the error of one step per frame.
+            // g h t / 2 with h = dt / 4: a quarter of the error of one step per
+            // frame.
             expected: G * (dt / 4.0) * 1.0 / 2.0,
             tolerance: 1e-4,
             why: "the same f32 rounding; four substeps cut the method's error four times",
@@ -258,7 +260,8 @@ pub fn checks() -> Vec<Check> {
             scene: "bounce.json",
             steps: 150,
             chapters: &[CH02, CH03],
-            // Chapters 2 and 3 add gravity first, then reflect the velocity they have.
+            // Chapters 2 and 3 add gravity first, then reflect the velocity they
+            // have.
             quantity: "rebound speed / impact speed after the step's gravity",
             expected: 0.5,
             tolerance: 1e-4,
@@ -270,7 +273,8 @@ pub fn checks() -> Vec<Check> {
             scene: "bounce.json",
             steps: 150,
             chapters: &[CH08, CH09, CH10, CH11, CH12, CH13, CH14],
-            // Chapter 8 measures the approach speed before gravity, as SmallSI and Box2D do.
+            // Chapter 8 measures the approach speed before gravity, as SmallSI and
+            // Box2D do.
             quantity: "rebound speed / impact speed at the step's start",
             expected: 0.5,
             tolerance: 1e-4,
@@ -282,9 +286,10 @@ pub fn checks() -> Vec<Check> {
             scene: "bounce.json",
             steps: 150,
             chapters: &[CH03, CH08, CH09, CH12, CH13, CH14],
-            // Rebound speed e v, so rebound height (e v)^2 / 2g = e^2 h. (Chapter 12's
-            // speculative contact stops the ball at the floor within the step and bounces it
-            // there, as chapter 8 does, not a step late as chapters 10 and 11 do.)
+            // Rebound speed e v, so rebound height (e v)^2 / 2g = e^2 h. (Chapter
+            // 12's speculative contact stops the ball at the floor within the step
+            // and bounces it there, as chapter 8 does, not a step late as chapters
+            // 10 and 11 do.)
             quantity: "rebound height / drop height",
             expected: 0.25,
             tolerance: 0.03,
@@ -296,9 +301,9 @@ pub fn checks() -> Vec<Check> {
             scene: "bounce.json",
             steps: 150,
             chapters: &[CH10, CH11],
-            // The soft step bounces after its substeps have moved the bodies: the ball leaves
-            // the floor a step later, after one more g dt of gravity, at e v - g dt instead of
-            // e v (v = sqrt(2 g 2 m)).
+            // The soft step bounces after its substeps have moved the bodies: the
+            // ball leaves the floor a step later, after one more g dt of gravity,
+            // at e v - g dt instead of e v (v = sqrt(2 g 2 m)).
             quantity: "rebound height / drop height",
             expected: {
                 let v = (2.0 * G * 2.0).sqrt();
@@ -347,7 +352,8 @@ pub fn checks() -> Vec<Check> {
             scene: "tip.json",
             steps: 300,
             chapters: ROTATING,
-            // Its centre is past the corner (tan 0.35 > 0.3 / 1.5), so it falls onto its side.
+            // Its centre is past the corner (tan 0.35 > 0.3 / 1.5), so it falls
+            // onto its side.
             quantity: "angle after 5 s (rad)",
             expected: std::f64::consts::FRAC_PI_2,
             tolerance: 0.05,
@@ -359,7 +365,8 @@ pub fn checks() -> Vec<Check> {
             scene: "tip.json",
             steps: 300,
             chapters: ROTATING,
-            // Its centre is short of the corner (tan 0.35 < 1.5 / 0.6), so it falls back.
+            // Its centre is short of the corner (tan 0.35 < 1.5 / 0.6), so it falls
+            // back.
             quantity: "angle after 5 s (rad)",
             expected: 0.0,
             tolerance: 0.01,
@@ -373,7 +380,9 @@ pub fn checks() -> Vec<Check> {
             chapters: JOINTED,
             quantity: "period (s)",
             // 2 pi sqrt(L/g), lengthened by theta^2 / 16 at a finite amplitude.
-            expected: std::f64::consts::TAU * (1.0 / G).sqrt() * (1.0 + 0.01 / 16.0),
+            expected: std::f64::consts::TAU
+                * (1.0 / G).sqrt()
+                * (1.0 + 0.01 / 16.0),
             tolerance: 0.04,
             why: "2 %: semi-implicit Euler's phase error at 60 Hz is (w dt)^2 / 24, under 0.01 %, and the rod's drift fix keeps the length to a fraction of a millimetre",
             measure: period,
@@ -384,12 +393,14 @@ pub fn checks() -> Vec<Check> {
             steps: 720,
             chapters: &[CH09, CH10, CH11, CH12, CH13, CH14],
             quantity: "period (s)",
-            // 2 pi sqrt(I / (m g d)), I = m (L^2 + w^2) / 12 + m d^2 about the pin, lengthened
-            // by theta^2 / 16 at a finite amplitude.
+            // 2 pi sqrt(I / (m g d)), I = m (L^2 + w^2) / 12 + m d^2 about the pin,
+            // lengthened by theta^2 / 16 at a finite amplitude.
             expected: {
                 let (m, d) = (2.0, 0.5);
                 let inertia = m * (1.2 * 1.2 + 0.1 * 0.1) / 12.0 + m * d * d;
-                std::f64::consts::TAU * (inertia / (m * G * d)).sqrt() * (1.0 + 0.01 / 16.0)
+                std::f64::consts::TAU
+                    * (inertia / (m * G * d)).sqrt()
+                    * (1.0 + 0.01 / 16.0)
             },
             tolerance: 0.003,
             why: "0.2 %: semi-implicit Euler's phase error at 60 Hz is under 0.02 %, and the pin's rows lose a little energy each step, which barely moves a small swing's period",
@@ -416,8 +427,8 @@ pub fn scene_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes")
 }
 
-/// Run `scene` with `chapter` for `steps` steps, write the trace as the CSV `--trace` writes, and
-/// read it back.
+/// Run `scene` with `chapter` for `steps` steps, write the trace as the CSV
+/// `--trace` writes, and read it back.
 pub fn run(chapter: &Chapter, scene: &str, steps: usize) -> Result<Trace, String> {
     let path = scene_dir().join(scene);
     let scene = Scene::load(&path).map_err(|e| e.to_string())?;
@@ -427,18 +438,14 @@ pub fn run(chapter: &Chapter, scene: &str, steps: usize) -> Result<Trace, String
     let mut demo = chapter.load_scene(&scene).map_err(|e| e.to_string())?;
     let dt = scene.dt;
     let mut csv = TraceWriter::new(Vec::new()).map_err(|e| e.to_string())?;
-    csv.record(0, 0.0, &demo.bodies())
-        .map_err(|e| e.to_string())?;
+    csv.record(0, 0.0, &demo.bodies()).map_err(|e| e.to_string())?;
     for step in 1..=steps {
         demo.step(dt);
         csv.record(step as u64, step as f64 * dt as f64, &demo.bodies())
             .map_err(|e| e.to_string())?;
     }
     let text = String::from_utf8(csv.finish().map_err(|e| e.to_string())?).unwrap();
-    Ok(Trace {
-        dt: dt as f64,
-        rows: parse(&text)?,
-    })
+    Ok(Trace { dt: dt as f64, rows: parse(&text)? })
 }
 
 /// Every check by every chapter that can run it.
@@ -446,8 +453,9 @@ pub fn run_all() -> Result<Vec<Outcome>, String> {
     let mut out = Vec::new();
     for check in checks() {
         for chapter in check.chapters {
-            let trace = run(chapter, check.scene, check.steps)
-                .map_err(|e| format!("{} / {}: {e}", chapter.package, check.name))?;
+            let trace = run(chapter, check.scene, check.steps).map_err(|e| {
+                format!("{} / {}: {e}", chapter.package, check.name)
+            })?;
             let measured = (check.measure)(&trace);
             out.push(Outcome {
                 check: check.clone(),
@@ -496,7 +504,8 @@ pub fn tolerances() -> String {
 
 /// Where the book includes the table from.
 pub fn table_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../book/src/physics-checks-table.md")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../book/src/physics-checks-table.md")
 }
 
 /// The whole generated file: the table and the tolerances.

@@ -1,4 +1,5 @@
-//! `cargo run -p physics-checks`: print every check; with `--table`, rewrite the book's table.
+//! `cargo run -p physics-checks`: print every check; with `--table`, rewrite the
+//! book's table.
 
 use std::process::ExitCode;
 

@@ -1,4 +1,5 @@
-//! The engine agrees with the textbook, and the book's table says what the engine does now.
+//! The engine agrees with the textbook, and the book's table says what the engine
+//! does now.
 
 #[test]
 fn every_check_is_within_its_tolerance() {
@@ -25,7 +26,8 @@ fn every_check_is_within_its_tolerance() {
 fn the_books_table_is_up_to_date() {
     let outcomes = physics_checks::run_all().unwrap();
     let now = physics_checks::generated(&outcomes);
-    let committed = std::fs::read_to_string(physics_checks::table_path()).unwrap_or_default();
+    let committed =
+        std::fs::read_to_string(physics_checks::table_path()).unwrap_or_default();
     assert!(
         committed == now,
         "book/src/physics-checks-table.md is stale: run `cargo run -p physics-checks -- --table`"

@@ -1,11 +1,13 @@
-//! The `Demo` interface: what the viewer (window, headless renderer, tour, web page) needs from
-//! a chapter's demo, and nothing about how the chapter does its physics.
+//! The `Demo` interface: what the viewer (window, headless renderer, tour, web
+//! page) needs from a chapter's demo, and nothing about how the chapter does its
+//! physics.
 
 use crate::draw::DrawList;
 use crate::scene::{Feature, Scene, SceneError};
 use glam::Vec2;
 
-/// The state of one body as the outside world sees it: for the HUD's diagnostics and the trace.
+/// The state of one body as the outside world sees it: for the HUD's diagnostics
+/// and the trace.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyState {
     pub position: Vec2,
@@ -35,8 +37,9 @@ impl BodyState {
 }
 
 impl BodyState {
-    /// A plane `normal . x = offset` as a static body, for the trace: its position is the point
-    /// of the line nearest the origin, its angle the turn from a floor (normal +y) to it.
+    /// A plane `normal . x = offset` as a static body, for the trace: its position
+    /// is the point of the line nearest the origin, its angle the turn from a floor
+    /// (normal +y) to it.
     pub fn plane(normal: Vec2, offset: f32) -> Self {
         BodyState {
             position: normal * offset,
@@ -49,8 +52,9 @@ impl BodyState {
     }
 }
 
-/// Where a scene file's body went in a world that keeps moving bodies and planes in two lists,
-/// so the trace can list bodies in file order (its `body` column is the index in the file).
+/// Where a scene file's body went in a world that keeps moving bodies and planes in
+/// two lists, so the trace can list bodies in file order (its `body` column is the
+/// index in the file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
     /// Index into the world's moving bodies (particles, circles, boxes).
@@ -59,13 +63,10 @@ pub enum Slot {
     Plane(usize),
 }
 
-/// The slots of `bodies` moving bodies followed by `planes` planes: the order of a world built in
-/// code rather than from a file.
+/// The slots of `bodies` moving bodies followed by `planes` planes: the order of a
+/// world built in code rather than from a file.
 pub fn bodies_then_planes(bodies: usize, planes: usize) -> Vec<Slot> {
-    (0..bodies)
-        .map(Slot::Body)
-        .chain((0..planes).map(Slot::Plane))
-        .collect()
+    (0..bodies).map(Slot::Body).chain((0..planes).map(Slot::Plane)).collect()
 }
 
 /// The value of a demo switch.
@@ -73,15 +74,13 @@ pub fn bodies_then_planes(bodies: usize, planes: usize) -> Vec<Slot> {
 pub enum SwitchValue {
     /// On or off; its key toggles it.
     Bool(bool),
-    /// A number chosen from a list; its key steps to the next choice, Shift+key to the previous.
+    /// A number chosen from a list; its key steps to the next choice, Shift+key to
+    /// the previous.
     Number { value: f32, choices: &'static [f32] },
-    /// A number chosen from a list, or none (the HUD shows `none` for it, such as "own"): its
-    /// key steps from none to the first choice and on, and from the last back to none.
-    Optional {
-        value: Option<f32>,
-        choices: &'static [f32],
-        none: &'static str,
-    },
+    /// A number chosen from a list, or none (the HUD shows `none` for it, such as
+    /// "own"): its key steps from none to the first choice and on, and from the
+    /// last back to none.
+    Optional { value: Option<f32>, choices: &'static [f32], none: &'static str },
     /// Not a state but a deed: each press of its key does it once (drop a box).
     Action,
 }
@@ -95,29 +94,21 @@ impl SwitchValue {
                 if choices.is_empty() {
                     return self;
                 }
-                // The choice nearest the current value, then one step along the list.
+                // The choice nearest the current value, then one step along the
+                // list.
                 let here = choices
                     .iter()
                     .enumerate()
-                    .min_by(|a, b| (a.1 - value).abs().total_cmp(&(b.1 - value).abs()))
+                    .min_by(|a, b| {
+                        (a.1 - value).abs().total_cmp(&(b.1 - value).abs())
+                    })
                     .map(|(i, _)| i)
                     .unwrap_or(0);
                 let n = choices.len();
-                let i = if back {
-                    (here + n - 1) % n
-                } else {
-                    (here + 1) % n
-                };
-                SwitchValue::Number {
-                    value: choices[i],
-                    choices,
-                }
+                let i = if back { (here + n - 1) % n } else { (here + 1) % n };
+                SwitchValue::Number { value: choices[i], choices }
             }
-            SwitchValue::Optional {
-                value,
-                choices,
-                none,
-            } => {
+            SwitchValue::Optional { value, choices, none } => {
                 // None is one more place on the list, before the first choice.
                 let n = choices.len() + 1;
                 let here = match value {
@@ -126,16 +117,14 @@ impl SwitchValue {
                         1 + choices
                             .iter()
                             .enumerate()
-                            .min_by(|a, b| (a.1 - v).abs().total_cmp(&(b.1 - v).abs()))
+                            .min_by(|a, b| {
+                                (a.1 - v).abs().total_cmp(&(b.1 - v).abs())
+                            })
                             .map(|(i, _)| i)
                             .unwrap_or(0)
                     }
                 };
-                let i = if back {
-                    (here + n - 1) % n
-                } else {
-                    (here + 1) % n
-                };
+                let i = if back { (here + n - 1) % n } else { (here + 1) % n };
                 SwitchValue::Optional {
                     value: i.checked_sub(1).map(|k| choices[k]),
                     choices,
@@ -168,9 +157,9 @@ impl std::fmt::Display for SwitchValue {
             SwitchValue::Bool(true) => write!(f, "on"),
             SwitchValue::Bool(false) => write!(f, "off"),
             SwitchValue::Number { value, .. } => write!(f, "{value}"),
-            SwitchValue::Optional {
-                value: Some(value), ..
-            } => write!(f, "{value}"),
+            SwitchValue::Optional { value: Some(value), .. } => {
+                write!(f, "{value}")
+            }
             SwitchValue::Optional { none, .. } => write!(f, "{none}"),
             SwitchValue::Action => write!(f, "press"),
         }
@@ -188,26 +177,24 @@ pub struct Switch {
 
 impl Switch {
     pub fn toggle(key: char, name: &'static str, on: bool) -> Self {
-        Switch {
-            key,
-            name,
-            value: SwitchValue::Bool(on),
-        }
+        Switch { key, name, value: SwitchValue::Bool(on) }
     }
 
-    pub fn number(key: char, name: &'static str, value: f32, choices: &'static [f32]) -> Self {
-        Switch {
-            key,
-            name,
-            value: SwitchValue::Number { value, choices },
-        }
+    pub fn number(
+        key: char,
+        name: &'static str,
+        value: f32,
+        choices: &'static [f32],
+    ) -> Self {
+        Switch { key, name, value: SwitchValue::Number { value, choices } }
     }
 }
 
-/// One demo: a small world, how to step it, how to draw it, and what the learner can change.
+/// One demo: a small world, how to step it, how to draw it, and what the learner
+/// can change.
 ///
-/// Every method is free of windows, clocks and files, so a demo runs the same in the window,
-/// headless, in tests and in the browser.
+/// Every method is free of windows, clocks and files, so a demo runs the same in
+/// the window, headless, in tests and in the browser.
 pub trait Demo {
     /// The fixed time step this demo is meant to run at, in seconds.
     fn time_step(&self) -> f32 {
@@ -223,7 +210,8 @@ pub trait Demo {
     /// Add what the world looks like now to `out`, in world coordinates.
     fn draw(&self, out: &mut DrawList);
 
-    /// The region of the world the camera should show at first: (min corner, max corner).
+    /// The region of the world the camera should show at first: (min corner, max
+    /// corner).
     fn bounds(&self) -> (Vec2, Vec2);
 
     /// Every body's state, in a stable order (the `body` column of the trace).
@@ -252,7 +240,8 @@ pub trait Demo {
     fn mouse_release(&mut self) {}
 }
 
-/// How a chapter turns a checked scene into a demo, or says what it cannot simulate.
+/// How a chapter turns a checked scene into a demo, or says what it cannot
+/// simulate.
 pub type FromScene = fn(&Scene) -> Result<Box<dyn Demo>, SceneError>;
 
 /// How to make one of a chapter's demos.
@@ -265,8 +254,8 @@ pub struct DemoEntry {
     pub make: fn() -> Box<dyn Demo>,
 }
 
-/// A chapter as the viewer sees it: a title, its demos, and (from the chapters that load them)
-/// what its scene files may hold and how to turn one into a demo.
+/// A chapter as the viewer sees it: a title, its demos, and (from the chapters that
+/// load them) what its scene files may hold and how to turn one into a demo.
 #[derive(Clone, Copy)]
 pub struct Chapter {
     /// The chapter's number, e.g. 1.
@@ -276,10 +265,11 @@ pub struct Chapter {
     /// The title shown in the HUD, e.g. `1. Pong particles`.
     pub title: &'static str,
     pub demos: &'static [DemoEntry],
-    /// What a scene file may ask of this chapter beyond moving circles; the rest is refused by
-    /// [`Scene::require`] before [`Chapter::from_scene`] sees the scene.
+    /// What a scene file may ask of this chapter beyond moving circles; the rest is
+    /// refused by [`Scene::require`] before [`Chapter::from_scene`] sees the scene.
     pub supports: &'static [Feature],
-    /// The mapping from a checked scene to a demo; `None` for chapters without scene files.
+    /// The mapping from a checked scene to a demo; `None` for chapters without
+    /// scene files.
     pub from_scene: Option<FromScene>,
 }
 
@@ -288,8 +278,8 @@ impl Chapter {
         self.demos.iter().find(|d| d.name == name)
     }
 
-    /// A scene file as one of this chapter's demos: refused, naming the field and value, if it
-    /// holds what the chapter does not simulate.
+    /// A scene file as one of this chapter's demos: refused, naming the field and
+    /// value, if it holds what the chapter does not simulate.
     pub fn load_scene(&self, scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         let Some(from_scene) = self.from_scene else {
             return Err(SceneError::new(
@@ -302,10 +292,14 @@ impl Chapter {
     }
 }
 
-/// Every scene file (`*.json`) in `dir` loads in `chapter` and runs `steps` steps with every body
-/// finite: chapter 8's scenes must load in every later chapter. Panics naming the file; returns
-/// how many it ran, and panics if there were none.
-pub fn check_scenes_load(chapter: &Chapter, dir: &std::path::Path, steps: usize) -> usize {
+/// Every scene file (`*.json`) in `dir` loads in `chapter` and runs `steps` steps
+/// with every body finite: chapter 8's scenes must load in every later chapter.
+/// Panics naming the file; returns how many it ran, and panics if there were none.
+pub fn check_scenes_load(
+    chapter: &Chapter,
+    dir: &std::path::Path,
+    steps: usize,
+) -> usize {
     let mut loaded = 0;
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -329,10 +323,11 @@ pub fn check_scenes_load(chapter: &Chapter, dir: &std::path::Path, steps: usize)
     loaded
 }
 
-/// The checks every chapter's demos must pass, for each chapter's `tests/demos.rs`: each demo
-/// runs `steps` steps and stays finite with bodies to show; reset brings back the exact start and
-/// keeps the switches; and each switch, pressed once from the start, still gives a finite run.
-/// Panics with a message naming the demo and the switch.
+/// The checks every chapter's demos must pass, for each chapter's `tests/demos.rs`:
+/// each demo runs `steps` steps and stays finite with bodies to show; reset brings
+/// back the exact start and keeps the switches; and each switch, pressed once from
+/// the start, still gives a finite run. Panics with a message naming the demo and
+/// the switch.
 pub fn check_demos(chapter: &Chapter, steps: usize) {
     fn finite(demo: &dyn Demo) -> bool {
         demo.bodies().iter().all(|b| {
@@ -355,12 +350,7 @@ pub fn check_demos(chapter: &Chapter, steps: usize) {
 
         let switches = demo.switches();
         demo.reset();
-        assert_eq!(
-            demo.bodies(),
-            start,
-            "{}: reset is not the start",
-            entry.name
-        );
+        assert_eq!(demo.bodies(), start, "{}: reset is not the start", entry.name);
         assert_eq!(
             demo.switches(),
             switches,
@@ -391,27 +381,17 @@ mod tests {
     #[test]
     fn number_switch_cycles_both_ways() {
         const C: &[f32] = &[1.0, 5.0, 10.0];
-        let v = SwitchValue::Number {
-            value: 5.0,
-            choices: C,
-        };
+        let v = SwitchValue::Number { value: 5.0, choices: C };
         assert_eq!(v.next(false).as_number(), Some(10.0));
         assert_eq!(v.next(false).next(false).as_number(), Some(1.0));
         assert_eq!(v.next(true).as_number(), Some(1.0));
-        assert_eq!(
-            SwitchValue::Bool(true).next(false),
-            SwitchValue::Bool(false)
-        );
+        assert_eq!(SwitchValue::Bool(true).next(false), SwitchValue::Bool(false));
     }
 
     #[test]
     fn an_optional_switch_passes_through_none() {
         const C: &[f32] = &[0.0, 0.5];
-        let v = |value| SwitchValue::Optional {
-            value,
-            choices: C,
-            none: "own",
-        };
+        let v = |value| SwitchValue::Optional { value, choices: C, none: "own" };
         assert_eq!(v(None).next(false), v(Some(0.0)));
         assert_eq!(v(Some(0.5)).next(false), v(None));
         assert_eq!(v(None).next(true), v(Some(0.5)));

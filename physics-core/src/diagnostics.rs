@@ -1,7 +1,8 @@
 //! Conserved quantities of a set of bodies, for the HUD and for tests.
 //!
-//! Static bodies (inverse mass 0) have infinite mass; they are left out of every sum, which is
-//! what "the momentum of the moving bodies" means when they bounce off the world.
+//! Static bodies (inverse mass 0) have infinite mass; they are left out of every
+//! sum, which is what "the momentum of the moving bodies" means when they bounce
+//! off the world.
 
 use crate::demo::BodyState;
 use crate::math::cross;
@@ -13,14 +14,11 @@ fn mass(b: &BodyState) -> Option<f32> {
 
 /// Total linear momentum, sum of m v, in kg m/s.
 pub fn linear_momentum(bodies: &[BodyState]) -> Vec2 {
-    bodies
-        .iter()
-        .filter_map(|b| mass(b).map(|m| m * b.velocity))
-        .sum()
+    bodies.iter().filter_map(|b| mass(b).map(|m| m * b.velocity)).sum()
 }
 
-/// Total angular momentum about `point`, in kg m^2/s: for each body its orbital part
-/// `(x - point) x m v` plus its spin `I w`.
+/// Total angular momentum about `point`, in kg m^2/s: for each body its orbital
+/// part `(x - point) x m v` plus its spin `I w`.
 pub fn angular_momentum(bodies: &[BodyState], point: Vec2) -> f32 {
     bodies
         .iter()
@@ -52,8 +50,8 @@ pub fn kinetic_energy(bodies: &[BodyState]) -> f32 {
         .sum()
 }
 
-/// Total potential energy in a uniform gravity field, `-m g . x`, in joules (zero at the
-/// origin; with g = (0, -9.81) this is m g h).
+/// Total potential energy in a uniform gravity field, `-m g . x`, in joules (zero
+/// at the origin; with g = (0, -9.81) this is m g h).
 pub fn potential_energy(bodies: &[BodyState], gravity: Vec2) -> f32 {
     bodies
         .iter()

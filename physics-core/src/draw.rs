@@ -1,7 +1,8 @@
 //! The draw list: what a demo wants on screen, in world coordinates (metres, y up).
 //!
-//! A demo fills a [`DrawList`]; the viewer maps it to pixels. Widths and point sizes are in
-//! pixels, so an arrow looks the same at every zoom; everything else is in metres.
+//! A demo fills a [`DrawList`]; the viewer maps it to pixels. Widths and point
+//! sizes are in pixels, so an arrow looks the same at every zoom; everything else
+//! is in metres.
 
 use glam::Vec2;
 
@@ -38,7 +39,8 @@ impl Color {
     /// Linear blend: `t = 0` gives `self`, `t = 1` gives `other`.
     pub fn lerp(self, other: Color, t: f32) -> Color {
         let t = t.clamp(0.0, 1.0);
-        let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
+        let mix =
+            |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
         Color::rgb(
             mix(self.r(), other.r()),
             mix(self.g(), other.g()),
@@ -46,13 +48,10 @@ impl Color {
         )
     }
 
-    /// A colour ramp from blue (0) through green to red (1), for showing a value in [0, 1].
+    /// A colour ramp from blue (0) through green to red (1), for showing a value in
+    /// [0, 1].
     pub fn ramp(t: f32) -> Color {
-        let t = if t.is_finite() {
-            t.clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
+        let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 };
         if t < 0.5 {
             Color::BLUE.lerp(Color::GREEN, t * 2.0)
         } else {
@@ -65,35 +64,18 @@ impl Color {
 #[derive(Clone, Debug, PartialEq)]
 pub enum DrawItem {
     /// A disc of `radius` metres, filled and/or outlined.
-    Circle {
-        center: Vec2,
-        radius: f32,
-        fill: Option<Color>,
-        stroke: Option<Color>,
-    },
+    Circle { center: Vec2, radius: f32, fill: Option<Color>, stroke: Option<Color> },
     /// A convex polygon, corners in counter-clockwise or clockwise order.
-    Polygon {
-        points: Vec<Vec2>,
-        fill: Option<Color>,
-        stroke: Option<Color>,
-    },
+    Polygon { points: Vec<Vec2>, fill: Option<Color>, stroke: Option<Color> },
     /// A line segment `width` pixels wide.
-    Segment {
-        a: Vec2,
-        b: Vec2,
-        color: Color,
-        width: f32,
-    },
+    Segment { a: Vec2, b: Vec2, color: Color, width: f32 },
     /// An arrow from `from` to `to` with a head at `to`.
     Arrow { from: Vec2, to: Vec2, color: Color },
-    /// A dot `size` pixels across that does not scale with zoom (particles, contact points).
+    /// A dot `size` pixels across that does not scale with zoom (particles, contact
+    /// points).
     Point { at: Vec2, size: f32, color: Color },
     /// A text label anchored at a world position.
-    Text {
-        at: Vec2,
-        text: String,
-        color: Color,
-    },
+    Text { at: Vec2, text: String, color: Color },
 }
 
 /// What a demo draws in one frame.
@@ -129,12 +111,13 @@ impl DrawList {
         });
     }
 
-    pub fn polygon(&mut self, points: Vec<Vec2>, fill: Option<Color>, stroke: Option<Color>) {
-        self.items.push(DrawItem::Polygon {
-            points,
-            fill,
-            stroke,
-        });
+    pub fn polygon(
+        &mut self,
+        points: Vec<Vec2>,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    ) {
+        self.items.push(DrawItem::Polygon { points, fill, stroke });
     }
 
     pub fn segment(&mut self, a: Vec2, b: Vec2, color: Color) {
@@ -154,10 +137,6 @@ impl DrawList {
     }
 
     pub fn text(&mut self, at: Vec2, text: impl Into<String>, color: Color) {
-        self.items.push(DrawItem::Text {
-            at,
-            text: text.into(),
-            color,
-        });
+        self.items.push(DrawItem::Text { at, text: text.into(), color });
     }
 }

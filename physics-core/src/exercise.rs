@@ -1,11 +1,12 @@
 //! How an exercise stub stops.
 //!
-//! A stub that stops with `std::todo!` prints its message each time it is reached, and
-//! proptest reaches a failing property's stub again and again while it shrinks the case: one
-//! test run printed the same message 79 times. Each chapter's `exercises.rs` defines its own
-//! `todo!`, which calls [`todo`]: the first stop at an exercise in a test process prints
-//! `not yet implemented: exercise N.k ...` as `std::todo!` would, and later stops at it unwind
-//! with the same message without printing it again.
+//! A stub that stops with `std::todo!` prints its message each time it is reached,
+//! and proptest reaches a failing property's stub again and again while it shrinks
+//! the case: one test run printed the same message 79 times. Each chapter's
+//! `exercises.rs` defines its own `todo!`, which calls [`todo`]: the first stop at
+//! an exercise in a test process prints `not yet implemented: exercise N.k ...` as
+//! `std::todo!` would, and later stops at it unwind with the same message without
+//! printing it again.
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -13,8 +14,8 @@ use std::sync::Mutex;
 /// The exercises stopped at so far in this process.
 static SHOWN: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
 
-/// Stop at the exercise `message` names: `not yet implemented: {message}`, printed the first
-/// time only.
+/// Stop at the exercise `message` names: `not yet implemented: {message}`, printed
+/// the first time only.
 pub fn todo(message: &'static str) -> ! {
     let first = SHOWN.lock().map(|mut s| s.insert(message)).unwrap_or(true);
     let text = format!("not yet implemented: {message}");
@@ -26,16 +27,16 @@ pub fn todo(message: &'static str) -> ! {
 
 #[cfg(test)]
 mod tests {
-    /// Both stops fail with the message; only the first goes through the panic hook.
+    /// Both stops fail with the message; only the first goes through the panic
+    /// hook.
     #[test]
     fn a_stub_stops_every_time_and_speaks_once() {
         for _ in 0..2 {
-            let stopped = std::panic::catch_unwind(|| super::todo("exercise 0.1: a test"));
+            let stopped =
+                std::panic::catch_unwind(|| super::todo("exercise 0.1: a test"));
             let payload = stopped.expect_err("a stub must stop");
-            let text = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .unwrap_or_default();
+            let text =
+                payload.downcast_ref::<String>().cloned().unwrap_or_default();
             assert_eq!(text, "not yet implemented: exercise 0.1: a test");
         }
     }

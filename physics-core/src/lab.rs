@@ -1,10 +1,11 @@
 //! The lab: the one [`Demo`] every chapter's world runs in.
 //!
-//! A chapter offers its world through [`Sim`] (step it, list its bodies, draw it, and what the
-//! mouse can take hold of) and one constant table of [`Knob`]s, the switches the learner
-//! presses, in which each key appears once. [`Lab`] does the rest, once for every chapter:
-//! the start it resets to (keeping the switches), the fixed time step, the camera's first view,
-//! the mouse, the overlay switch, labels and the status line.
+//! A chapter offers its world through [`Sim`] (step it, list its bodies, draw it,
+//! and what the mouse can take hold of) and one constant table of [`Knob`]s, the
+//! switches the learner presses, in which each key appears once. [`Lab`] does the
+//! rest, once for every chapter: the start it resets to (keeping the switches), the
+//! fixed time step, the camera's first view, the mouse, the overlay switch, labels
+//! and the status line.
 
 use crate::demo::{BodyState, Demo, Switch, SwitchValue};
 use crate::draw::{Color, DrawList};
@@ -13,8 +14,8 @@ use glam::Vec2;
 
 /// What a chapter's world offers a demo.
 pub trait Sim: Clone + 'static {
-    /// What the mouse holds while its button is down: a body's index, a point of a body, the
-    /// angle the world was turned to. `()` where the mouse holds nothing.
+    /// What the mouse holds while its button is down: a body's index, a point of a
+    /// body, the angle the world was turned to. `()` where the mouse holds nothing.
     type Hold: Clone + std::fmt::Debug;
 
     /// Advance by `dt` seconds.
@@ -28,16 +29,19 @@ pub trait Sim: Clone + 'static {
         Vec2::ZERO
     }
 
-    /// Set gravity from a scene file (chapters without gravity refuse a non-zero one first).
+    /// Set gravity from a scene file (chapters without gravity refuse a non-zero
+    /// one first).
     fn set_gravity(&mut self, _gravity: Vec2) {}
 
-    /// Set the solver passes per step from a scene file, where the chapter iterates.
+    /// Set the solver passes per step from a scene file, where the chapter
+    /// iterates.
     fn set_iterations(&mut self, _iterations: u32) {}
 
     /// Draw the world; `overlay` is the lab's "show contacts" switch.
     fn draw(&self, out: &mut DrawList, overlay: bool);
 
-    /// One line of numbers under the picture (contacts, worst error), if the chapter has one.
+    /// One line of numbers under the picture (contacts, worst error), if the
+    /// chapter has one.
     fn status(&self) -> Option<String> {
         None
     }
@@ -47,10 +51,12 @@ pub trait Sim: Clone + 'static {
         None
     }
 
-    /// The mouse moved to `at` while holding `hold` (chapter 2 turns its world here).
+    /// The mouse moved to `at` while holding `hold` (chapter 2 turns its world
+    /// here).
     fn drag(&mut self, _hold: &mut Self::Hold, _at: Vec2) {}
 
-    /// Before each step while the button is held: move what is held towards `target`.
+    /// Before each step while the button is held: move what is held towards
+    /// `target`.
     fn pull(&mut self, _hold: &Self::Hold, _target: Vec2, _dt: f32) {}
 
     /// Where the held thing is now, for the line drawn from it to the cursor.
@@ -59,15 +65,17 @@ pub trait Sim: Clone + 'static {
     }
 }
 
-/// The velocity that carries a body from `position` to `target` in one step of `dt`: the mouse
-/// grab of chapters 1 to 5, which the body follows, colliding on the way, and is thrown with
-/// when let go. Zero for a non-finite answer (a `dt` of 0).
+/// The velocity that carries a body from `position` to `target` in one step of
+/// `dt`: the mouse grab of chapters 1 to 5, which the body follows, colliding on
+/// the way, and is thrown with when let go. Zero for a non-finite answer (a `dt` of
+/// 0).
 pub fn velocity_to(position: Vec2, target: Vec2, dt: f32) -> Vec2 {
     let v = (target - position) / dt;
     if v.is_finite() { v } else { Vec2::ZERO }
 }
 
-/// The index of the first body for which `under` holds: what a press at the cursor takes.
+/// The index of the first body for which `under` holds: what a press at the cursor
+/// takes.
 pub fn first_under<T>(items: &[T], under: impl Fn(&T) -> bool) -> Option<usize> {
     items.iter().position(under)
 }
@@ -94,7 +102,8 @@ pub enum Control<S> {
     Overlay,
 }
 
-/// One switch of a demo: its key, what the HUD calls it, and how it reads and changes the world.
+/// One switch of a demo: its key, what the HUD calls it, and how it reads and
+/// changes the world.
 pub struct Knob<S> {
     pub key: char,
     pub name: &'static str,
@@ -108,11 +117,7 @@ impl<S> Knob<S> {
         get: fn(&S) -> bool,
         set: fn(&mut S, bool),
     ) -> Self {
-        Knob {
-            key,
-            name,
-            control: Control::Toggle(get, set),
-        }
+        Knob { key, name, control: Control::Toggle(get, set) }
     }
 
     pub const fn number(
@@ -122,11 +127,7 @@ impl<S> Knob<S> {
         get: fn(&S) -> f32,
         set: fn(&mut S, f32),
     ) -> Self {
-        Knob {
-            key,
-            name,
-            control: Control::Number(get, set, choices),
-        }
+        Knob { key, name, control: Control::Number(get, set, choices) }
     }
 
     /// A number or none; `none` is what the HUD shows for none, such as "own".
@@ -138,32 +139,20 @@ impl<S> Knob<S> {
         get: fn(&S) -> Option<f32>,
         set: fn(&mut S, Option<f32>),
     ) -> Self {
-        Knob {
-            key,
-            name,
-            control: Control::Optional(get, set, choices, none),
-        }
+        Knob { key, name, control: Control::Optional(get, set, choices, none) }
     }
 
     pub const fn action(key: char, name: &'static str, run: fn(&mut S)) -> Self {
-        Knob {
-            key,
-            name,
-            control: Control::Action(run),
-        }
+        Knob { key, name, control: Control::Action(run) }
     }
 
     pub const fn overlay(key: char, name: &'static str) -> Self {
-        Knob {
-            key,
-            name,
-            control: Control::Overlay,
-        }
+        Knob { key, name, control: Control::Overlay }
     }
 }
 
-/// A chapter's world as a demo: the world, the start it resets to, its knobs, the overlay
-/// switch, the mouse's hold, the camera's first view and the time step.
+/// A chapter's world as a demo: the world, the start it resets to, its knobs, the
+/// overlay switch, the mouse's hold, the camera's first view and the time step.
 pub struct Lab<S: Sim> {
     sim: S,
     start: S,
@@ -179,7 +168,8 @@ pub struct Lab<S: Sim> {
 }
 
 impl<S: Sim> Lab<S> {
-    /// `sim` as it starts, its `knobs`, the camera showing `bounds`, at 60 steps a second.
+    /// `sim` as it starts, its `knobs`, the camera showing `bounds`, at 60 steps a
+    /// second.
     pub fn new(sim: S, knobs: &'static [Knob<S>], bounds: (Vec2, Vec2)) -> Self {
         Lab {
             start: sim.clone(),
@@ -194,8 +184,8 @@ impl<S: Sim> Lab<S> {
         }
     }
 
-    /// A scene file's world: gravity, iterations and the time step from the file, applied here
-    /// for every chapter.
+    /// A scene file's world: gravity, iterations and the time step from the file,
+    /// applied here for every chapter.
     pub fn from_scene(
         mut sim: S,
         knobs: &'static [Knob<S>],
@@ -253,15 +243,12 @@ impl<S: Sim> Lab<S> {
     fn value(&self, knob: &Knob<S>) -> SwitchValue {
         match knob.control {
             Control::Toggle(get, _) => SwitchValue::Bool(get(&self.sim)),
-            Control::Number(get, _, choices) => SwitchValue::Number {
-                value: get(&self.sim),
-                choices,
-            },
-            Control::Optional(get, _, choices, none) => SwitchValue::Optional {
-                value: get(&self.sim),
-                choices,
-                none,
-            },
+            Control::Number(get, _, choices) => {
+                SwitchValue::Number { value: get(&self.sim), choices }
+            }
+            Control::Optional(get, _, choices, none) => {
+                SwitchValue::Optional { value: get(&self.sim), choices, none }
+            }
             Control::Action(_) => SwitchValue::Action,
             Control::Overlay => SwitchValue::Bool(self.overlay),
         }
@@ -269,13 +256,16 @@ impl<S: Sim> Lab<S> {
 
     fn apply(&mut self, knob: &Knob<S>, value: SwitchValue) {
         match (&knob.control, value) {
-            (Control::Toggle(_, set), SwitchValue::Bool(on)) => set(&mut self.sim, on),
+            (Control::Toggle(_, set), SwitchValue::Bool(on)) => {
+                set(&mut self.sim, on)
+            }
             (Control::Number(_, set, _), SwitchValue::Number { value, .. }) => {
                 set(&mut self.sim, value)
             }
-            (Control::Optional(_, set, ..), SwitchValue::Optional { value, .. }) => {
-                set(&mut self.sim, value)
-            }
+            (
+                Control::Optional(_, set, ..),
+                SwitchValue::Optional { value, .. },
+            ) => set(&mut self.sim, value),
             (Control::Action(run), SwitchValue::Action) => run(&mut self.sim),
             (Control::Overlay, SwitchValue::Bool(on)) => self.overlay = on,
             _ => {}
@@ -297,7 +287,8 @@ impl<S: Sim> Demo for Lab<S> {
 
     /// Back to the start, with every switch kept at its value.
     fn reset(&mut self) {
-        let values: Vec<SwitchValue> = self.all_knobs().map(|k| self.value(k)).collect();
+        let values: Vec<SwitchValue> =
+            self.all_knobs().map(|k| self.value(k)).collect();
         self.sim = self.start.clone();
         for (knob, value) in self.all_knobs().zip(values) {
             if !matches!(knob.control, Control::Action(_)) {
@@ -338,11 +329,7 @@ impl<S: Sim> Demo for Lab<S> {
 
     fn switches(&self) -> Vec<Switch> {
         self.all_knobs()
-            .map(|k| Switch {
-                key: k.key,
-                name: k.name,
-                value: self.value(k),
-            })
+            .map(|k| Switch { key: k.key, name: k.name, value: self.value(k) })
             .collect()
     }
 
@@ -357,8 +344,9 @@ impl<S: Sim> Demo for Lab<S> {
     }
 
     fn mouse_drag(&mut self, at: Vec2) {
-        // A pointer far outside any world (a fuzzer's 1e37 px) would ask for a pull whose
-        // force overflows: the mouse reaches at most a kilometre from the world's origin.
+        // A pointer far outside any world (a fuzzer's 1e37 px) would ask for a pull
+        // whose force overflows: the mouse reaches at most a kilometre from the
+        // world's origin.
         let at = if at.is_finite() {
             at.clamp_length_max(MOUSE_REACH)
         } else {
@@ -401,7 +389,8 @@ mod tests {
         }
         fn bodies(&self) -> Vec<BodyState> {
             let at = |x: f32| Vec2::new(x, 0.0);
-            let one = |(x, v): (&f32, &f32)| BodyState::particle(at(*x), at(*v), 1.0);
+            let one =
+                |(x, v): (&f32, &f32)| BodyState::particle(at(*x), at(*v), 1.0);
             self.x.iter().zip(&self.v).map(one).collect()
         }
         fn draw(&self, out: &mut DrawList, overlay: bool) {
@@ -417,7 +406,8 @@ mod tests {
             first_under(&self.x, |x| (x - at.x).abs() < 0.5)
         }
         fn pull(&mut self, hold: &usize, target: Vec2, dt: f32) {
-            self.v[*hold] = velocity_to(Vec2::new(self.x[*hold], 0.0), target, dt).x;
+            self.v[*hold] =
+                velocity_to(Vec2::new(self.x[*hold], 0.0), target, dt).x;
         }
     }
 
@@ -450,8 +440,8 @@ mod tests {
         Lab::new(line, KNOBS, (Vec2::splat(-3.0), Vec2::splat(3.0)))
     }
 
-    /// Each key of the table reaches its field; reset goes back to the start and keeps every
-    /// switch but the action, whose bodies go.
+    /// Each key of the table reaches its field; reset goes back to the start and
+    /// keeps every switch but the action, whose bodies go.
     #[test]
     fn knobs_set_what_they_name_and_reset_keeps_them() {
         let mut lab = lab();
@@ -473,7 +463,8 @@ mod tests {
         assert_eq!(lab.switches(), switches);
     }
 
-    /// The mouse takes the body under it, carries it to the cursor in one step, and lets go.
+    /// The mouse takes the body under it, carries it to the cursor in one step, and
+    /// lets go.
     #[test]
     fn the_mouse_carries_a_body_to_the_cursor() {
         let mut lab = lab();

@@ -1,28 +1,30 @@
 //! 2D math on top of glam.
 //!
-//! In 3D the cross product of two vectors is a vector. In 2D every vector lies in the plane, so
-//! their cross product points straight out of it and only its length survives: a scalar. Rigid
-//! body code needs two forms of it, written out below. (Rotations are in [`crate::trig`], the
-//! same on every target.)
+//! In 3D the cross product of two vectors is a vector. In 2D every vector lies in
+//! the plane, so their cross product points straight out of it and only its length
+//! survives: a scalar. Rigid body code needs two forms of it, written out below.
+//! (Rotations are in [`crate::trig`], the same on every target.)
 
 use glam::Vec2;
 
 /// `a x b` for two vectors in the plane: the z component of their 3D cross product,
-/// `a.x * b.y - a.y * b.x`. Used for torque (`r x F`) and for the angular part of a contact
-/// (`r x n`).
+/// `a.x * b.y - a.y * b.x`. Used for torque (`r x F`) and for the angular part of a
+/// contact (`r x n`).
 #[inline]
 pub fn cross(a: Vec2, b: Vec2) -> f32 {
     a.perp_dot(b)
 }
 
-/// `w x r` where `w` is a scalar angular velocity about the z axis: the velocity of a point at
-/// offset `r` from the centre of a body spinning at `w` rad/s, `(-w * r.y, w * r.x)`.
+/// `w x r` where `w` is a scalar angular velocity about the z axis: the velocity of
+/// a point at offset `r` from the centre of a body spinning at `w` rad/s, `(-w *
+/// r.y, w * r.x)`.
 #[inline]
 pub fn cross_scalar_vec(w: f32, r: Vec2) -> Vec2 {
     Vec2::new(-w * r.y, w * r.x)
 }
 
-/// `v` rotated by 90 degrees counter-clockwise: `(-v.y, v.x)`. A tangent of a normal.
+/// `v` rotated by 90 degrees counter-clockwise: `(-v.y, v.x)`. A tangent of a
+/// normal.
 #[inline]
 pub fn perp(v: Vec2) -> Vec2 {
     v.perp()
@@ -46,7 +48,8 @@ mod tests {
             let a3 = glam::Vec3::new(ax, ay, 0.0);
             let b3 = glam::Vec3::new(bx, by, 0.0);
             let w3 = glam::Vec3::new(0.0, 0.0, w);
-            // One rounding in each product; the bound scales with the operands' size.
+            // One rounding in each product; the bound scales with the operands'
+            // size.
             let tol = 1e-5 * (1.0 + a.length() * b.length() + w.abs() * a.length());
             prop_assert!((cross(a, b) - a3.cross(b3).z).abs() <= tol);
             let wr = w3.cross(a3);
@@ -59,7 +62,9 @@ mod tests {
     fn quarter_turn_is_perp() {
         let v = Vec2::new(2.0, 1.0);
         assert!(
-            (crate::trig::from_angle(std::f32::consts::FRAC_PI_2).rotate(v) - perp(v)).length()
+            (crate::trig::from_angle(std::f32::consts::FRAC_PI_2).rotate(v)
+                - perp(v))
+            .length()
                 < 1e-6
         );
         assert_eq!(perp(Vec2::X), Vec2::Y);

@@ -1,5 +1,5 @@
-//! A small seeded random generator (SplitMix64), so a scene is the same on every run and every
-//! machine. Not for cryptography; for scattering particles.
+//! A small seeded random generator (SplitMix64), so a scene is the same on every
+//! run and every machine. Not for cryptography; for scattering particles.
 
 /// SplitMix64: a 64-bit state advanced by a constant and scrambled on output.
 #[derive(Clone, Debug)]
@@ -53,7 +53,8 @@ mod tests {
         let mut r = Rng::new(42);
         let n = 100_000;
         let mean: f32 = (0..n).map(|_| r.next_f32()).sum::<f32>() / n as f32;
-        // The mean of n uniforms has standard deviation 1/sqrt(12 n) ~ 0.0009; 5 sigma.
+        // The mean of n uniforms has standard deviation 1/sqrt(12 n) ~ 0.0009; 5
+        // sigma.
         assert!((mean - 0.5).abs() < 0.0046, "mean {mean}");
     }
 }

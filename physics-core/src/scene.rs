@@ -1,5 +1,5 @@
-//! Scene files: a world described in JSON, loaded and checked here, mapped by each chapter onto
-//! its own bodies.
+//! Scene files: a world described in JSON, loaded and checked here, mapped by each
+//! chapter onto its own bodies.
 //!
 //! ```json
 //! { "gravity": [0, -9.81], "dt": 0.016666668, "iterations": 10,
@@ -12,13 +12,14 @@
 //!   "joints": [ { "distance": { "body_a": 0, "body_b": 1, "anchor_a": [0, 0], "anchor_b": [0, 0], "length": 2.0 } } ] }
 //! ```
 //!
-//! A distance joint with `"rope": true` is a rope rather than a rod: `length` is then the
-//! longest the rope lets the anchors be, and it only pulls.
+//! A distance joint with `"rope": true` is a rope rather than a rod: `length` is
+//! then the longest the rope lets the anchors be, and it only pulls.
 //!
-//! From chapter 9, a joint may also be a pin, a slider or a weld. Each takes `body_a`, `body_b`
-//! and either `anchor` (one world point, where the joint is made) or `anchor_a` and `anchor_b`
-//! (points in the bodies' own frames, default their centres); the bodies' angles when the scene
-//! starts are the angle a weld or slider keeps and the zero of a pin's limit:
+//! From chapter 9, a joint may also be a pin, a slider or a weld. Each takes
+//! `body_a`, `body_b` and either `anchor` (one world point, where the joint is
+//! made) or `anchor_a` and `anchor_b` (points in the bodies' own frames, default
+//! their centres); the bodies' angles when the scene starts are the angle a weld or
+//! slider keeps and the zero of a pin's limit:
 //!
 //! ```json
 //! { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 2],
@@ -28,13 +29,14 @@
 //! { "weld": { "body_a": 0, "body_b": 1, "anchor": [0.5, 2] } }
 //! ```
 //!
-//! A pin's `limit` is in radians, a slider's in metres along its `axis` (a direction in A's
-//! frame); `lower <= upper`. A motor's `speed` is rad/s or m/s; its `max_torque` (N m) or
-//! `max_force` (N) is 0 or more.
+//! A pin's `limit` is in radians, a slider's in metres along its `axis` (a
+//! direction in A's frame); `lower <= upper`. A motor's `speed` is rad/s or m/s;
+//! its `max_torque` (N m) or `max_force` (N) is 0 or more.
 //!
-//! Every field but `bodies` and each body's `shape` (and `position`, except for planes) has a
-//! default. An unknown or misspelt field is an error, never ignored, and so is any value the
-//! engine cannot simulate: each error names the field by its path and shows the value.
+//! Every field but `bodies` and each body's `shape` (and `position`, except for
+//! planes) has a default. An unknown or misspelt field is an error, never ignored,
+//! and so is any value the engine cannot simulate: each error names the field by
+//! its path and shows the value.
 
 use glam::Vec2;
 use serde::Deserialize;
@@ -44,7 +46,8 @@ use std::path::Path;
 /// What went wrong with a scene, and where.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneError {
-    /// The field, as a path: `bodies[2].shape.circle.radius`; empty for the file as a whole.
+    /// The field, as a path: `bodies[2].shape.circle.radius`; empty for the file as
+    /// a whole.
     pub field: String,
     /// What is wrong, with the offending value.
     pub message: String,
@@ -52,15 +55,12 @@ pub struct SceneError {
 
 impl SceneError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        SceneError {
-            field: field.into(),
-            message: message.into(),
-        }
+        SceneError { field: field.into(), message: message.into() }
     }
 
-    /// A value this chapter cannot simulate yet: names the field, the value, and the chapter
-    /// that adds what it needs, e.g. `needs("gravity", "[0, -9.81]", "gravity",
-    /// "chapter 2 (ch02-planes-restitution)")`.
+    /// A value this chapter cannot simulate yet: names the field, the value, and
+    /// the chapter that adds what it needs, e.g. `needs("gravity", "[0, -9.81]",
+    /// "gravity", "chapter 2 (ch02-planes-restitution)")`.
     pub fn needs(
         field: impl Into<String>,
         value: impl fmt::Display,
@@ -69,7 +69,9 @@ impl SceneError {
     ) -> Self {
         SceneError::new(
             field,
-            format!("{value}: {what} is not simulated here; it arrives in {chapter}"),
+            format!(
+                "{value}: {what} is not simulated here; it arrives in {chapter}"
+            ),
         )
     }
 }
@@ -95,22 +97,24 @@ pub enum Shape {
     Box {
         half_extents: Vec2,
     },
-    /// The line `normal . x = offset`. The unit `normal` points into the free side, so a point
-    /// `x` is `normal . x - offset` metres clear of the plane (negative: inside the wall).
+    /// The line `normal . x = offset`. The unit `normal` points into the free side,
+    /// so a point `x` is `normal . x - offset` metres clear of the plane (negative:
+    /// inside the wall).
     Plane {
         normal: Vec2,
         offset: f32,
     },
-    /// A convex polygon of `count` corners (3 to [`MAX_POLYGON_VERTICES`]), counter-clockwise
-    /// about the body's origin (`position`), with `radius` of rounding all round. A file may list
-    /// the corners clockwise: they are reversed (chapter 11).
+    /// A convex polygon of `count` corners (3 to [`MAX_POLYGON_VERTICES`]),
+    /// counter-clockwise about the body's origin (`position`), with `radius` of
+    /// rounding all round. A file may list the corners clockwise: they are reversed
+    /// (chapter 11).
     Polygon {
         vertices: [Vec2; MAX_POLYGON_VERTICES],
         count: usize,
         radius: f32,
     },
-    /// A segment from `(-half_length, 0)` to `(half_length, 0)` in the body's frame with
-    /// `radius` all round (chapter 11).
+    /// A segment from `(-half_length, 0)` to `(half_length, 0)` in the body's frame
+    /// with `radius` all round (chapter 11).
     Capsule {
         half_length: f32,
         radius: f32,
@@ -127,12 +131,9 @@ impl Shape {
             Shape::Circle { radius } => std::f32::consts::PI * radius * radius,
             Shape::Box { half_extents } => 4.0 * half_extents.x * half_extents.y,
             Shape::Plane { .. } => f32::INFINITY,
-            Shape::Polygon {
-                vertices,
-                count,
-                radius,
-            } => {
-                // The polygon, a strip along each edge and the corners' wedges (one disc).
+            Shape::Polygon { vertices, count, radius } => {
+                // The polygon, a strip along each edge and the corners' wedges (one
+                // disc).
                 let v = &vertices[..count];
                 let (mut twice_area, mut perimeter) = (0.0, 0.0);
                 for (i, p) in v.iter().enumerate() {
@@ -140,12 +141,13 @@ impl Shape {
                     twice_area += p.perp_dot(q);
                     perimeter += p.distance(q);
                 }
-                twice_area / 2.0 + perimeter * radius + std::f32::consts::PI * radius * radius
+                twice_area / 2.0
+                    + perimeter * radius
+                    + std::f32::consts::PI * radius * radius
             }
-            Shape::Capsule {
-                half_length,
-                radius,
-            } => 4.0 * half_length * radius + std::f32::consts::PI * radius * radius,
+            Shape::Capsule { half_length, radius } => {
+                4.0 * half_length * radius + std::f32::consts::PI * radius * radius
+            }
         }
     }
 
@@ -161,9 +163,10 @@ impl Shape {
     }
 }
 
-/// What a scene file can ask of a chapter beyond moving circles with no gravity that bounce
-/// back at full speed. Each chapter declares the features its scenes may hold
-/// ([`Chapter::supports`](crate::demo::Chapter::supports)); [`Scene::require`] refuses the rest.
+/// What a scene file can ask of a chapter beyond moving circles with no gravity
+/// that bounce back at full speed. Each chapter declares the features its scenes
+/// may hold ([`Chapter::supports`](crate::demo::Chapter::supports));
+/// [`Scene::require`] refuses the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Feature {
     /// A `gravity` other than `[0, 0]`.
@@ -225,8 +228,14 @@ impl Feature {
         }
     }
 
-    /// The error for `field` holding `value` in chapter `chapter`, which does not support it.
-    fn refuse(self, chapter: u32, field: String, value: impl fmt::Display) -> SceneError {
+    /// The error for `field` holding `value` in chapter `chapter`, which does not
+    /// support it.
+    fn refuse(
+        self,
+        chapter: u32,
+        field: String,
+        value: impl fmt::Display,
+    ) -> SceneError {
         let (number, package) = self.arrives_in();
         if self == Feature::Planes && chapter > number {
             return SceneError::new(
@@ -255,7 +264,8 @@ pub struct SceneBody {
     pub angle: f32,
     pub velocity: Vec2,
     pub angular_velocity: f32,
-    /// In kg: `mass` if given, otherwise density x area; infinite for static bodies.
+    /// In kg: `mass` if given, otherwise density x area; infinite for static
+    /// bodies.
     pub mass: f32,
     pub restitution: f32,
     pub friction: f32,
@@ -265,7 +275,8 @@ pub struct SceneBody {
 }
 
 impl SceneBody {
-    /// World point `p` in the body's own frame (its centre the origin, turned with it).
+    /// World point `p` in the body's own frame (its centre the origin, turned with
+    /// it).
     pub fn to_local(&self, p: Vec2) -> Vec2 {
         crate::trig::from_angle(-self.angle).rotate(p - self.position)
     }
@@ -279,9 +290,10 @@ impl SceneBody {
 /// A checked joint from a scene file.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SceneJoint {
-    /// Keeps `anchor_a` on body A and `anchor_b` on body B (both in the bodies' own frames)
-    /// `length` apart; without a length, the distance they start at. With `rope`, at most
-    /// `length` apart: a rope that only pulls (`"rope": true` in the file; default false).
+    /// Keeps `anchor_a` on body A and `anchor_b` on body B (both in the bodies' own
+    /// frames) `length` apart; without a length, the distance they start at. With
+    /// `rope`, at most `length` apart: a rope that only pulls (`"rope": true` in
+    /// the file; default false).
     Distance {
         body_a: usize,
         body_b: usize,
@@ -290,8 +302,9 @@ pub enum SceneJoint {
         length: Option<f32>,
         rope: bool,
     },
-    /// A pin at `anchor_a` on A and `anchor_b` on B (the bodies' own frames), B turning
-    /// within `limit` (radians from the starting angle) and driven by `motor`.
+    /// A pin at `anchor_a` on A and `anchor_b` on B (the bodies' own frames), B
+    /// turning within `limit` (radians from the starting angle) and driven by
+    /// `motor`.
     Revolute {
         body_a: usize,
         body_b: usize,
@@ -300,8 +313,9 @@ pub enum SceneJoint {
         limit: Option<(f32, f32)>,
         motor: Option<SceneMotor>,
     },
-    /// A slider: B's anchor on the line through A's along `axis` (unit, A's frame), the
-    /// bodies' angle kept, within `limit` (metres along the axis) and driven by `motor`.
+    /// A slider: B's anchor on the line through A's along `axis` (unit, A's frame),
+    /// the bodies' angle kept, within `limit` (metres along the axis) and driven by
+    /// `motor`.
     Prismatic {
         body_a: usize,
         body_b: usize,
@@ -312,12 +326,7 @@ pub enum SceneJoint {
         motor: Option<SceneMotor>,
     },
     /// The anchors held together and the angle kept.
-    Weld {
-        body_a: usize,
-        body_b: usize,
-        anchor_a: Vec2,
-        anchor_b: Vec2,
-    },
+    Weld { body_a: usize, body_b: usize, anchor_a: Vec2, anchor_b: Vec2 },
 }
 
 impl SceneJoint {
@@ -342,8 +351,8 @@ impl SceneJoint {
     }
 }
 
-/// A joint's motor: `speed` in rad/s (pin) or m/s (slider), and the most torque (N m) or
-/// force (N) it may use, 0 or more.
+/// A joint's motor: `speed` in rad/s (pin) or m/s (slider), and the most torque (N
+/// m) or force (N) it may use, 0 or more.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SceneMotor {
     pub speed: f32,
@@ -360,31 +369,34 @@ pub struct Scene {
     pub joints: Vec<SceneJoint>,
 }
 
-/// The largest step a scene may ask for, in seconds. Beyond a second a step no longer
-/// approximates continuous motion at all, and it is far more likely a value in milliseconds.
+/// The largest step a scene may ask for, in seconds. Beyond a second a step no
+/// longer approximates continuous motion at all, and it is far more likely a value
+/// in milliseconds.
 pub const MAX_DT: f32 = 1.0;
 /// The largest solver iteration count a scene may ask for.
 pub const MAX_ITERATIONS: u32 = 1000;
-/// The largest scene file read, in bytes (64 MiB): far beyond any scene a person writes, and
-/// a bound on what a wrong path can make the loader read.
+/// The largest scene file read, in bytes (64 MiB): far beyond any scene a person
+/// writes, and a bound on what a wrong path can make the loader read.
 pub const MAX_SCENE_BYTES: u64 = 64 << 20;
 
-/// The smallest step, in seconds. The solver divides by the step (a bias is a distance per
-/// step); below a microsecond those quotients leave what f32 holds for metre-sized overlaps.
+/// The smallest step, in seconds. The solver divides by the step (a bias is a
+/// distance per step); below a microsecond those quotients leave what f32 holds for
+/// metre-sized overlaps.
 pub const MIN_DT: f32 = 1e-6;
 
-/// The world this engine simulates in f32, and the limits the loader holds every scene to, so
-/// that no quantity derived from accepted values (an inverse inertia, a momentum, a kinetic
-/// energy, a mixed friction) leaves what f32 can hold. Sizes from a micrometre to a thousand
-/// kilometres, positions and joint lengths within a thousand kilometres, masses from a
-/// microgram to a billion tonnes (the moments of inertia that follow then lie between 1e-21
-/// and 1e24 kg m^2, their inverses normal numbers), speeds to 100 km/s, spins to 1e5 rad/s,
-/// gravity to 1000 g, friction coefficients to 1000 (a contact sticks from about 1 already).
+/// The world this engine simulates in f32, and the limits the loader holds every
+/// scene to, so that no quantity derived from accepted values (an inverse inertia,
+/// a momentum, a kinetic energy, a mixed friction) leaves what f32 can hold. Sizes
+/// from a micrometre to a thousand kilometres, positions and joint lengths within a
+/// thousand kilometres, masses from a microgram to a billion tonnes (the moments of
+/// inertia that follow then lie between 1e-21 and 1e24 kg m^2, their inverses
+/// normal numbers), speeds to 100 km/s, spins to 1e5 rad/s, gravity to 1000 g,
+/// friction coefficients to 1000 (a contact sticks from about 1 already).
 pub mod limits {
     pub const MIN_SIZE: f32 = 1e-6;
-    /// A polygon's corners must be this far apart, metres, and each this far inside the line
-    /// of every edge it is not on: nearer, the engine takes them for one point or for a straight
-    /// edge (chapter 11's linear slop).
+    /// A polygon's corners must be this far apart, metres, and each this far inside
+    /// the line of every edge it is not on: nearer, the engine takes them for one
+    /// point or for a straight edge (chapter 11's linear slop).
     pub const MIN_CORNER_GAP: f32 = 0.005;
     pub const MAX_LENGTH: f32 = 1e6;
     pub const MIN_MASS: f32 = 1e-9;
@@ -395,8 +407,8 @@ pub mod limits {
     pub const MAX_FRICTION: f32 = 1e3;
 }
 
-/// A number for a message: plain when it reads well (0.5, 1000), in e-notation when it would
-/// be a long row of digits (1e-10, 3.4e38).
+/// A number for a message: plain when it reads well (0.5, 1000), in e-notation when
+/// it would be a long row of digits (1e-10, 3.4e38).
 fn num(v: f32) -> String {
     if v != 0.0 && !(1e-4..1e7).contains(&v.abs()) {
         format!("{v:e}")
@@ -405,7 +417,8 @@ fn num(v: f32) -> String {
     }
 }
 
-/// `v` if `|v| <= most`, else an error naming `field`, the value and `what` the limit is.
+/// `v` if `|v| <= most`, else an error naming `field`, the value and `what` the
+/// limit is.
 fn within(field: &str, v: f32, most: f32, what: &str) -> Result<f32, SceneError> {
     if v.abs() <= most {
         Ok(v)
@@ -418,25 +431,26 @@ fn within(field: &str, v: f32, most: f32, what: &str) -> Result<f32, SceneError>
 }
 
 /// The same for a vector's length.
-fn within2(field: &str, v: Vec2, most: f32, what: &str) -> Result<Vec2, SceneError> {
+fn within2(
+    field: &str,
+    v: Vec2,
+    most: f32,
+    what: &str,
+) -> Result<Vec2, SceneError> {
     if v.length() <= most {
         Ok(v)
     } else {
         Err(SceneError::new(
             field,
-            format!(
-                "[{}, {}] is beyond {} {what}",
-                num(v.x),
-                num(v.y),
-                num(most)
-            ),
+            format!("[{}, {}] is beyond {} {what}", num(v.x), num(v.y), num(most)),
         ))
     }
 }
 
-/// Scene files with one thing wrong, the field the error must name, and the value it must show.
-/// The loader's tests check each message, and `viewer::conformance` checks that every chapter's
-/// binary refuses each with exit code 1, that message, and no output file.
+/// Scene files with one thing wrong, the field the error must name, and the value
+/// it must show. The loader's tests check each message, and `viewer::conformance`
+/// checks that every chapter's binary refuses each with exit code 1, that message,
+/// and no output file.
 pub const BAD_SCENES: &[(&str, &str, &str)] = &[
     (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
@@ -595,11 +609,7 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "3.4e38",
     ),
     (r#"{ "dt": 1e-9, "bodies": [] }"#, "dt", "1e-9"),
-    (
-        r#"{ "bodies": [] } { "bodies": [] }"#,
-        "",
-        "a file holds one scene",
-    ),
+    (r#"{ "bodies": [] } { "bodies": [] }"#, "", "a file holds one scene"),
     (r#"[ [0, 0], 0.5, 3 ]"#, "", "one JSON object"),
     (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0, 0] } ] }"#,
@@ -667,7 +677,8 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-// The file as written. Field names here are the public format: change them only compatibly.
+// The file as written. Field names here are the public format: change them only
+// compatibly.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SceneFile {
@@ -845,14 +856,13 @@ struct DistanceFile {
     rope: Option<bool>,
 }
 
-/// A number of the file as an f32, refused (with the number as written, near enough: the f64
-/// it reads as) when f32 cannot hold it: beyond 3.4e38, or so close to 0 that it would become
-/// 0 or lose its precision. So `"mass": 1e-46` is refused as 1e-46, not accepted as 0.
+/// A number of the file as an f32, refused (with the number as written, near
+/// enough: the f64 it reads as) when f32 cannot hold it: beyond 3.4e38, or so close
+/// to 0 that it would become 0 or lose its precision. So `"mass": 1e-46` is refused
+/// as 1e-46, not accepted as 0.
 fn to_f32<E: serde::de::Error>(v: f64) -> Result<f32, E> {
     if v.is_finite() && v.abs() > f64::from(f32::MAX) {
-        return Err(E::custom(format!(
-            "{v:e} is beyond 3.4e38, the largest f32"
-        )));
+        return Err(E::custom(format!("{v:e} is beyond 3.4e38, the largest f32")));
     }
     if v != 0.0 && v.abs() < f64::from(f32::MIN_POSITIVE) {
         return Err(E::custom(format!(
@@ -866,11 +876,14 @@ fn exact<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
     to_f32(f64::deserialize(d)?)
 }
 
-fn exact_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
+fn exact_opt<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<f32>, D::Error> {
     Option::<f64>::deserialize(d)?.map(to_f32).transpose()
 }
 
-/// Two numbers `[x, y]`; any other count is named as such (not "trailing characters").
+/// Two numbers `[x, y]`; any other count is named as such (not "trailing
+/// characters").
 fn pair<E: serde::de::Error>(v: Vec<f64>) -> Result<[f32; 2], E> {
     match v[..] {
         [x, y] => Ok([to_f32(x)?, to_f32(y)?]),
@@ -881,16 +894,22 @@ fn pair<E: serde::de::Error>(v: Vec<f64>) -> Result<[f32; 2], E> {
     }
 }
 
-fn exact_pair<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f32; 2], D::Error> {
+fn exact_pair<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<[f32; 2], D::Error> {
     pair(Vec::<f64>::deserialize(d)?)
 }
 
-fn exact_pairs<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<[f32; 2]>, D::Error> {
+fn exact_pairs<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<[f32; 2]>, D::Error> {
     let all: Vec<Vec<f64>> = Vec::deserialize(d)?;
     all.into_iter().map(pair).collect()
 }
 
-fn exact_pair_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[f32; 2]>, D::Error> {
+fn exact_pair_opt<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<[f32; 2]>, D::Error> {
     Option::<Vec<f64>>::deserialize(d)?.map(pair).transpose()
 }
 
@@ -902,10 +921,7 @@ fn finite(field: &str, v: f32) -> Result<f32, SceneError> {
     if v.is_finite() {
         Ok(v)
     } else {
-        Err(SceneError::new(
-            field,
-            format!("{v} is not a finite number"),
-        ))
+        Err(SceneError::new(field, format!("{v} is not a finite number")))
     }
 }
 
@@ -932,17 +948,13 @@ fn size(field: &str, v: f32) -> Result<f32, SceneError> {
             ),
         ));
     }
-    within(
-        field,
-        v,
-        limits::MAX_LENGTH,
-        "m, the largest size simulated",
-    )
+    within(field, v, limits::MAX_LENGTH, "m, the largest size simulated")
 }
 
-/// A polygon from a file: 3 to 8 corners, each finite and within the largest length, no two
-/// nearer than `MIN_CORNER_GAP`, some area, convex (each corner at least `MIN_CORNER_GAP`
-/// inside every edge it is not on); clockwise corners are reversed. `at` is the field's path.
+/// A polygon from a file: 3 to 8 corners, each finite and within the largest
+/// length, no two nearer than `MIN_CORNER_GAP`, some area, convex (each corner at
+/// least `MIN_CORNER_GAP` inside every edge it is not on); clockwise corners are
+/// reversed. `at` is the field's path.
 fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
     let field = format!("{at}.vertices");
     let n = p.vertices.len();
@@ -956,7 +968,8 @@ fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
     for (i, v) in p.vertices.iter().enumerate() {
         let here = format!("{field}[{i}]");
         let what = "m, the largest distance simulated";
-        vertices[i] = within2(&here, finite2(&here, *v)?, limits::MAX_LENGTH, what)?;
+        vertices[i] =
+            within2(&here, finite2(&here, *v)?, limits::MAX_LENGTH, what)?;
     }
     let corners = &mut vertices[..n];
     for i in 0..n {
@@ -973,14 +986,14 @@ fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
             }
         }
     }
-    let twice_area: f32 = (0..n)
-        .map(|i| corners[i].perp_dot(corners[(i + 1) % n]))
-        .sum();
+    let twice_area: f32 =
+        (0..n).map(|i| corners[i].perp_dot(corners[(i + 1) % n])).sum();
     if twice_area < 0.0 {
         corners.reverse(); // clockwise: the documented fix-up
     }
-    // Each corner inside every edge it is not on: convex and counter-clockwise, no corner on a
-    // straight edge, some area. (Corner indices refer to the file's order.)
+    // Each corner inside every edge it is not on: convex and counter-clockwise, no
+    // corner on a straight edge, some area. (Corner indices refer to the file's
+    // order.)
     let file_index = |k: usize| if twice_area < 0.0 { n - 1 - k } else { k };
     // First each corner against the line through its two neighbours: a dent
     // or a corner on a straight edge is named itself.
@@ -1010,7 +1023,8 @@ fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
         for k in (0..n).filter(|&k| k != i && k != (i + 1) % n) {
             let inside = edge.perp_dot(corners[k] - a) / edge.length();
             if inside.is_nan() || inside < limits::MIN_CORNER_GAP {
-                let (e0, e1, k) = (file_index(i), file_index((i + 1) % n), file_index(k));
+                let (e0, e1, k) =
+                    (file_index(i), file_index((i + 1) % n), file_index(k));
                 return Err(SceneError::new(
                     format!("{field}[{k}]"),
                     format!(
@@ -1028,16 +1042,11 @@ fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
     let radius = match p.radius {
         None => 0.0,
         Some(0.0) => 0.0,
-        Some(r) => size(
-            &format!("{at}.radius"),
-            positive(&format!("{at}.radius"), r)?,
-        )?,
+        Some(r) => {
+            size(&format!("{at}.radius"), positive(&format!("{at}.radius"), r)?)?
+        }
     };
-    Ok(Shape::Polygon {
-        vertices,
-        count: n,
-        radius,
-    })
+    Ok(Shape::Polygon { vertices, count: n, radius })
 }
 
 /// A mass within the limits; `why` says where a derived mass came from.
@@ -1069,9 +1078,14 @@ fn positive(field: &str, v: f32) -> Result<f32, SceneError> {
 }
 
 impl Scene {
-    /// Refuse what chapter `chapter` does not simulate: every [`Feature`] the scene uses and
-    /// `supports` does not list, naming the first such field and its value.
-    pub fn require(&self, chapter: u32, supports: &[Feature]) -> Result<(), SceneError> {
+    /// Refuse what chapter `chapter` does not simulate: every [`Feature`] the scene
+    /// uses and `supports` does not list, naming the first such field and its
+    /// value.
+    pub fn require(
+        &self,
+        chapter: u32,
+        supports: &[Feature],
+    ) -> Result<(), SceneError> {
         let missing = |f: Feature| !supports.contains(&f);
         if missing(Feature::Gravity) && self.gravity != Vec2::ZERO {
             let value = format!("[{}, {}]", self.gravity.x, self.gravity.y);
@@ -1083,7 +1097,9 @@ impl Scene {
                 Shape::Circle { .. } => None,
                 Shape::Box { .. } => Some(Feature::Boxes),
                 Shape::Plane { .. } => Some(Feature::Planes),
-                Shape::Polygon { .. } | Shape::Capsule { .. } => Some(Feature::Polygons),
+                Shape::Polygon { .. } | Shape::Capsule { .. } => {
+                    Some(Feature::Polygons)
+                }
             };
             if let Some(f) = shape.filter(|&f| missing(f)) {
                 return Err(f.refuse(chapter, at("shape"), b.shape.kind()));
@@ -1148,8 +1164,9 @@ impl Scene {
                 format!("cannot read scene file `{}`: {why}", path.display()),
             )
         };
-        // Only a regular file, and not a huge one: a FIFO would block forever and `/dev/zero`
-        // would fill the memory before the parser saw a byte it could refuse.
+        // Only a regular file, and not a huge one: a FIFO would block forever and
+        // `/dev/zero` would fill the memory before the parser saw a byte it could
+        // refuse.
         let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
         if !meta.is_file() {
             return Err(fail("it is not a regular file".into()));
@@ -1187,21 +1204,23 @@ impl Scene {
             ));
         }
         let de = &mut serde_json::Deserializer::from_str(text);
-        let file: SceneFile = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
-            let field = e.path().to_string();
-            let inner = e.into_inner();
-            let field = if field == "." { String::new() } else { field };
-            SceneError::new(
-                field,
-                format!(
-                    "{} at line {}, column {}",
-                    strip_position(&inner.to_string()),
-                    inner.line(),
-                    inner.column()
-                ),
-            )
-        })?;
-        // One scene per file: anything after it (a second scene, stray text) is an error.
+        let file: SceneFile =
+            serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+                let field = e.path().to_string();
+                let inner = e.into_inner();
+                let field = if field == "." { String::new() } else { field };
+                SceneError::new(
+                    field,
+                    format!(
+                        "{} at line {}, column {}",
+                        strip_position(&inner.to_string()),
+                        inner.line(),
+                        inner.column()
+                    ),
+                )
+            })?;
+        // One scene per file: anything after it (a second scene, stray text) is an
+        // error.
         de.end().map_err(|e| {
             SceneError::new(
                 "",
@@ -1217,7 +1236,8 @@ impl Scene {
     }
 }
 
-/// serde_json appends " at line L column C" to its messages; we print the position ourselves.
+/// serde_json appends " at line L column C" to its messages; we print the position
+/// ourselves.
 fn strip_position(msg: &str) -> &str {
     match msg.rfind(" at line ") {
         Some(i) => &msg[..i],
@@ -1267,7 +1287,9 @@ impl SceneFile {
             Some(n) => {
                 return Err(SceneError::new(
                     "iterations",
-                    format!("{n} must be a whole number from 1 to {MAX_ITERATIONS}"),
+                    format!(
+                        "{n} must be a whole number from 1 to {MAX_ITERATIONS}"
+                    ),
                 ));
             }
             None => 10,
@@ -1284,13 +1306,7 @@ impl SceneFile {
             .enumerate()
             .map(|(i, j)| j.check(&format!("joints[{i}]"), &bodies))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Scene {
-            gravity,
-            dt,
-            iterations,
-            bodies,
-            joints,
-        })
+        Ok(Scene { gravity, dt, iterations, bodies, joints })
     }
 }
 
@@ -1318,9 +1334,7 @@ impl BodyFile {
                 for h in b.half_extents {
                     size(&field, h)?;
                 }
-                Shape::Box {
-                    half_extents: Vec2::from(b.half_extents),
-                }
+                Shape::Box { half_extents: Vec2::from(b.half_extents) }
             }
             ShapeFile::Polygon(p) => polygon(&f("shape.polygon"), p)?,
             ShapeFile::Capsule(c) => Shape::Capsule {
@@ -1335,7 +1349,8 @@ impl BodyFile {
             },
             ShapeFile::Plane(p) => {
                 let normal = finite2(&f("shape.plane.normal"), p.normal)?;
-                // Scaled by its largest component first, so [1e30, 1e30] has a length too.
+                // Scaled by its largest component first, so [1e30, 1e30] has a
+                // length too.
                 let largest = normal.x.abs().max(normal.y.abs());
                 let len = if largest > 0.0 {
                     largest * (normal / largest).length()
@@ -1345,14 +1360,22 @@ impl BodyFile {
                 if len <= 1e-6 || len.is_nan() {
                     return Err(SceneError::new(
                         f("shape.plane.normal"),
-                        format!("{} has no direction (zero length)", show(p.normal)),
+                        format!(
+                            "{} has no direction (zero length)",
+                            show(p.normal)
+                        ),
                     ));
                 }
                 let offset = finite(&f("shape.plane.offset"), p.offset)? / len;
                 let what = "m, the largest distance simulated";
                 Shape::Plane {
                     normal: (normal / largest).normalize(),
-                    offset: within(&f("shape.plane.offset"), offset, limits::MAX_LENGTH, what)?,
+                    offset: within(
+                        &f("shape.plane.offset"),
+                        offset,
+                        limits::MAX_LENGTH,
+                        what,
+                    )?,
                 }
             }
         };
@@ -1418,7 +1441,9 @@ impl BodyFile {
             };
             return Err(SceneError::new(
                 f(name),
-                format!("{value} given for a static body; a static body never moves"),
+                format!(
+                    "{value} given for a static body; a static body never moves"
+                ),
             ));
         }
         let mass = match (self.mass, self.density) {
@@ -1434,21 +1459,26 @@ impl BodyFile {
                 }
                 f32::INFINITY
             }
-            (Some(m), None) => mass_within(&f("mass"), positive(&f("mass"), m)?, "")?,
+            (Some(m), None) => {
+                mass_within(&f("mass"), positive(&f("mass"), m)?, "")?
+            }
             (None, d) => {
                 let density = positive(&f("density"), d.unwrap_or(1.0))?;
                 let m = density * shape.area();
                 if !(m.is_finite() && m > 0.0) {
                     return Err(SceneError::new(
                         f("density"),
-                        format!("{density} times the shape's area gives a mass of {m} kg"),
+                        format!(
+                            "{density} times the shape's area gives a mass of {m} kg"
+                        ),
                     ));
                 }
                 let why = format!(" ({} times the shape's area)", num(density));
                 mass_within(&f("density"), m, &why)?
             }
         };
-        let restitution = finite(&f("restitution"), self.restitution.unwrap_or(0.0))?;
+        let restitution =
+            finite(&f("restitution"), self.restitution.unwrap_or(0.0))?;
         if !(0.0..=1.0).contains(&restitution) {
             return Err(SceneError::new(
                 f("restitution"),
@@ -1495,7 +1525,11 @@ impl BodyFile {
 }
 
 impl JointFile {
-    fn check(self, at: &str, bodies: &[SceneBody]) -> Result<SceneJoint, SceneError> {
+    fn check(
+        self,
+        at: &str,
+        bodies: &[SceneBody],
+    ) -> Result<SceneJoint, SceneError> {
         let kind = match &self {
             JointFile::Distance(_) => "distance",
             JointFile::Revolute(_) => "revolute",
@@ -1521,7 +1555,9 @@ impl JointFile {
             if body_a == body_b {
                 return Err(SceneError::new(
                     f("body_b"),
-                    format!("{body_b} is body_a too; a joint needs two different bodies"),
+                    format!(
+                        "{body_b} is body_a too; a joint needs two different bodies"
+                    ),
                 ));
             }
             if bodies[body_a].is_static && bodies[body_b].is_static {
@@ -1557,13 +1593,16 @@ impl JointFile {
                     }
                     let world = finite2(&f("anchor"), world)?;
                     let what = "m from the origin, the largest distance simulated";
-                    let world = within2(&f("anchor"), world, limits::MAX_LENGTH, what)?;
+                    let world =
+                        within2(&f("anchor"), world, limits::MAX_LENGTH, what)?;
                     Ok((bodies[a].to_local(world), bodies[b].to_local(world)))
                 }
                 None => {
                     let what = "m, the largest distance simulated";
-                    let a = finite2(&f("anchor_a"), anchor_a.unwrap_or([0.0, 0.0]))?;
-                    let b = finite2(&f("anchor_b"), anchor_b.unwrap_or([0.0, 0.0]))?;
+                    let a =
+                        finite2(&f("anchor_a"), anchor_a.unwrap_or([0.0, 0.0]))?;
+                    let b =
+                        finite2(&f("anchor_b"), anchor_b.unwrap_or([0.0, 0.0]))?;
                     Ok((
                         within2(&f("anchor_a"), a, limits::MAX_LENGTH, what)?,
                         within2(&f("anchor_b"), b, limits::MAX_LENGTH, what)?,
@@ -1571,32 +1610,36 @@ impl JointFile {
                 }
             }
         };
-        let limit = |l: Option<[f32; 2]>| -> Result<Option<(f32, f32)>, SceneError> {
-            let Some([lower, upper]) = l else {
-                return Ok(None);
+        let limit =
+            |l: Option<[f32; 2]>| -> Result<Option<(f32, f32)>, SceneError> {
+                let Some([lower, upper]) = l else {
+                    return Ok(None);
+                };
+                let field = f("limit");
+                if !(lower.is_finite() && upper.is_finite()) {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{} has a bound that is not a finite number",
+                            show([lower, upper])
+                        ),
+                    ));
+                }
+                if lower > upper {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{}: the lower bound {lower} is above the upper bound {upper}",
+                            show([lower, upper])
+                        ),
+                    ));
+                }
+                Ok(Some((lower, upper)))
             };
-            let field = f("limit");
-            if !(lower.is_finite() && upper.is_finite()) {
-                return Err(SceneError::new(
-                    field,
-                    format!(
-                        "{} has a bound that is not a finite number",
-                        show([lower, upper])
-                    ),
-                ));
-            }
-            if lower > upper {
-                return Err(SceneError::new(
-                    field,
-                    format!(
-                        "{}: the lower bound {lower} is above the upper bound {upper}",
-                        show([lower, upper])
-                    ),
-                ));
-            }
-            Ok(Some((lower, upper)))
-        };
-        let motor = |speed: f32, most: f32, most_name: &str| -> Result<SceneMotor, SceneError> {
+        let motor = |speed: f32,
+                     most: f32,
+                     most_name: &str|
+         -> Result<SceneMotor, SceneError> {
             let speed = finite(&f("motor.speed"), speed)?;
             let field = f(&format!("motor.{most_name}"));
             if !(most.is_finite() && most >= 0.0) {
@@ -1605,10 +1648,7 @@ impl JointFile {
                     format!("{most} must be a finite number, 0 or more"),
                 ));
             }
-            Ok(SceneMotor {
-                speed,
-                max_force: most,
-            })
+            Ok(SceneMotor { speed, max_force: most })
         };
         match self {
             JointFile::Distance(d) => {
@@ -1624,7 +1664,11 @@ impl JointFile {
                     Some(l) if l.is_finite() && l > limits::MAX_LENGTH => {
                         return Err(SceneError::new(
                             f("length"),
-                            format!("{} is beyond {} {what}", num(l), num(limits::MAX_LENGTH)),
+                            format!(
+                                "{} is beyond {} {what}",
+                                num(l),
+                                num(limits::MAX_LENGTH)
+                            ),
                         ));
                     }
                     Some(l) if l.is_finite() && l >= 0.0 => Some(l),
@@ -1656,7 +1700,9 @@ impl JointFile {
                     anchor_b,
                     limit: limit(r.limit)?,
                     motor: match r.motor {
-                        Some(m) => Some(motor(m.speed, m.max_torque, "max_torque")?),
+                        Some(m) => {
+                            Some(motor(m.speed, m.max_torque, "max_torque")?)
+                        }
                         None => None,
                     },
                 })
@@ -1689,12 +1735,7 @@ impl JointFile {
                 let (body_a, body_b) = pair(w.body_a, w.body_b)?;
                 let (anchor_a, anchor_b) =
                     anchors((body_a, body_b), w.anchor, w.anchor_a, w.anchor_b)?;
-                Ok(SceneJoint::Weld {
-                    body_a,
-                    body_b,
-                    anchor_a,
-                    anchor_b,
-                })
+                Ok(SceneJoint::Weld { body_a, body_b, anchor_a, anchor_b })
             }
         }
     }
@@ -1704,8 +1745,8 @@ impl JointFile {
 mod tests {
     use super::*;
 
-    /// A byte-order mark is skipped, and a plane normal too long to square still has a
-    /// direction.
+    /// A byte-order mark is skipped, and a plane normal too long to square still
+    /// has a direction.
     #[test]
     fn a_bom_and_a_huge_normal_load() {
         let scene = Scene::from_json(
@@ -1715,7 +1756,9 @@ mod tests {
         let Shape::Plane { normal, .. } = scene.bodies[0].shape else {
             panic!("a plane");
         };
-        assert!((normal - Vec2::splat(std::f32::consts::FRAC_1_SQRT_2)).length() < 1e-6);
+        assert!(
+            (normal - Vec2::splat(std::f32::consts::FRAC_1_SQRT_2)).length() < 1e-6
+        );
     }
 
     const EXAMPLE: &str = r#"{ "gravity": [0, -9.81], "dt": 0.016666668, "iterations": 10,
@@ -1727,8 +1770,9 @@ mod tests {
       ],
       "joints": [ { "distance": { "body_a": 0, "body_b": 1, "anchor_a": [0, 0], "anchor_b": [0, 0], "length": 2.0 } } ] }"#;
 
-    /// Each feature the example uses is refused by a chapter that lacks it, naming the field,
-    /// the value and the chapter that adds it; a chapter that has them all takes it.
+    /// Each feature the example uses is refused by a chapter that lacks it, naming
+    /// the field, the value and the chapter that adds it; a chapter that has them
+    /// all takes it.
     #[test]
     fn require_refuses_what_a_chapter_does_not_simulate() {
         use Feature::*;
@@ -1748,17 +1792,26 @@ mod tests {
             scene.require(chapter, supports).unwrap_err().to_string()
         };
         assert!(refused(1, &[]).starts_with("gravity: [0, -9.81]: gravity is not simulated here; it arrives in chapter 2 (ch02-planes-restitution)"));
-        let no = |f: Feature| all.iter().copied().filter(|&g| g != f).collect::<Vec<_>>();
-        assert!(refused(8, &no(Restitution)).starts_with("bodies[0].restitution: 0.5:"));
+        let no = |f: Feature| {
+            all.iter().copied().filter(|&g| g != f).collect::<Vec<_>>()
+        };
+        assert!(
+            refused(8, &no(Restitution)).starts_with("bodies[0].restitution: 0.5:")
+        );
         assert!(refused(8, &no(Boxes)).starts_with(
             "bodies[1].shape: box: a box is not simulated here; it arrives in chapter 4"
         ));
-        assert!(refused(8, &no(TurnedBoxes)).starts_with("bodies[1].angle: 0.1: a turned box"));
-        assert!(refused(8, &no(StaticBodies)).starts_with("bodies[1].static: true: a static body"));
         assert!(
-            refused(4, &no(Planes))
-                .starts_with("bodies[2].shape: plane: chapter 4 collides circles and boxes only")
+            refused(8, &no(TurnedBoxes))
+                .starts_with("bodies[1].angle: 0.1: a turned box")
         );
+        assert!(
+            refused(8, &no(StaticBodies))
+                .starts_with("bodies[1].static: true: a static body")
+        );
+        assert!(refused(4, &no(Planes)).starts_with(
+            "bodies[2].shape: plane: chapter 4 collides circles and boxes only"
+        ));
         assert!(refused(8, &no(Joints)).starts_with(
             "joints: 1 joints: a joint is not simulated here; it arrives in chapter 7"
         ));
@@ -1820,10 +1873,7 @@ mod tests {
         );
         assert_eq!(e.field, "bodies[0].postion");
         assert!(e.message.contains("unknown field `postion`"), "{e}");
-        assert!(
-            e.message.contains("`position`"),
-            "lists the right names: {e}"
-        );
+        assert!(e.message.contains("`position`"), "lists the right names: {e}");
         let e = err(
             r#"{ "bodies": [ { "shape": { "circel": { "radius": 1 } }, "position": [0, 0] } ] }"#,
         );
@@ -1847,20 +1897,15 @@ mod tests {
     #[test]
     fn polygons_and_capsules_load() {
         let one = |shape: &str| {
-            let json = format!(r#"{{ "bodies": [ {{ "shape": {shape}, "position": [0, 0] }} ] }}"#);
+            let json = format!(
+                r#"{{ "bodies": [ {{ "shape": {shape}, "position": [0, 0] }} ] }}"#
+            );
             Scene::from_json(&json).unwrap().bodies[0].shape
         };
         let square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
         let corners = |s: Shape| match s {
-            Shape::Polygon {
-                vertices,
-                count,
-                radius,
-            } => (
-                vertices[..count]
-                    .iter()
-                    .map(|v| v.to_array())
-                    .collect::<Vec<_>>(),
+            Shape::Polygon { vertices, count, radius } => (
+                vertices[..count].iter().map(|v| v.to_array()).collect::<Vec<_>>(),
                 radius,
             ),
             other => panic!("{other:?}"),
@@ -1874,15 +1919,14 @@ mod tests {
         ));
         // Reversed: the same four corners, now counter-clockwise.
         let twice_area: f32 = (0..4)
-            .map(|i| glam::Vec2::from(cw[i]).perp_dot(glam::Vec2::from(cw[(i + 1) % 4])))
+            .map(|i| {
+                glam::Vec2::from(cw[i]).perp_dot(glam::Vec2::from(cw[(i + 1) % 4]))
+            })
             .sum();
         assert_eq!((twice_area, r), (2.0, 0.25));
         assert_eq!(
             one(r#"{ "capsule": { "half_length": 0.5, "radius": 0.2 } }"#),
-            Shape::Capsule {
-                half_length: 0.5,
-                radius: 0.2
-            }
+            Shape::Capsule { half_length: 0.5, radius: 0.2 }
         );
     }
 
@@ -1898,16 +1942,9 @@ mod tests {
         .unwrap();
         assert!(matches!(
             s.joints[0],
-            SceneJoint::Distance {
-                rope: true,
-                length: Some(4.0),
-                ..
-            }
+            SceneJoint::Distance { rope: true, length: Some(4.0), .. }
         ));
-        assert!(matches!(
-            s.joints[1],
-            SceneJoint::Distance { rope: false, .. }
-        ));
+        assert!(matches!(s.joints[1], SceneJoint::Distance { rope: false, .. }));
         let e = err(&format!(
             r#"{{ "bodies": [ {two} ], "joints": [ {{ "distance": {{ "body_a": 0, "body_b": 1, "rope": 1 }} }} ] }}"#
         ));
@@ -1934,10 +1971,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             s.bodies[0].shape,
-            Shape::Plane {
-                normal: Vec2::Y,
-                offset: 2.0
-            }
+            Shape::Plane { normal: Vec2::Y, offset: 2.0 }
         );
         assert!(s.bodies[0].is_static);
     }

@@ -1,12 +1,14 @@
-//! The trace: one CSV row per body per step, for analysing a run outside the program.
+//! The trace: one CSV row per body per step, for analysing a run outside the
+//! program.
 //!
 //! ```text
 //! step,time,body,x,y,angle,vx,vy,omega
 //! 0,0,0,0.5,0.25,0,1,-2,0
 //! ```
 //!
-//! Step 0 is the initial state. Static bodies are included. Numbers are printed with Rust's
-//! shortest round-trip formatting, so parsing a field back gives the exact f32 the engine had.
+//! Step 0 is the initial state. Static bodies are included. Numbers are printed
+//! with Rust's shortest round-trip formatting, so parsing a field back gives the
+//! exact f32 the engine had.
 
 use crate::demo::BodyState;
 use std::io::{self, Write};
@@ -28,12 +30,22 @@ impl<W: Write> TraceWriter<W> {
     }
 
     /// One row per body for step `step` at simulated time `time`.
-    pub fn record(&mut self, step: u64, time: f64, bodies: &[BodyState]) -> io::Result<()> {
+    pub fn record(
+        &mut self,
+        step: u64,
+        time: f64,
+        bodies: &[BodyState],
+    ) -> io::Result<()> {
         for (i, b) in bodies.iter().enumerate() {
             writeln!(
                 self.out,
                 "{step},{time},{i},{},{},{},{},{},{}",
-                b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity
+                b.position.x,
+                b.position.y,
+                b.angle,
+                b.velocity.x,
+                b.velocity.y,
+                b.angular_velocity
             )?;
         }
         Ok(())
@@ -54,13 +66,15 @@ pub struct TraceRow {
     pub state: BodyState,
 }
 
-/// Parse a trace written by [`TraceWriter`]. Inverse mass and inertia are not in the trace and
-/// come back as 0.
+/// Parse a trace written by [`TraceWriter`]. Inverse mass and inertia are not in
+/// the trace and come back as 0.
 pub fn parse(text: &str) -> Result<Vec<TraceRow>, String> {
     let mut lines = text.lines();
     match lines.next() {
         Some(HEADER) => {}
-        other => return Err(format!("expected header `{HEADER}`, found {other:?}")),
+        other => {
+            return Err(format!("expected header `{HEADER}`, found {other:?}"));
+        }
     }
     lines
         .enumerate()
@@ -74,8 +88,9 @@ pub fn parse(text: &str) -> Result<Vec<TraceRow>, String> {
                 ));
             }
             let num = |i: usize| -> Result<f32, String> {
-                f[i].parse()
-                    .map_err(|_| format!("line {}: `{}` is not a number", n + 2, f[i]))
+                f[i].parse().map_err(|_| {
+                    format!("line {}: `{}` is not a number", n + 2, f[i])
+                })
             };
             Ok(TraceRow {
                 step: f[0]
@@ -100,13 +115,15 @@ pub fn parse(text: &str) -> Result<Vec<TraceRow>, String> {
         .collect()
 }
 
-/// A file that appears at its path only when it is complete: written to a temporary sibling
-/// and renamed into place by [`AtomicFile::commit`]. Dropped without a commit, it leaves
-/// nothing behind, so a failed run never leaves a half-written trace or picture.
+/// A file that appears at its path only when it is complete: written to a temporary
+/// sibling and renamed into place by [`AtomicFile::commit`]. Dropped without a
+/// commit, it leaves nothing behind, so a failed run never leaves a half-written
+/// trace or picture.
 ///
-/// A symbolic link is followed: the file it points to is replaced, never the link. A path that
-/// is a device or a pipe (`/dev/null`, a FIFO) is opened and written through, as a stream: it
-/// cannot be replaced, and replacing it would destroy it. A directory is refused.
+/// A symbolic link is followed: the file it points to is replaced, never the link.
+/// A path that is a device or a pipe (`/dev/null`, a FIFO) is opened and written
+/// through, as a stream: it cannot be replaced, and replacing it would destroy it.
+/// A directory is refused.
 pub struct AtomicFile {
     /// The temporary sibling, for a regular file; `None` when writing through.
     tmp: Option<PathBuf>,
@@ -115,9 +132,10 @@ pub struct AtomicFile {
     file: Option<io::BufWriter<std::fs::File>>,
 }
 
-/// Temporary names taken by this process so far: with the process id, a name no other run and
-/// no other output of this run uses at the same time.
-static TEMPORARIES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Temporary names taken by this process so far: with the process id, a name no
+/// other run and no other output of this run uses at the same time.
+static TEMPORARIES: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
 
 impl AtomicFile {
     pub fn create(dest: &Path) -> io::Result<Self> {
@@ -136,9 +154,9 @@ impl AtomicFile {
             }
             _ => {}
         }
-        let name = dest
-            .file_name()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file path"))?;
+        let name = dest.file_name().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "not a file path")
+        })?;
         let n = TEMPORARIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
@@ -171,8 +189,8 @@ impl AtomicFile {
     }
 }
 
-/// `path` with every symbolic link along it followed, as far as the links exist; a link to a
-/// file not yet there gives that file's path.
+/// `path` with every symbolic link along it followed, as far as the links exist; a
+/// link to a file not yet there gives that file's path.
 fn follow_links(path: &Path) -> io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
@@ -245,12 +263,14 @@ mod tests {
         }
     }
 
-    /// A link is followed (the file it names is written, the link stays a link), a directory
-    /// is refused, and two files for one path at once take different temporary names.
+    /// A link is followed (the file it names is written, the link stays a link), a
+    /// directory is refused, and two files for one path at once take different
+    /// temporary names.
     #[cfg(unix)]
     #[test]
     fn atomic_file_follows_links_and_refuses_directories() {
-        let dir = std::env::temp_dir().join(format!("pc-atomic-link-{}", std::process::id()));
+        let dir = std::env::temp_dir()
+            .join(format!("pc-atomic-link-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let (real, link) = (dir.join("real.csv"), dir.join("link.csv"));
@@ -258,16 +278,9 @@ mod tests {
         let mut f = AtomicFile::create(&link).unwrap();
         f.write_all(b"through").unwrap();
         f.commit().unwrap();
-        assert!(
-            std::fs::symlink_metadata(&link)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "through");
-        let e = AtomicFile::create(&dir)
-            .err()
-            .expect("a directory is refused");
+        let e = AtomicFile::create(&dir).err().expect("a directory is refused");
         assert!(e.to_string().contains("directory"), "{e}");
         let (mut a, mut b) = (
             AtomicFile::create(&real).unwrap(),
@@ -288,7 +301,8 @@ mod tests {
 
     #[test]
     fn atomic_file_appears_only_on_commit() {
-        let dir = std::env::temp_dir().join(format!("pc-atomic-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("pc-atomic-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let dest = dir.join("a.csv");
         {

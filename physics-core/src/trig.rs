@@ -1,11 +1,12 @@
 //! Sine, cosine, arctangent and powers from one implementation on every target.
 //!
-//! `f32::sin_cos` and friends call the platform's math library, and those differ in the last
-//! bit: glibc's `sinf` and the one compiled into a WebAssembly module disagree for some inputs,
-//! so a native run and the same demo in the book's page drift apart, step by step. These
-//! functions use `libm` (a Rust port of musl's math library), the same code everywhere, so a
-//! run is bit-identical natively and in the browser. Square roots need nothing: IEEE 754
-//! rounds `sqrt` exactly on every target.
+//! `f32::sin_cos` and friends call the platform's math library, and those differ in
+//! the last bit: glibc's `sinf` and the one compiled into a WebAssembly module
+//! disagree for some inputs, so a native run and the same demo in the book's page
+//! drift apart, step by step. These functions use `libm` (a Rust port of musl's
+//! math library), the same code everywhere, so a run is bit-identical natively and
+//! in the browser. Square roots need nothing: IEEE 754 rounds `sqrt` exactly on
+//! every target.
 
 use glam::{Mat2, Vec2};
 
@@ -48,8 +49,8 @@ pub fn powf(x: f32, y: f32) -> f32 {
 mod tests {
     use super::*;
 
-    /// The same values as the platform's to within an ulp or two: a different implementation
-    /// of the same functions, not different functions.
+    /// The same values as the platform's to within an ulp or two: a different
+    /// implementation of the same functions, not different functions.
     #[test]
     fn agrees_with_std_to_an_ulp_or_two() {
         for i in -2000..2000 {

@@ -1,5 +1,5 @@
-//! The program every chapter binary runs: parse the command line, then open the window or run
-//! headless.
+//! The program every chapter binary runs: parse the command line, then open the
+//! window or run headless.
 
 use crate::cli::{self, Args};
 use crate::headless;
@@ -12,16 +12,18 @@ use physics_core::scene::Scene;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Exit code for a usage error and for "no display" (clap uses 2 for usage errors too).
+/// Exit code for a usage error and for "no display" (clap uses 2 for usage errors
+/// too).
 const EXIT_USAGE: u8 = 2;
 
-/// Run `chapter` with the process's command line. This is all a chapter's `main` calls.
+/// Run `chapter` with the process's command line. This is all a chapter's `main`
+/// calls.
 pub fn run(chapter: Chapter) -> ExitCode {
     run_chapters(&[chapter], false)
 }
 
-/// The tour: every chapter in one window, PageUp/PageDown to move between them. Headless, it
-/// runs the chapter chosen with `--chapter` (the first by default).
+/// The tour: every chapter in one window, PageUp/PageDown to move between them.
+/// Headless, it runs the chapter chosen with `--chapter` (the first by default).
 pub fn run_tour(chapters: &[Chapter]) -> ExitCode {
     run_chapters(chapters, true)
 }
@@ -52,11 +54,9 @@ fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
     };
     let index = match &args.chapter {
         None => 0,
-        Some(c) => match chapters
-            .iter()
-            .enumerate()
-            .position(|(i, ch)| ch.package == c.as_str() || (i + 1).to_string() == *c)
-        {
+        Some(c) => match chapters.iter().enumerate().position(|(i, ch)| {
+            ch.package == c.as_str() || (i + 1).to_string() == *c
+        }) {
             Some(i) => i,
             None => {
                 let names: Vec<String> = chapters
@@ -130,14 +130,15 @@ fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
     }
 }
 
-/// Write `text` to standard output. A reader that went away (`| head -1`) is not an error:
-/// what it wanted it has, and the run's files are already written.
+/// Write `text` to standard output. A reader that went away (`| head -1`) is not an
+/// error: what it wanted it has, and the run's files are already written.
 fn print_out(text: &str) {
     use std::io::Write;
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// The session the command line asks for: a scene file, a named demo or the first demo.
+/// The session the command line asks for: a scene file, a named demo or the first
+/// demo.
 fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
     let (w, h) = args.size;
     if let Some(path) = &args.scene {
@@ -145,7 +146,10 @@ fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
             return Err((EXIT_USAGE, "give --scene or --demo, not both".into()));
         }
         if chapter.from_scene.is_none() {
-            return Err((1, format!("{} does not load scene files", chapter.package)));
+            return Err((
+                1,
+                format!("{} does not load scene files", chapter.package),
+            ));
         }
         let scene = Scene::load(path).map_err(|e| (1, format!("scene: {e}")))?;
         let demo = chapter
@@ -165,7 +169,8 @@ fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
             .iter()
             .position(|d| d.name == name.as_str())
             .ok_or_else(|| {
-                let names: Vec<&str> = chapter.demos.iter().map(|d| d.name).collect();
+                let names: Vec<&str> =
+                    chapter.demos.iter().map(|d| d.name).collect();
                 (
                     EXIT_USAGE,
                     format!(
@@ -202,10 +207,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         &title,
         w,
         h,
-        WindowOptions {
-            resize: true,
-            ..WindowOptions::default()
-        },
+        WindowOptions { resize: true, ..WindowOptions::default() },
     ) {
         Ok(win) => win,
         Err(e) => return no_display(&chapter, &e.to_string()),
@@ -229,21 +231,28 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
             session.camera.resize(w, h);
         }
 
-        let shift = window.is_key_down(Key::LeftShift) || window.is_key_down(Key::RightShift);
+        let shift = window.is_key_down(Key::LeftShift)
+            || window.is_key_down(Key::RightShift);
         let demo_before = (session.demo_index, session.steps == 0);
         for key in window.get_keys_pressed(KeyRepeat::No) {
-            if let (Some((i, n)), Key::PageDown | Key::PageUp) = (session.tour, key) {
+            if let (Some((i, n)), Key::PageDown | Key::PageUp) = (session.tour, key)
+            {
                 // The tour: the next or previous chapter, at its first demo.
                 let next = if key == Key::PageDown {
                     (i + 1) % n
                 } else {
                     (i + n - 1) % n
                 };
-                let (paused, scale, help) = (session.paused, session.time_scale, session.show_help);
+                let (paused, scale, help) =
+                    (session.paused, session.time_scale, session.show_help);
                 session = Session::with_demo(chapters[next], 0, args.dt, w, h);
-                (session.paused, session.time_scale, session.show_help) = (paused, scale, help);
+                (session.paused, session.time_scale, session.show_help) =
+                    (paused, scale, help);
                 session.tour = Some((next, n));
-                window.set_title(&format!("{} - physics workbook", chapters[next].title));
+                window.set_title(&format!(
+                    "{} - physics workbook",
+                    chapters[next].title
+                ));
                 continue;
             }
             if let Some(c) = control_for(key, shift) {
@@ -255,13 +264,14 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         {
             session.control(Control::Step);
         }
-        if (session.demo_index, session.steps == 0) != demo_before || stepper.dt != session.dt {
+        if (session.demo_index, session.steps == 0) != demo_before
+            || stepper.dt != session.dt
+        {
             stepper = physics_core::timestep::FixedStep::new(session.dt);
         }
 
-        let mouse = window
-            .get_mouse_pos(MouseMode::Discard)
-            .map(|(x, y)| Vec2::new(x, y));
+        let mouse =
+            window.get_mouse_pos(MouseMode::Discard).map(|(x, y)| Vec2::new(x, y));
         let left = window.get_mouse_down(MouseButton::Left);
         match (left, dragging, mouse) {
             (true, false, Some(m)) => {
@@ -279,7 +289,8 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         match (right, panning, mouse) {
             (true, None, Some(m)) => panning = Some(m),
             (true, Some(p), Some(m)) => {
-                session.camera.center -= (m - p) * Vec2::new(1.0, -1.0) / session.camera.scale;
+                session.camera.center -=
+                    (m - p) * Vec2::new(1.0, -1.0) / session.camera.scale;
                 panning = Some(m);
             }
             (false, _, _) => panning = None,
@@ -326,10 +337,7 @@ fn control_for(key: Key, shift: bool) -> Option<Control> {
         Key::Key0 => Control::ResetView,
         k => {
             let letter = letter(k)?;
-            Control::Switch {
-                key: letter,
-                back: shift,
-            }
+            Control::Switch { key: letter, back: shift }
         }
     })
 }

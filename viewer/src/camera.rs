@@ -17,18 +17,10 @@ impl Camera {
     pub fn fit(min: Vec2, max: Vec2, width: usize, height: usize) -> Self {
         let size = (max - min).max(Vec2::splat(1e-3));
         let margin = 1.08;
-        let scale = (width as f32 / (size.x * margin)).min(height as f32 / (size.y * margin));
-        let scale = if scale.is_finite() && scale > 0.0 {
-            scale
-        } else {
-            100.0
-        };
-        Camera {
-            center: (min + max) * 0.5,
-            scale,
-            width,
-            height,
-        }
+        let scale = (width as f32 / (size.x * margin))
+            .min(height as f32 / (size.y * margin));
+        let scale = if scale.is_finite() && scale > 0.0 { scale } else { 100.0 };
+        Camera { center: (min + max) * 0.5, scale, width, height }
     }
 
     pub fn to_screen(&self, p: Vec2) -> Vec2 {
@@ -45,7 +37,8 @@ impl Camera {
         )
     }
 
-    /// Zoom by `factor` keeping the world point under the screen point `anchor` fixed.
+    /// Zoom by `factor` keeping the world point under the screen point `anchor`
+    /// fixed.
     pub fn zoom_about(&mut self, anchor: Vec2, factor: f32) {
         let before = self.to_world(anchor);
         self.scale = (self.scale * factor).clamp(1e-3, 1e6);

@@ -1,5 +1,6 @@
-//! The command line every chapter binary shares. Its flags are a public interface: learners
-//! write scripts against them and the book documents them, so change them only compatibly.
+//! The command line every chapter binary shares. Its flags are a public interface:
+//! learners write scripts against them and the book documents them, so change them
+//! only compatibly.
 
 use clap::{Arg, ArgAction, Command, value_parser};
 use physics_core::demo::Chapter;
@@ -22,16 +23,16 @@ pub struct Args {
     pub scene: Option<PathBuf>,
     pub dt: Option<f32>,
     pub size: (usize, usize),
-    /// Switch keys to press once the demo is open, in order (upper case: the switch backwards).
+    /// Switch keys to press once the demo is open, in order (upper case: the switch
+    /// backwards).
     pub press: Option<String>,
     /// The tour only: the chapter to start in, by number (from 1) or package name.
     pub chapter: Option<String>,
 }
 
 fn parse_dt(s: &str) -> Result<f32, String> {
-    let dt: f32 = s
-        .parse()
-        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    let dt: f32 =
+        s.parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
     if !dt.is_finite() || dt <= 0.0 {
         return Err(format!(
             "{dt} must be a finite number of seconds greater than 0"
@@ -61,17 +62,15 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     Ok((w, h))
 }
 
-/// The command line of one chapter's binary, or (`tour`) of the tour, which adds `--chapter`.
+/// The command line of one chapter's binary, or (`tour`) of the tour, which adds
+/// `--chapter`.
 pub fn command(chapter: &Chapter, tour: bool) -> Command {
     let demos: Vec<&str> = chapter.demos.iter().map(|d| d.name).collect();
     let cmd = Command::new(chapter.package);
     let cmd = if tour {
-        cmd.arg(
-            Arg::new("chapter")
-                .long("chapter")
-                .value_name("N")
-                .help("The chapter to start in: its number (1, 2, ...) or package name"),
-        )
+        cmd.arg(Arg::new("chapter").long("chapter").value_name("N").help(
+            "The chapter to start in: its number (1, 2, ...) or package name",
+        ))
     } else {
         cmd
     };
@@ -186,7 +185,8 @@ pub fn parse(
     let png = m.get_one::<PathBuf>("png").cloned();
     let gif = m.get_one::<PathBuf>("gif").cloned();
     let trace = m.get_one::<PathBuf>("trace").cloned();
-    let headless = m.get_flag("headless") || png.is_some() || gif.is_some() || trace.is_some();
+    let headless =
+        m.get_flag("headless") || png.is_some() || gif.is_some() || trace.is_some();
     let default_size = if headless { (640, 480) } else { (960, 720) };
     Ok(Args {
         headless,
@@ -199,16 +199,9 @@ pub fn parse(
         trace,
         scene: m.get_one::<PathBuf>("scene").cloned(),
         dt: m.get_one::<f32>("dt").copied(),
-        size: m
-            .get_one::<(usize, usize)>("size")
-            .copied()
-            .unwrap_or(default_size),
+        size: m.get_one::<(usize, usize)>("size").copied().unwrap_or(default_size),
         press: m.get_one::<String>("press").cloned(),
-        chapter: if tour {
-            m.get_one::<String>("chapter").cloned()
-        } else {
-            None
-        },
+        chapter: if tour { m.get_one::<String>("chapter").cloned() } else { None },
     })
 }
 
@@ -229,9 +222,7 @@ mod tests {
         parse(
             &CH,
             false,
-            std::iter::once("bin")
-                .chain(a.iter().copied())
-                .map(String::from),
+            std::iter::once("bin").chain(a.iter().copied()).map(String::from),
         )
     }
 

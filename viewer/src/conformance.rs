@@ -1,6 +1,6 @@
-//! The shared command line, checked against a chapter's real binary. Every chapter's
-//! `tests/cli.rs` calls [`check_command_line`], so the flags, exit codes and output files that
-//! learners script against behave the same in every chapter.
+//! The shared command line, checked against a chapter's real binary. Every
+//! chapter's `tests/cli.rs` calls [`check_command_line`], so the flags, exit codes
+//! and output files that learners script against behave the same in every chapter.
 
 use physics_core::demo::Chapter;
 use physics_core::scene::BAD_SCENES;
@@ -34,8 +34,8 @@ fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 temporary path")
 }
 
-/// Run the whole battery against `exe`, the binary of `chapter`. Panics with a message naming
-/// the failed expectation.
+/// Run the whole battery against `exe`, the binary of `chapter`. Panics with a
+/// message naming the failed expectation.
 pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     let scratch = std::env::temp_dir().join(format!(
         "workbook-cli-{}-{}",
@@ -52,15 +52,14 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     let listed = String::from_utf8_lossy(&o.stdout).into_owned();
     for d in chapter.demos {
         assert!(
-            listed
-                .lines()
-                .any(|l| l.split_whitespace().next() == Some(d.name)),
+            listed.lines().any(|l| l.split_whitespace().next() == Some(d.name)),
             "--list-demos does not list `{}`:\n{listed}",
             d.name
         );
     }
 
-    // Headless: a PNG, a GIF and a complete trace, and nothing half-written beside them.
+    // Headless: a PNG, a GIF and a complete trace, and nothing half-written beside
+    // them.
     let out = bin.file("outputs");
     std::fs::create_dir_all(&out).unwrap();
     let (png, gif, csv) = (out.join("a.png"), out.join("a.gif"), out.join("a.csv"));
@@ -83,20 +82,13 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     );
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     assert!(std::fs::read(&gif).unwrap().starts_with(b"GIF89a"));
-    let rows = physics_core::trace::parse(&std::fs::read_to_string(&csv).unwrap()).unwrap();
+    let rows = physics_core::trace::parse(&std::fs::read_to_string(&csv).unwrap())
+        .unwrap();
     let bodies = (chapter.demos[0].make)().bodies().len();
-    assert_eq!(
-        rows.len(),
-        31 * bodies,
-        "step 0 and 30 steps of {bodies} bodies"
-    );
+    assert_eq!(rows.len(), 31 * bodies, "step 0 and 30 steps of {bodies} bodies");
     assert_eq!(rows.last().unwrap().step, 30);
     assert_eq!(rows.last().unwrap().body, bodies - 1);
-    assert_eq!(
-        std::fs::read_dir(&out).unwrap().count(),
-        3,
-        "only the three files"
-    );
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 3, "only the three files");
 
     // Every demo: the same run twice gives the same trace, byte for byte.
     for d in chapter.demos {
@@ -104,7 +96,14 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
             .iter()
             .map(|tag| {
                 let f = bin.file(&format!("{}-{tag}.csv", d.name));
-                let o = bin.run(&["--demo", d.name, "--steps", "60", "--trace", path(&f)]);
+                let o = bin.run(&[
+                    "--demo",
+                    d.name,
+                    "--steps",
+                    "60",
+                    "--trace",
+                    path(&f),
+                ]);
                 assert!(o.status.success(), "{}: {}", d.name, stderr(&o));
                 std::fs::read(&f).unwrap()
             })
@@ -154,17 +153,15 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
         (&["--steps", "-3"][..], "-3"),
         (&["--dt", "0"][..], "--dt"),
         (&["--dt", "NaN"][..], "NaN"),
-        (
-            &["--demo", "no-such-demo", "--headless"][..],
-            "no-such-demo",
-        ),
+        (&["--demo", "no-such-demo", "--headless"][..], "no-such-demo"),
     ] {
         let o = bin.run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
 
-    // --press: a switch key of the first demo works; a key that is no switch is refused.
+    // --press: a switch key of the first demo works; a key that is no switch is
+    // refused.
     let first = (chapter.demos[0].make)();
     if let Some(switch) = first.switches().first() {
         let key = switch.key.to_string();
@@ -185,10 +182,11 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     let _ = std::fs::remove_dir_all(&bin.scratch);
 }
 
-/// Outputs that never lie: one path for two outputs is refused up front (exit 2); a bad
-/// picture path fails before the run and leaves no trace; a symbolic link is written through,
-/// and so are a device and a FIFO, never replaced; a closed standard output is not a panic;
-/// an interrupted run exits 130 and leaves nothing behind.
+/// Outputs that never lie: one path for two outputs is refused up front (exit 2); a
+/// bad picture path fails before the run and leaves no trace; a symbolic link is
+/// written through, and so are a device and a FIFO, never replaced; a closed
+/// standard output is not a panic; an interrupted run exits 130 and leaves nothing
+/// behind.
 fn check_outputs(bin: &Bin) {
     use std::os::unix::fs::FileTypeExt;
     let dir = bin.file("outputs-2");
@@ -196,7 +194,8 @@ fn check_outputs(bin: &Bin) {
     let count = || std::fs::read_dir(&dir).unwrap().count();
 
     let same = dir.join("same.csv");
-    let o = bin.run(&["--steps", "5", "--trace", path(&same), "--png", path(&same)]);
+    let o =
+        bin.run(&["--steps", "5", "--trace", path(&same), "--png", path(&same)]);
     assert_eq!(o.status.code(), Some(2), "one path twice: {}", stderr(&o));
     assert!(stderr(&o).contains("same.csv"), "{}", stderr(&o));
     assert_eq!(count(), 0, "one path twice wrote a file");
@@ -218,16 +217,9 @@ fn check_outputs(bin: &Bin) {
     std::os::unix::fs::symlink("real.csv", &link).unwrap();
     let o = bin.run(&["--steps", "5", "--trace", path(&link)]);
     assert!(o.status.success(), "through a link: {}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert!(
-        std::fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
-    assert!(
-        std::fs::read_to_string(dir.join("real.csv"))
-            .unwrap()
-            .starts_with("step,")
+        std::fs::read_to_string(dir.join("real.csv")).unwrap().starts_with("step,")
     );
 
     let o = bin.run(&["--steps", "5", "--trace", "/dev/null"]);
@@ -274,23 +266,23 @@ fn check_outputs(bin: &Bin) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Once its trace's temporary file exists, the run is stepping (the handler is set first).
+    // Once its trace's temporary file exists, the run is stepping (the handler is
+    // set first).
     let started = std::time::Instant::now();
     while count() == 0 && started.elapsed() < std::time::Duration::from_secs(20) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
+    let sent =
+        Command::new("kill").args(["-INT", &child.id().to_string()]).status();
     assert!(sent.is_ok_and(|s| s.success()), "could not send SIGINT");
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "interrupted: {}", stderr(&o));
     assert_eq!(count(), 0, "an interrupted run left a file");
 }
 
-/// The scenes of the adversarial review (`checks/adversarial/`): each either runs (exit 0,
-/// every number in its trace finite) or is refused by the loader (exit 1, no trace); never a
-/// panic, never "a bug in the engine".
+/// The scenes of the adversarial review (`checks/adversarial/`): each either runs
+/// (exit 0, every number in its trace finite) or is refused by the loader (exit 1,
+/// no trace); never a panic, never "a bug in the engine".
 fn check_adversarial_scenes(bin: &Bin) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../checks/adversarial");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -320,19 +312,23 @@ fn check_adversarial_scenes(bin: &Bin) {
                     .unwrap_or_else(|e| panic!("{name}: an unreadable trace: {e}"));
                 let finite = rows.iter().all(|r| {
                     let s = r.state;
-                    s.position.is_finite() && s.velocity.is_finite() && s.angle.is_finite()
+                    s.position.is_finite()
+                        && s.velocity.is_finite()
+                        && s.angle.is_finite()
                 });
                 assert!(finite, "{name}: a non-finite number in the trace");
                 std::fs::remove_file(&trace).unwrap();
             }
-            Some(1) => assert!(!trace.exists(), "{name}: refused, but a trace was written"),
+            Some(1) => {
+                assert!(!trace.exists(), "{name}: refused, but a trace was written")
+            }
             code => panic!("{name}: exit {code:?}: {e}"),
         }
     }
 }
 
-/// Every chapter that loads scenes refuses each of the scene format's bad examples with exit
-/// code 1, a message naming the field and the value, and no output file.
+/// Every chapter that loads scenes refuses each of the scene format's bad examples
+/// with exit code 1, a message naming the field and the value, and no output file.
 fn check_bad_scenes(bin: &Bin) {
     for (i, (json, field, value)) in BAD_SCENES.iter().enumerate() {
         let scene = bin.file(&format!("bad-{i}.json"));
@@ -349,21 +345,16 @@ fn check_bad_scenes(bin: &Bin) {
     }
 }
 
-/// Run `exe` on the scene file text `json` for `steps` steps and return its summary line.
-/// Panics if the run fails.
+/// Run `exe` on the scene file text `json` for `steps` steps and return its summary
+/// line. Panics if the run fails.
 pub fn run_scene(exe: &Path, json: &str, steps: u32) -> String {
-    let dir = std::env::temp_dir().join(format!("workbook-scene-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("workbook-scene-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("scene-{steps}.json"));
     std::fs::write(&file, json).unwrap();
     let o = Command::new(exe)
-        .args([
-            "--headless",
-            "--steps",
-            &steps.to_string(),
-            "--scene",
-            path(&file),
-        ])
+        .args(["--headless", "--steps", &steps.to_string(), "--scene", path(&file)])
         .output()
         .unwrap();
     let _ = std::fs::remove_file(&file);

@@ -12,9 +12,16 @@ fn rgb(frame: &Frame) -> Vec<u8> {
         .collect()
 }
 
-/// Write `frame` as an 8-bit RGB PNG into `file`, opened for `path`; the caller commits it.
-pub fn write_png(file: &mut AtomicFile, path: &Path, frame: &Frame) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("cannot write `{}`: {e}", path.display());
+/// Write `frame` as an 8-bit RGB PNG into `file`, opened for `path`; the caller
+/// commits it.
+pub fn write_png(
+    file: &mut AtomicFile,
+    path: &Path,
+    frame: &Frame,
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| {
+        format!("cannot write `{}`: {e}", path.display())
+    };
     let mut enc = png::Encoder::new(file, frame.width as u32, frame.height as u32);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
@@ -38,25 +45,25 @@ impl GifWriter {
         height: usize,
         seconds_per_frame: f32,
     ) -> Result<Self, String> {
-        let err = |e: &dyn std::fmt::Display| format!("cannot write `{}`: {e}", path.display());
+        let err = |e: &dyn std::fmt::Display| {
+            format!("cannot write `{}`: {e}", path.display())
+        };
         let file = AtomicFile::create(path).map_err(|e| err(&e))?;
-        let mut encoder =
-            gif::Encoder::new(file, width as u16, height as u16, &[]).map_err(|e| err(&e))?;
-        encoder
-            .set_repeat(gif::Repeat::Infinite)
+        let mut encoder = gif::Encoder::new(file, width as u16, height as u16, &[])
             .map_err(|e| err(&e))?;
+        encoder.set_repeat(gif::Repeat::Infinite).map_err(|e| err(&e))?;
         // Browsers slow down delays under 2/100 s, so never ask for less.
         let delay = (seconds_per_frame * 100.0).round().clamp(2.0, 1000.0) as u16;
-        Ok(GifWriter {
-            encoder,
-            path: path.to_path_buf(),
-            delay,
-        })
+        Ok(GifWriter { encoder, path: path.to_path_buf(), delay })
     }
 
     pub fn add(&mut self, frame: &Frame) -> Result<(), String> {
-        let mut f =
-            gif::Frame::from_rgb_speed(frame.width as u16, frame.height as u16, &rgb(frame), 20);
+        let mut f = gif::Frame::from_rgb_speed(
+            frame.width as u16,
+            frame.height as u16,
+            &rgb(frame),
+            20,
+        );
         f.delay = self.delay;
         self.encoder
             .write_frame(&f)

@@ -14,21 +14,20 @@ use std::time::{Duration, Instant};
 /// The most frames a GIF gets when `--gif-every` is not given.
 const GIF_FRAMES: u64 = 150;
 
-/// Exit codes: a usage error (the same path for two outputs) and an interrupted run (128 +
-/// SIGINT, as a shell reports it).
+/// Exit codes: a usage error (the same path for two outputs) and an interrupted run
+/// (128 + SIGINT, as a shell reports it).
 pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_INTERRUPTED: u8 = 130;
 
-/// Set by Ctrl-C or SIGTERM; the run stops at the next step and leaves no file behind.
+/// Set by Ctrl-C or SIGTERM; the run stops at the next step and leaves no file
+/// behind.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Refuse one path given for two outputs (a trace and a picture would overwrite each other).
+/// Refuse one path given for two outputs (a trace and a picture would overwrite
+/// each other).
 fn check_outputs(args: &Args) -> Result<(), (u8, String)> {
-    let given = [
-        ("--trace", &args.trace),
-        ("--gif", &args.gif),
-        ("--png", &args.png),
-    ];
+    let given =
+        [("--trace", &args.trace), ("--gif", &args.gif), ("--png", &args.png)];
     let outputs: Vec<(&'static str, PathBuf)> = given
         .into_iter()
         .filter_map(|(flag, p)| p.clone().map(|p| (flag, p)))
@@ -49,8 +48,8 @@ fn check_outputs(args: &Args) -> Result<(), (u8, String)> {
     Ok(())
 }
 
-/// Whether two paths name one file: compared with their directories made absolute and
-/// symbolic links resolved where they exist.
+/// Whether two paths name one file: compared with their directories made absolute
+/// and symbolic links resolved where they exist.
 fn same_file(a: &Path, b: &Path) -> bool {
     let resolve = |p: &Path| {
         let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
@@ -68,16 +67,18 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 fn create(path: &Path) -> Result<AtomicFile, (u8, String)> {
-    AtomicFile::create(path).map_err(|e| (1, format!("cannot write `{}`: {e}", path.display())))
+    AtomicFile::create(path)
+        .map_err(|e| (1, format!("cannot write `{}`: {e}", path.display())))
 }
 
-/// Run `args.steps` steps of the session's demo and write what `args` asks for. Returns the
-/// one-line summary, or the exit code and message. Output files appear only if the whole run
-/// succeeds; an interrupted or failed run leaves none.
+/// Run `args.steps` steps of the session's demo and write what `args` asks for.
+/// Returns the one-line summary, or the exit code and message. Output files appear
+/// only if the whole run succeeds; an interrupted or failed run leaves none.
 pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
     check_outputs(args)?;
-    // Ctrl-C and SIGTERM set the flag instead of killing the process mid-write. The handler
-    // can be set once per process; a second run in the same process keeps the first.
+    // Ctrl-C and SIGTERM set the flag instead of killing the process mid-write. The
+    // handler can be set once per process; a second run in the same process keeps
+    // the first.
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let fail = |msg: String| (1u8, msg);
     let (w, h) = args.size;
@@ -97,19 +98,19 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
     };
     let mut trace = match &args.trace {
         Some(path) => {
-            let mut t = TraceWriter::new(create(path)?).map_err(trace_error(path))?;
-            t.record(0, 0.0, &session.demo.bodies())
-                .map_err(trace_error(path))?;
+            let mut t =
+                TraceWriter::new(create(path)?).map_err(trace_error(path))?;
+            t.record(0, 0.0, &session.demo.bodies()).map_err(trace_error(path))?;
             Some((t, path.clone()))
         }
         None => None,
     };
-    let every = args
-        .gif_every
-        .unwrap_or_else(|| args.steps.div_ceil(GIF_FRAMES).max(1));
+    let every =
+        args.gif_every.unwrap_or_else(|| args.steps.div_ceil(GIF_FRAMES).max(1));
     let mut gif = match &args.gif {
         Some(path) => {
-            let mut g = GifWriter::create(path, w, h, every as f32 * session.dt).map_err(fail)?;
+            let mut g = GifWriter::create(path, w, h, every as f32 * session.dt)
+                .map_err(fail)?;
             session.render(&mut frame, Hud::Caption);
             g.add(&frame).map_err(fail)?;
             Some(g)
@@ -186,8 +187,8 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
     ))
 }
 
-/// "step N of M" on standard error, at most once a second, and only when standard error is a
-/// terminal (never into a log or a pipe).
+/// "step N of M" on standard error, at most once a second, and only when standard
+/// error is a terminal (never into a log or a pipe).
 struct Progress {
     total: u64,
     shown: Option<Instant>,
@@ -209,10 +210,7 @@ impl Progress {
         if !self.on || self.started.elapsed() < Duration::from_secs(1) {
             return;
         }
-        if self
-            .shown
-            .is_none_or(|t| t.elapsed() >= Duration::from_secs(1))
-        {
+        if self.shown.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
             eprint!("\rstep {step} of {}", self.total);
             self.shown = Some(Instant::now());
         }

@@ -1,10 +1,11 @@
 //! A small software rasteriser with anti-aliasing.
 //!
-//! Every shape is drawn the same way: for each pixel near the shape, find the signed distance
-//! from the pixel's centre to the shape's edge (negative inside), and cover the pixel by
-//! `0.5 - distance`, clamped to [0, 1]. A pixel whose centre is on the edge is half covered; one
-//! a pixel further out is not covered at all. That gives smooth edges at the cost of one distance
-//! per pixel, which is plenty fast for a few thousand small shapes.
+//! Every shape is drawn the same way: for each pixel near the shape, find the
+//! signed distance from the pixel's centre to the shape's edge (negative inside),
+//! and cover the pixel by `0.5 - distance`, clamped to [0, 1]. A pixel whose centre
+//! is on the edge is half covered; one a pixel further out is not covered at all.
+//! That gives smooth edges at the cost of one distance per pixel, which is plenty
+//! fast for a few thousand small shapes.
 
 use crate::camera::Camera;
 use glam::Vec2;
@@ -23,11 +24,7 @@ pub struct Frame {
 
 impl Frame {
     pub fn new(width: usize, height: usize) -> Self {
-        Frame {
-            width,
-            height,
-            pixels: vec![BACKGROUND.0; width * height],
-        }
+        Frame { width, height, pixels: vec![BACKGROUND.0; width * height] }
     }
 
     pub fn clear(&mut self, color: Color) {
@@ -43,16 +40,18 @@ impl Frame {
     /// Blend `color` into pixel (x, y) with coverage `alpha` in [0, 1].
     #[inline]
     pub fn blend(&mut self, x: i32, y: i32, color: Color, alpha: f32) {
-        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height || alpha <= 0.0 {
+        if x < 0
+            || y < 0
+            || x as usize >= self.width
+            || y as usize >= self.height
+            || alpha <= 0.0
+        {
             return;
         }
         let i = y as usize * self.width + x as usize;
         let a = alpha.min(1.0);
-        self.pixels[i] = if a >= 1.0 {
-            color.0
-        } else {
-            Color(self.pixels[i]).lerp(color, a).0
-        };
+        self.pixels[i] =
+            if a >= 1.0 { color.0 } else { Color(self.pixels[i]).lerp(color, a).0 };
     }
 
     /// The colour at (x, y).
@@ -61,7 +60,13 @@ impl Frame {
     }
 
     /// Cover every pixel in the box `lo..hi` (pixels) by `coverage(pixel centre)`.
-    fn shade(&mut self, lo: Vec2, hi: Vec2, color: Color, coverage: impl Fn(Vec2) -> f32) {
+    fn shade(
+        &mut self,
+        lo: Vec2,
+        hi: Vec2,
+        color: Color,
+        coverage: impl Fn(Vec2) -> f32,
+    ) {
         let x0 = lo.x.floor().max(0.0) as i32;
         let y0 = lo.y.floor().max(0.0) as i32;
         let x1 = (hi.x.ceil()).min(self.width as f32) as i32;
@@ -127,9 +132,8 @@ impl Frame {
             return;
         }
         // Outward edge normals: flip them if the corners run clockwise on screen.
-        let area: f32 = (0..pts.len())
-            .map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()]))
-            .sum();
+        let area: f32 =
+            (0..pts.len()).map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()])).sum();
         let sign = if area >= 0.0 { -1.0 } else { 1.0 };
         let edges: Vec<(Vec2, f32)> = (0..pts.len())
             .filter_map(|i| {
@@ -140,19 +144,19 @@ impl Frame {
                 (len > 1e-6).then(|| (n / len, (n / len).dot(a)))
             })
             .collect();
-        let lo = pts.iter().fold(Vec2::splat(f32::MAX), |m, p| m.min(*p)) - Vec2::ONE;
-        let hi = pts.iter().fold(Vec2::splat(f32::MIN), |m, p| m.max(*p)) + Vec2::ONE;
+        let lo =
+            pts.iter().fold(Vec2::splat(f32::MAX), |m, p| m.min(*p)) - Vec2::ONE;
+        let hi =
+            pts.iter().fold(Vec2::splat(f32::MIN), |m, p| m.max(*p)) + Vec2::ONE;
         self.shade(lo, hi, color, |p| {
-            let d = edges
-                .iter()
-                .map(|(n, o)| n.dot(p) - o)
-                .fold(f32::MIN, f32::max);
+            let d =
+                edges.iter().map(|(n, o)| n.dot(p) - o).fold(f32::MIN, f32::max);
             (0.5 - d).clamp(0.0, 1.0)
         });
     }
 
-    /// Text in the built-in 8x8 font, top-left corner at (x, y) pixels, each font pixel drawn as
-    /// `scale` x `scale` screen pixels.
+    /// Text in the built-in 8x8 font, top-left corner at (x, y) pixels, each font
+    /// pixel drawn as `scale` x `scale` screen pixels.
     pub fn text(&mut self, x: i32, y: i32, text: &str, color: Color, scale: i32) {
         let mut cx = x;
         for ch in text.chars() {
@@ -202,12 +206,7 @@ pub fn render(list: &DrawList, camera: &Camera, frame: &mut Frame) {
     let px = |p: Vec2| camera.to_screen(p);
     for item in &list.items {
         match item {
-            DrawItem::Circle {
-                center,
-                radius,
-                fill,
-                stroke,
-            } => {
+            DrawItem::Circle { center, radius, fill, stroke } => {
                 let c = px(*center);
                 let r = radius * camera.scale;
                 if let Some(f) = fill {
@@ -217,11 +216,7 @@ pub fn render(list: &DrawList, camera: &Camera, frame: &mut Frame) {
                     frame.stroke_circle(c, r, 1.5, *s);
                 }
             }
-            DrawItem::Polygon {
-                points,
-                fill,
-                stroke,
-            } => {
+            DrawItem::Polygon { points, fill, stroke } => {
                 let pts: Vec<Vec2> = points.iter().map(|p| px(*p)).collect();
                 if let Some(f) = fill {
                     frame.fill_convex(&pts, *f);
@@ -265,17 +260,14 @@ pub fn render(list: &DrawList, camera: &Camera, frame: &mut Frame) {
 mod tests {
     use super::*;
 
-    /// Text anchored anywhere, even at the ends of i32 (a label of a body far off screen at
-    /// extreme zoom), draws what is on screen and never overflows.
+    /// Text anchored anywhere, even at the ends of i32 (a label of a body far off
+    /// screen at extreme zoom), draws what is on screen and never overflows.
     #[test]
     fn text_far_off_screen_does_not_overflow() {
         let mut f = Frame::new(64, 64);
-        for (x, y) in [
-            (i32::MAX, i32::MAX),
-            (i32::MAX - 3, 0),
-            (0, i32::MIN),
-            (i32::MIN, 5),
-        ] {
+        for (x, y) in
+            [(i32::MAX, i32::MAX), (i32::MAX - 3, 0), (0, i32::MIN), (i32::MIN, 5)]
+        {
             f.text(x, y, "far away", Color(0xffffff), 3);
         }
         assert!(
@@ -290,7 +282,8 @@ mod tests {
         f.fill_circle(Vec2::new(20.5, 20.5), 5.0, Color::RED);
         assert_eq!(f.get(20, 20), Color::RED);
         assert_eq!(f.get(30, 20), BACKGROUND);
-        // Pixel 25's centre is exactly on the edge: half covered, a blend of both colours.
+        // Pixel 25's centre is exactly on the edge: half covered, a blend of both
+        // colours.
         let edge = f.get(25, 20);
         assert!(edge != Color::RED && edge != BACKGROUND, "{edge:?}");
     }
@@ -325,7 +318,8 @@ mod tests {
         f.line(Vec2::ZERO, Vec2::new(f32::INFINITY, 0.0), 2.0, Color::RED);
         f.fill_convex(&[Vec2::ZERO, Vec2::X, Vec2::splat(f32::NAN)], Color::RED);
         assert!(f.pixels.iter().all(|p| *p == BACKGROUND.0));
-        // Far off screen but finite: only the frame's pixels are visited, and they are covered.
+        // Far off screen but finite: only the frame's pixels are visited, and they
+        // are covered.
         f.fill_circle(Vec2::new(1e6, -1e6), 2e6, Color::RED);
         assert_eq!(f.get(5, 5), Color::RED);
         // So far out that distances overflow to infinity: nothing drawn, no panic.

@@ -1,6 +1,7 @@
-//! What every front end shares: the chosen demo, the step count, pause and time scale, the
-//! camera, the controls and the HUD. The window, the headless renderer and the web page each
-//! feed it input and show its frames; none of them knows a chapter's types.
+//! What every front end shares: the chosen demo, the step count, pause and time
+//! scale, the camera, the controls and the HUD. The window, the headless renderer
+//! and the web page each feed it input and show its frames; none of them knows a
+//! chapter's types.
 
 use crate::camera::Camera;
 use crate::raster::{Frame, render, text_width};
@@ -29,7 +30,8 @@ pub enum Control {
     NextDemo { back: bool },
     /// 1..9: demo number n (from 1).
     Demo(usize),
-    /// A letter: the demo switch bound to it (Shift steps a number switch backwards).
+    /// A letter: the demo switch bound to it (Shift steps a number switch
+    /// backwards).
     Switch { key: char, back: bool },
     /// 0: the view back to the demo's own framing, undoing pan and zoom.
     ResetView,
@@ -61,7 +63,8 @@ pub struct Session {
     pub demo_index: Option<usize>,
     pub demo_name: String,
     pub demo: Box<dyn Demo>,
-    /// The step in seconds; a `--dt` from the command line wins over the demo's own.
+    /// The step in seconds; a `--dt` from the command line wins over the demo's
+    /// own.
     pub dt: f32,
     dt_override: Option<f32>,
     pub steps: u64,
@@ -184,7 +187,9 @@ impl Session {
             }
             Control::Reset => self.reset(),
             Control::Faster => self.time_scale = (self.time_scale * 2.0).min(8.0),
-            Control::Slower => self.time_scale = (self.time_scale * 0.5).max(1.0 / 16.0),
+            Control::Slower => {
+                self.time_scale = (self.time_scale * 0.5).max(1.0 / 16.0)
+            }
             Control::Help => self.show_help = !self.show_help,
             Control::NextDemo { back } => {
                 let n = self.chapter.demos.len();
@@ -199,10 +204,13 @@ impl Session {
             }
             Control::ResetView => {
                 let (lo, hi) = self.demo.bounds();
-                self.camera = Camera::fit(lo, hi, self.camera.width, self.camera.height);
+                self.camera =
+                    Camera::fit(lo, hi, self.camera.width, self.camera.height);
             }
             Control::Switch { key, back } => {
-                if let Some(s) = self.demo.switches().into_iter().find(|s| s.key == key) {
+                if let Some(s) =
+                    self.demo.switches().into_iter().find(|s| s.key == key)
+                {
                     self.demo.set_switch(key, s.value.next(back));
                 }
             }
@@ -226,12 +234,12 @@ impl Session {
     /// Zoom by wheel `clicks` (positive: in) about the screen point `at`.
     pub fn wheel(&mut self, at: Vec2, clicks: f32) {
         if clicks.is_finite() {
-            self.camera
-                .zoom_about(at, 1.1f32.powf(clicks.clamp(-10.0, 10.0)));
+            self.camera.zoom_about(at, 1.1f32.powf(clicks.clamp(-10.0, 10.0)));
         }
     }
 
-    /// Draw the world, then the HUD as `hud` asks, into `frame` (sized to the camera).
+    /// Draw the world, then the HUD as `hud` asks, into `frame` (sized to the
+    /// camera).
     pub fn render(&self, frame: &mut Frame, hud: Hud) {
         frame.clear(crate::raster::BACKGROUND);
         let mut list = DrawList::new();
@@ -280,10 +288,7 @@ impl Session {
         };
         let mut lines = vec![
             (title, Color::WHITE),
-            (
-                format!("{which}: {}   (Tab: next)", self.demo_name),
-                Color::CYAN,
-            ),
+            (format!("{which}: {}   (Tab: next)", self.demo_name), Color::CYAN),
             (
                 format!(
                     "step {}   t = {:.2} s   dt = {} s   speed x{}{}",
@@ -323,11 +328,7 @@ impl Session {
 
     fn draw_hud(&self, frame: &mut Frame) {
         let lines = self.hud_lines();
-        let w = lines
-            .iter()
-            .map(|(l, _)| text_width(l, 1))
-            .max()
-            .unwrap_or(0);
+        let w = lines.iter().map(|(l, _)| text_width(l, 1)).max().unwrap_or(0);
         frame.shade_rect(0, 0, w + 12, lines.len() as i32 * 11 + 8, 0.6);
         for (i, (line, color)) in lines.iter().enumerate() {
             frame.text(6, 5 + i as i32 * 11, line, *color, 1);
@@ -342,16 +343,10 @@ impl Session {
             return;
         }
         frame.shade_rect(x0, y0, w, h, 0.6);
-        let lo = self
-            .history
-            .iter()
-            .flat_map(|(a, b)| [*a, *b])
-            .fold(0.0f32, f32::min);
-        let hi = self
-            .history
-            .iter()
-            .flat_map(|(a, b)| [*a, *b])
-            .fold(1e-6f32, f32::max);
+        let lo =
+            self.history.iter().flat_map(|(a, b)| [*a, *b]).fold(0.0f32, f32::min);
+        let hi =
+            self.history.iter().flat_map(|(a, b)| [*a, *b]).fold(1e-6f32, f32::max);
         let span = (hi - lo).max(1e-6);
         let n = self.history.len();
         let point = |i: usize, v: f32| {
@@ -395,9 +390,9 @@ fn draw_help(frame: &mut Frame) {
     }
 }
 
-/// `x`, or 0 if it shows as zero to three places: the HUD reads "0.000", not "-0.000", for a
-/// quantity that is zero but for rounding (a massless inspector's energy, a resting pile's
-/// momentum).
+/// `x`, or 0 if it shows as zero to three places: the HUD reads "0.000", not
+/// "-0.000", for a quantity that is zero but for rounding (a massless inspector's
+/// energy, a resting pile's momentum).
 fn unsigned_zero(x: f32) -> f32 {
     if x.abs() < 5e-4 { 0.0 } else { x }
 }
@@ -450,24 +445,12 @@ mod tests {
     }
 
     fn make() -> Box<dyn Demo> {
-        Box::new(Faller {
-            y: 1.0,
-            v: 0.0,
-            drag: false,
-        })
+        Box::new(Faller { y: 1.0, v: 0.0, drag: false })
     }
 
     const DEMOS: &[DemoEntry] = &[
-        DemoEntry {
-            name: "one",
-            about: "",
-            make,
-        },
-        DemoEntry {
-            name: "two",
-            about: "",
-            make,
-        },
+        DemoEntry { name: "one", about: "", make },
+        DemoEntry { name: "two", about: "", make },
     ];
     const CH: Chapter = Chapter {
         number: 0,
@@ -486,10 +469,7 @@ mod tests {
         assert_eq!(s.steps, 1);
         s.control(Control::Reset);
         assert_eq!(s.steps, 0);
-        s.control(Control::Switch {
-            key: 'd',
-            back: false,
-        });
+        s.control(Control::Switch { key: 'd', back: false });
         assert_eq!(s.demo.switches()[0].value, SwitchValue::Bool(true));
         s.control(Control::NextDemo { back: false });
         assert_eq!(s.demo_index, Some(1));
@@ -516,9 +496,10 @@ mod tests {
         let (k1, e1) = *s.history.back().unwrap();
         assert_eq!(k0, 0.0);
         assert!(k1 > 1.0);
-        // Semi-implicit Euler after n steps: v = -g dt n, y = y0 - g dt^2 n (n + 1) / 2, so
-        // the total energy has drifted by exactly -m g^2 dt^2 n / 2 = -0.2406 J for m = 1,
-        // n = 50, dt = 0.01. The history must show that drift (to f32 noise, 1e-3 J).
+        // Semi-implicit Euler after n steps: v = -g dt n, y = y0 - g dt^2 n (n + 1)
+        // / 2, so the total energy has drifted by exactly -m g^2 dt^2 n / 2 =
+        // -0.2406 J for m = 1, n = 50, dt = 0.01. The history must show that drift
+        // (to f32 noise, 1e-3 J).
         let expected = -9.81f32 * 9.81 * 0.01 * 0.01 * 50.0 / 2.0;
         assert!(((e1 - e0) - expected).abs() < 1e-3, "{e0} -> {e1}");
     }

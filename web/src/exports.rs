@@ -1,13 +1,16 @@
-//! What the page calls. Plain `extern "C"` functions of numbers: a wasm32 `cdylib` exports them
-//! as they are, so the page needs no generated glue, only `instance.exports`.
+//! What the page calls. Plain `extern "C"` functions of numbers: a wasm32 `cdylib`
+//! exports them as they are, so the page needs no generated glue, only
+//! `instance.exports`.
 //!
-//! Each page instantiates its own copy of the module, so one module holds one [`Live`] demo.
-//! Text goes out through one buffer: a function that returns text writes it there and returns
-//! its length in bytes; the page reads that many UTF-8 bytes at [`text_ptr`].
+//! Each page instantiates its own copy of the module, so one module holds one
+//! [`Live`] demo. Text goes out through one buffer: a function that returns text
+//! writes it there and returns its length in bytes; the page reads that many UTF-8
+//! bytes at [`text_ptr`].
 //!
-//! `#[unsafe(no_mangle)]` is the only thing here the `unsafe_code` lint objects to: it is how a
-//! function keeps its name in the module's export table (see Cargo.toml). No code in this crate
-//! dereferences a pointer; the page reads memory through the pointers these functions return.
+//! `#[unsafe(no_mangle)]` is the only thing here the `unsafe_code` lint objects to:
+//! it is how a function keeps its name in the module's export table (see
+//! Cargo.toml). No code in this crate dereferences a pointer; the page reads memory
+//! through the pointers these functions return.
 #![allow(unsafe_code)]
 
 use crate::{CHAPTERS, Live, switch_state};
@@ -44,14 +47,15 @@ pub extern "C" fn chapter_count() -> u32 {
     CHAPTERS.len() as u32
 }
 
-/// Chapter `i`'s package name (text), e.g. `ch01-pong-particles`; empty if there is none.
+/// Chapter `i`'s package name (text), e.g. `ch01-pong-particles`; empty if there is
+/// none.
 #[unsafe(no_mangle)]
 pub extern "C" fn chapter_package(i: u32) -> u32 {
     text(CHAPTERS.get(i as usize).map_or("", |c| c.package))
 }
 
-/// Open chapter `chapter`'s first demo on a `width` x `height` canvas. Returns 1, or 0 if there
-/// is no such chapter or it has no demos.
+/// Open chapter `chapter`'s first demo on a `width` x `height` canvas. Returns 1,
+/// or 0 if there is no such chapter or it has no demos.
 #[unsafe(no_mangle)]
 pub extern "C" fn open(chapter: u32, width: u32, height: u32) -> u32 {
     let live = Live::open(chapter as usize, width as usize, height as usize);
@@ -60,7 +64,8 @@ pub extern "C" fn open(chapter: u32, width: u32, height: u32) -> u32 {
     ok as u32
 }
 
-/// `seconds` of real time have passed: step and render. Returns 1 if the frame was redrawn.
+/// `seconds` of real time have passed: step and render. Returns 1 if the frame was
+/// redrawn.
 #[unsafe(no_mangle)]
 pub extern "C" fn frame(seconds: f32) -> u32 {
     with(false, |l| l.frame(seconds)) as u32
@@ -141,11 +146,7 @@ pub extern "C" fn demo_index() -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn demo_name(i: u32) -> u32 {
     let name = with("", |l| {
-        l.session
-            .chapter
-            .demos
-            .get(i as usize)
-            .map_or("", |d| d.name)
+        l.session.chapter.demos.get(i as usize).map_or("", |d| d.name)
     });
     text(name)
 }
@@ -154,20 +155,14 @@ pub extern "C" fn demo_name(i: u32) -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn demo_about(i: u32) -> u32 {
     let about = with("", |l| {
-        l.session
-            .chapter
-            .demos
-            .get(i as usize)
-            .map_or("", |d| d.about)
+        l.session.chapter.demos.get(i as usize).map_or("", |d| d.about)
     });
     text(about)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn select_demo(i: u32) {
-    with((), |l| {
-        l.control(viewer::session::Control::Demo(i as usize))
-    });
+    with((), |l| l.control(viewer::session::Control::Demo(i as usize)));
 }
 
 #[unsafe(no_mangle)]
@@ -179,11 +174,7 @@ pub extern "C" fn switch_count() -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn switch_key(i: u32) -> u32 {
     with(0, |l| {
-        l.session
-            .demo
-            .switches()
-            .get(i as usize)
-            .map_or(0, |s| s.key as u32)
+        l.session.demo.switches().get(i as usize).map_or(0, |s| s.key as u32)
     })
 }
 
@@ -233,31 +224,25 @@ pub extern "C" fn body_count() -> u32 {
     with(0, |l| l.session.demo.bodies().len() as u32)
 }
 
-/// 1 if body `i` can move (finite mass), 0 if it is static or there is no such body.
+/// 1 if body `i` can move (finite mass), 0 if it is static or there is no such
+/// body.
 #[unsafe(no_mangle)]
 pub extern "C" fn body_moves(i: u32) -> u32 {
     with(0, |l| {
-        l.session
-            .demo
-            .bodies()
-            .get(i as usize)
-            .is_some_and(|b| b.inv_mass > 0.0) as u32
+        l.session.demo.bodies().get(i as usize).is_some_and(|b| b.inv_mass > 0.0)
+            as u32
     })
 }
 
 /// Body `i`'s centre in canvas pixels (NaN if there is no such body).
 #[unsafe(no_mangle)]
 pub extern "C" fn body_x(i: u32) -> f32 {
-    with(f32::NAN, |l| {
-        l.body_on_screen(i as usize).map_or(f32::NAN, |p| p.x)
-    })
+    with(f32::NAN, |l| l.body_on_screen(i as usize).map_or(f32::NAN, |p| p.x))
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn body_y(i: u32) -> f32 {
-    with(f32::NAN, |l| {
-        l.body_on_screen(i as usize).map_or(f32::NAN, |p| p.y)
-    })
+    with(f32::NAN, |l| l.body_on_screen(i as usize).map_or(f32::NAN, |p| p.y))
 }
 
 /// [`crate::state_hash`] for the browser test: 0 if there is no such demo.

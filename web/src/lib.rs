@@ -1,18 +1,20 @@
 //! # web
 //!
 //! The chapters' demos running inside the book's pages. This crate builds for
-//! `wasm32-unknown-unknown` as a plain `cdylib`: no generated JavaScript, only the `extern "C"`
-//! functions in [`exports`], which `book/src/web/live.js` (under 300 lines, no dependencies)
-//! calls. The page does what the window does in `viewer`'s `app.rs`: it feeds real time, the
-//! mouse and the keys to a [`Session`], and shows the frames the session renders.
+//! `wasm32-unknown-unknown` as a plain `cdylib`: no generated JavaScript, only the
+//! `extern "C"` functions in [`exports`], which `book/src/web/live.js` (under 300
+//! lines, no dependencies) calls. The page does what the window does in `viewer`'s
+//! `app.rs`: it feeds real time, the mouse and the keys to a [`Session`], and shows
+//! the frames the session renders.
 //!
 //! Build it into the book with `cargo xtask web`.
 //!
-//! One module holds every chapter: about 85 KB of viewer, HUD and std plus 10 to 60 KB per
-//! chapter (164 KB for chapters 1-5 with the `web` profile; 441 KB, 154 KB gzipped, for chapters
-//! 1-11, of which chapter 11's shapes, narrow phase and GJK are 58 KB). The browser loads it once
-//! and every page after the first takes it from its cache, which beats a smaller module per page.
-//! If the gzipped module grows past about 300 KB, a cargo feature per chapter can split it.
+//! One module holds every chapter: about 85 KB of viewer, HUD and std plus 10 to 60
+//! KB per chapter (164 KB for chapters 1-5 with the `web` profile; 441 KB, 154 KB
+//! gzipped, for chapters 1-11, of which chapter 11's shapes, narrow phase and GJK
+//! are 58 KB). The browser loads it once and every page after the first takes it
+//! from its cache, which beats a smaller module per page. If the gzipped module
+//! grows past about 300 KB, a cargo feature per chapter can split it.
 
 use glam::Vec2;
 use physics_core::demo::{Chapter, SwitchValue};
@@ -22,19 +24,21 @@ use viewer::session::{Control, Hud, Session};
 
 pub mod exports;
 
-/// The chapters the pages can show, in reading order: the tour's list. A page embeds a chapter
-/// by its package name.
+/// The chapters the pages can show, in reading order: the tour's list. A page
+/// embeds a chapter by its package name.
 pub const CHAPTERS: &[Chapter] = tour::CHAPTERS;
 
 /// The smallest and largest canvas the page may ask for, in pixels.
 const MIN_SIZE: usize = 16;
 const MAX_SIZE: usize = 4096;
 
-/// One live demo: the session, its framebuffer and the clock that turns real time into steps.
+/// One live demo: the session, its framebuffer and the clock that turns real time
+/// into steps.
 pub struct Live {
     pub session: Session,
     frame: Frame,
-    /// The frame as RGBA bytes (what a canvas `ImageData` holds), one `u32` per pixel.
+    /// The frame as RGBA bytes (what a canvas `ImageData` holds), one `u32` per
+    /// pixel.
     rgba: Vec<u32>,
     stepper: FixedStep,
     /// Something changed since the last render.
@@ -44,17 +48,15 @@ pub struct Live {
 }
 
 impl Live {
-    /// The chapter's first demo on a `width` x `height` canvas, or `None` if there is no such
-    /// chapter or it has no demos yet.
+    /// The chapter's first demo on a `width` x `height` canvas, or `None` if there
+    /// is no such chapter or it has no demos yet.
     pub fn open(chapter: usize, width: usize, height: usize) -> Option<Live> {
         let chapter = *CHAPTERS.get(chapter)?;
         if chapter.demos.is_empty() {
             return None;
         }
-        let (w, h) = (
-            width.clamp(MIN_SIZE, MAX_SIZE),
-            height.clamp(MIN_SIZE, MAX_SIZE),
-        );
+        let (w, h) =
+            (width.clamp(MIN_SIZE, MAX_SIZE), height.clamp(MIN_SIZE, MAX_SIZE));
         let session = Session::with_demo(chapter, 0, None, w, h);
         Some(Live {
             stepper: FixedStep::new(session.dt),
@@ -66,8 +68,9 @@ impl Live {
         })
     }
 
-    /// `seconds` of real time have passed: take the fixed steps they pay for (none while paused),
-    /// and render if anything changed. Returns whether the picture was redrawn.
+    /// `seconds` of real time have passed: take the fixed steps they pay for (none
+    /// while paused), and render if anything changed. Returns whether the picture
+    /// was redrawn.
     pub fn frame(&mut self, seconds: f32) -> bool {
         if self.stepper.dt != self.session.dt {
             self.stepper = FixedStep::new(self.session.dt);
@@ -84,7 +87,8 @@ impl Live {
         }
         self.session.render(&mut self.frame, Hud::Full);
         for (out, &p) in self.rgba.iter_mut().zip(&self.frame.pixels) {
-            // 0RGB in a u32 to the bytes R, G, B, A in memory (wasm is little-endian).
+            // 0RGB in a u32 to the bytes R, G, B, A in memory (wasm is
+            // little-endian).
             *out = 0xff00_0000 | (p & 0xff) << 16 | (p & 0xff00) | (p >> 16) & 0xff;
         }
         self.dirty = false;
@@ -100,9 +104,9 @@ impl Live {
         (self.frame.width, self.frame.height)
     }
 
-    /// A key as the page reports it: `'\t'` for Tab, `'.'` for the right arrow, a digit, a
-    /// lower-case letter, `' '`, `'+'`, `'='`, `'-'`. Returns whether it means something, so the
-    /// page can keep it from scrolling.
+    /// A key as the page reports it: `'\t'` for Tab, `'.'` for the right arrow, a
+    /// digit, a lower-case letter, `' '`, `'+'`, `'='`, `'-'`. Returns whether it
+    /// means something, so the page can keep it from scrolling.
     pub fn key(&mut self, key: char, shift: bool) -> bool {
         match control_for(key, shift) {
             Some(c) => {
@@ -117,7 +121,8 @@ impl Live {
         let before = (self.session.demo_index, self.session.steps == 0);
         self.session.control(c);
         if (self.session.demo_index, self.session.steps == 0) != before {
-            // A new demo or a reset starts with an empty accumulator, as in the window.
+            // A new demo or a reset starts with an empty accumulator, as in the
+            // window.
             self.stepper = FixedStep::new(self.session.dt);
         }
         self.dirty = true;
@@ -169,7 +174,8 @@ impl Live {
     }
 }
 
-/// The shared control a key stands for: the same keys as the window (`viewer`'s `app.rs`).
+/// The shared control a key stands for: the same keys as the window (`viewer`'s
+/// `app.rs`).
 pub fn control_for(key: char, shift: bool) -> Option<Control> {
     Some(match key {
         ' ' => Control::Pause,
@@ -186,7 +192,8 @@ pub fn control_for(key: char, shift: bool) -> Option<Control> {
     })
 }
 
-/// A switch's state for the page's buttons: 1 on, 0 off, -1 a number (or none), -2 an action.
+/// A switch's state for the page's buttons: 1 on, 0 off, -1 a number (or none), -2
+/// an action.
 pub fn switch_state(value: SwitchValue) -> i32 {
     match value {
         SwitchValue::Bool(on) => on as i32,
@@ -195,10 +202,11 @@ pub fn switch_state(value: SwitchValue) -> i32 {
     }
 }
 
-/// A fingerprint of a run: demo `demo` of chapter `chapter` (indices into [`CHAPTERS`] and its
-/// demos) stepped `steps` times at its own time step, every body's position, angle and
-/// velocities hashed bit for bit (FNV-1a, 64 bits). Equal natively and in WebAssembly when the
-/// engine is deterministic across targets; `None` if there is no such demo.
+/// A fingerprint of a run: demo `demo` of chapter `chapter` (indices into
+/// [`CHAPTERS`] and its demos) stepped `steps` times at its own time step, every
+/// body's position, angle and velocities hashed bit for bit (FNV-1a, 64 bits).
+/// Equal natively and in WebAssembly when the engine is deterministic across
+/// targets; `None` if there is no such demo.
 pub fn state_hash(chapter: usize, demo: usize, steps: u32) -> Option<u64> {
     let entry = CHAPTERS.get(chapter)?.demos.get(demo)?;
     let mut d = (entry.make)();
@@ -268,16 +276,13 @@ mod tests {
 
     #[test]
     fn a_drag_to_an_absurd_point_stays_finite() {
-        // The adversarial review's fuzzer dragged to 1e37 px and got infinite energies and a
-        // panic; every chapter's first demo must stay finite however far the pointer goes.
+        // The adversarial review's fuzzer dragged to 1e37 px and got infinite
+        // energies and a panic; every chapter's first demo must stay finite however
+        // far the pointer goes.
         for (i, _) in CHAPTERS.iter().enumerate() {
             let mut live = Live::open(i, 400, 300).unwrap();
-            let movable = live
-                .session
-                .demo
-                .bodies()
-                .iter()
-                .position(|b| b.inv_mass > 0.0);
+            let movable =
+                live.session.demo.bodies().iter().position(|b| b.inv_mass > 0.0);
             let Some(first) = movable else { continue };
             let p = live.body_on_screen(first).unwrap();
             live.mouse_press(p.x, p.y);
@@ -299,11 +304,13 @@ mod tests {
 
     #[test]
     fn a_drag_changes_the_motion() {
-        // Chapter 3 grabs a circle; chapter 2 turns the world; either way the run differs.
+        // Chapter 3 grabs a circle; chapter 2 turns the world; either way the run
+        // differs.
         for (i, chapter) in CHAPTERS.iter().enumerate() {
             let run = |drag: bool| {
                 let mut live = Live::open(i, 400, 300).unwrap();
-                // The first body that can move (chapter 6's first body is the static ground).
+                // The first body that can move (chapter 6's first body is the
+                // static ground).
                 let first = live
                     .session
                     .demo
@@ -328,10 +335,11 @@ mod tests {
         }
     }
 
-    /// The runs in `web/tests/determinism.txt` give the hashes written there. The browser test
-    /// (`web/tests/live.test.mjs`) computes the same runs in WebAssembly and checks the same
-    /// file: so native and web are bit-identical. After a change that moves bodies on purpose,
-    /// rewrite the file with `UPDATE_HASHES=1 cargo test -p web`.
+    /// The runs in `web/tests/determinism.txt` give the hashes written there. The
+    /// browser test (`web/tests/live.test.mjs`) computes the same runs in
+    /// WebAssembly and checks the same file: so native and web are bit-identical.
+    /// After a change that moves bodies on purpose, rewrite the file with
+    /// `UPDATE_HASHES=1 cargo test -p web`.
     #[test]
     fn runs_match_the_hashes_the_browser_checks() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/determinism.txt");

@@ -1,15 +1,16 @@
-//! `cargo xtask exercises [--watch]`: the exercises in order, like rustlings. Each chapter with
-//! a learner's file `src/exercises.rs` is tested with `--features exercises` (its library and
-//! tests, as `.ci/exercises` runs them); the checker stops at the first chapter whose tests
-//! fail, names the first exercise still at its `todo!`, where its hint is in the book, and the
-//! progress so far. `--watch` runs it again whenever an `exercises.rs` is saved.
+//! `cargo xtask exercises [--watch]`: the exercises in order, like rustlings. Each
+//! chapter with a learner's file `src/exercises.rs` is tested with `--features
+//! exercises` (its library and tests, as `.ci/exercises` runs them); the checker
+//! stops at the first chapter whose tests fail, names the first exercise still at
+//! its `todo!`, where its hint is in the book, and the progress so far. `--watch`
+//! runs it again whenever an `exercises.rs` is saved.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-/// One chapter's exercises: its package, its folder, and each exercise's number and title, in
-/// the order the file gives them.
+/// One chapter's exercises: its package, its folder, and each exercise's number and
+/// title, in the order the file gives them.
 struct Chapter {
     package: String,
     dir: PathBuf,
@@ -32,15 +33,17 @@ fn chapters(root: &Path) -> Vec<Chapter> {
     dirs.sort();
     dirs.into_iter()
         .filter_map(|dir| {
-            let text = std::fs::read_to_string(dir.join("src/exercises.rs")).ok()?;
+            let text =
+                std::fs::read_to_string(dir.join("src/exercises.rs")).ok()?;
             let cargo = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
             let package = cargo
                 .lines()
                 .find_map(|l| l.strip_prefix("name = \""))?
                 .trim_end_matches('"')
                 .to_string();
-            // Each exercise's heading in its doc comment, "**Exercise N.k: title.**" (or
-            // "N.k (a): ..." for a part), which stays when the learner fills the stub in.
+            // Each exercise's heading in its doc comment, "**Exercise N.k:
+            // title.**" (or "N.k (a): ..." for a part), which stays when the
+            // learner fills the stub in.
             let mut exercises: Vec<(String, String)> = Vec::new();
             for part in text.split("**Exercise ").skip(1) {
                 let Some((label, rest)) = part.split_once(": ") else {
@@ -52,16 +55,13 @@ fn chapters(root: &Path) -> Vec<Chapter> {
                     exercises.push((number, title));
                 }
             }
-            Some(Chapter {
-                package,
-                dir,
-                exercises,
-            })
+            Some(Chapter { package, dir, exercises })
         })
         .collect()
 }
 
-/// The chapter's page and the heading of exercise `number` on it, if the page has one.
+/// The chapter's page and the heading of exercise `number` on it, if the page has
+/// one.
 fn hint(root: &Path, chapter: &Chapter, number: &str) -> String {
     let slug = chapter
         .dir
@@ -69,13 +69,11 @@ fn hint(root: &Path, chapter: &Chapter, number: &str) -> String {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let page = format!("book/src/ch{slug}.md");
-    let heading = std::fs::read_to_string(root.join(&page))
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with(&format!("### Exercise {number}:")))
-                .map(|l| l.trim_start_matches("### ").to_string())
-        });
+    let heading = std::fs::read_to_string(root.join(&page)).ok().and_then(|text| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("### Exercise {number}:")))
+            .map(|l| l.trim_start_matches("### ").to_string())
+    });
     match heading {
         Some(h) => format!("{page}, \"{h}\" (the hint is folded under it)"),
         None => format!("{page}, section \"Exercises\""),
@@ -95,7 +93,8 @@ fn test(root: &Path, chapter: &Chapter) -> (bool, String) {
         "--no-fail-fast",
         "--lib",
     ]);
-    // Every test file but the command line's, which drives the binary and adds only time.
+    // Every test file but the command line's, which drives the binary and adds only
+    // time.
     let mut tests: Vec<String> = std::fs::read_dir(chapter.dir.join("tests"))
         .map(|d| {
             d.filter_map(|e| e.ok())
@@ -128,19 +127,21 @@ pub fn run_once(root: &Path) -> Outcome {
     let total: usize = chapters.iter().map(|c| c.exercises.len()).sum();
     let mut done = 0;
     for chapter in &chapters {
-        let names: Vec<&str> = chapter.exercises.iter().map(|(n, _)| n.as_str()).collect();
+        let names: Vec<&str> =
+            chapter.exercises.iter().map(|(n, _)| n.as_str()).collect();
         println!("{}: exercises {} ...", chapter.package, names.join(", "));
         let (passed, output) = test(root, chapter);
         if passed {
             done += chapter.exercises.len();
-            println!("  done: the chapter's tests pass with your code ({done} of {total})");
+            println!(
+                "  done: the chapter's tests pass with your code ({done} of {total})"
+            );
             continue;
         }
         // The first exercise whose stub still stops at its todo!.
-        let waiting = chapter
-            .exercises
-            .iter()
-            .find(|(n, _)| output.contains(&format!("not yet implemented: exercise {n}:")));
+        let waiting = chapter.exercises.iter().find(|(n, _)| {
+            output.contains(&format!("not yet implemented: exercise {n}:"))
+        });
         match waiting {
             Some((number, title)) => {
                 let written = chapter
@@ -153,13 +154,17 @@ pub fn run_once(root: &Path) -> Outcome {
                     "\nNext: exercise {number}, {title}, in {}",
                     rel(root, chapter)
                 );
-                println!("  It still stops at its todo!. The task is in its doc comment;");
+                println!(
+                    "  It still stops at its todo!. The task is in its doc comment;"
+                );
                 println!("  the hint: {}", hint(root, chapter, number));
                 if written > 0 {
                     let which = if written == 1 {
                         "The exercise before it in this chapter is".to_string()
                     } else {
-                        format!("The {written} exercises before it in this chapter are")
+                        format!(
+                            "The {written} exercises before it in this chapter are"
+                        )
                     };
                     println!(
                         "  ({which} written; the chapter's tests judge them once every stub in \
@@ -172,7 +177,9 @@ pub fn run_once(root: &Path) -> Outcome {
                     "\nYour code in {} runs, but the chapter's tests fail:",
                     rel(root, chapter)
                 );
-                for line in output.lines().filter(|l| l.ends_with("FAILED")).take(10) {
+                for line in
+                    output.lines().filter(|l| l.ends_with("FAILED")).take(10)
+                {
                     println!("  {line}");
                 }
                 let shown: Vec<&str> = output
@@ -192,17 +199,16 @@ pub fn run_once(root: &Path) -> Outcome {
         println!("\nProgress: {done} of {total} exercises done.");
         return Outcome::Stopped;
     }
-    println!("\nAll {total} exercises done: every chapter's tests pass with your code.");
+    println!(
+        "\nAll {total} exercises done: every chapter's tests pass with your code."
+    );
     Outcome::AllDone
 }
 
 /// `src/exercises.rs` of a chapter, relative to the workspace.
 fn rel(root: &Path, chapter: &Chapter) -> String {
     let path = chapter.dir.join("src/exercises.rs");
-    path.strip_prefix(root)
-        .unwrap_or(&path)
-        .display()
-        .to_string()
+    path.strip_prefix(root).unwrap_or(&path).display().to_string()
 }
 
 /// The newest modification time of any chapter's `src/exercises.rs`.
@@ -219,10 +225,14 @@ pub fn watch(root: &Path) -> ! {
     loop {
         let seen = newest(root);
         run_once(root);
-        println!("\nWatching chapters/*/src/exercises.rs: save one to check again (Ctrl-C stops).");
+        println!(
+            "\nWatching chapters/*/src/exercises.rs: save one to check again (Ctrl-C stops)."
+        );
         while newest(root) == seen {
             std::thread::sleep(Duration::from_millis(500));
         }
-        println!("\n----------------------------------------------------------------\n");
+        println!(
+            "\n----------------------------------------------------------------\n"
+        );
     }
 }

@@ -1,15 +1,20 @@
-//! Workbook chores, run with `cargo xtask <command>` from anywhere in the workspace.
+//! Workbook chores, run with `cargo xtask <command>` from anywhere in the
+//! workspace.
 //!
-//! - `pictures`: regenerate every picture and animation the book shows, from the chapters'
-//!   own headless mode, as listed in `book/pictures.txt`, and the physics-checks table.
-//! - `check-book`: fail on a book include whose file or anchor is missing, a picture a page
-//!   shows that does not exist, a SUMMARY entry with no page, and (after `mdbook build book`)
-//!   any `{{#` left in the HTML or a page whose math did not render.
-//! - `web`: build the book's live demos, the `web` crate for `wasm32-unknown-unknown` with the
-//!   `web` profile, into `book/src/web/demos.wasm`. `web --check` builds and fails if the
-//!   committed file differs (the build is deterministic for one toolchain).
-//! - `exercises [--watch]`: the learner's exercises in order: stops at the first one not yet
-//!   done, says where its hint is, and shows the progress; `--watch` reruns on save.
+//! - `pictures`: regenerate every picture and animation the book shows, from the
+//!   chapters' own headless mode, as listed in `book/pictures.txt`, and the
+//!   physics-checks table.
+//! - `check-book`: fail on a book include whose file or anchor is missing, a
+//!   picture a page shows that does not exist, a SUMMARY entry with no page, and
+//!   (after `mdbook build book`) any `{{#` left in the HTML or a page whose math
+//!   did not render.
+//! - `web`: build the book's live demos, the `web` crate for
+//!   `wasm32-unknown-unknown` with the `web` profile, into
+//!   `book/src/web/demos.wasm`. `web --check` builds and fails if the committed
+//!   file differs (the build is deterministic for one toolchain).
+//! - `exercises [--watch]`: the learner's exercises in order: stops at the first
+//!   one not yet done, says where its hint is, and shows the progress; `--watch`
+//!   reruns on save.
 
 mod exercises;
 
@@ -33,7 +38,9 @@ fn main() -> ExitCode {
             };
         }
         _ => {
-            eprintln!("usage: cargo xtask <pictures|check-book|web [--check]|exercises [--watch]>");
+            eprintln!(
+                "usage: cargo xtask <pictures|check-book|web [--check]|exercises [--watch]>"
+            );
             return ExitCode::from(2);
         }
     };
@@ -91,11 +98,7 @@ fn picture_list(root: &Path) -> Result<Vec<Picture>, Vec<String>> {
             extra: f[4..].iter().map(|s| s.to_string()).collect(),
         });
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(problems)
-    }
+    if problems.is_empty() { Ok(out) } else { Err(problems) }
 }
 
 fn pictures(root: &Path) -> Result<(), Vec<String>> {
@@ -103,11 +106,7 @@ fn pictures(root: &Path) -> Result<(), Vec<String>> {
     let mut problems = Vec::new();
     for p in &list {
         let out = root.join("book/src").join(&p.output);
-        let kind = if p.output.ends_with(".gif") {
-            "--gif"
-        } else {
-            "--png"
-        };
+        let kind = if p.output.ends_with(".gif") { "--gif" } else { "--png" };
         println!("{} --demo {} -> book/src/{}", p.package, p.demo, p.output);
         let status = Command::new(env!("CARGO"))
             .current_dir(root)
@@ -137,17 +136,55 @@ fn pictures(root: &Path) -> Result<(), Vec<String>> {
         ])
         .status();
     if !status.is_ok_and(|s| s.success()) {
-        problems.push("physics-checks failed: run `cargo run -p physics-checks`".into());
+        problems.push(
+            "physics-checks failed: run `cargo run -p physics-checks`".into(),
+        );
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    if problems.is_empty() { Ok(()) } else { Err(problems) }
 }
 
 /// Where `cargo xtask web` puts the live demos' module, under the book's source.
 const WEB_WASM: &str = "book/src/web/demos.wasm";
+
+/// How many columns of code a page shows without scrolling in a 1280 px window
+/// with the sidebar open: the code box is 730 px wide and a column of the 14 px
+/// monospace font is 8.4 px. The sources are formatted to 84 (`rustfmt.toml`),
+/// two to spare.
+const PAGE_COLUMNS: usize = 86;
+
+/// The lines of the page's code blocks (`<pre><code>`) longer than `width`
+/// characters, as the reader sees them: tags stripped, entities decoded.
+fn code_lines_wider_than(html: &str, width: usize) -> Vec<String> {
+    let mut wide = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<pre><code") {
+        let block = &rest[start..];
+        let Some(open_end) = block.find('>') else { break };
+        let Some(end) = block.find("</code></pre>") else { break };
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in block[open_end + 1..end].chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                _ if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        let text = text
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&#x27;", "'")
+            .replace("&amp;", "&");
+        wide.extend(
+            text.lines().filter(|l| l.chars().count() > width).map(String::from),
+        );
+        rest = &block[end..];
+    }
+    wide
+}
 
 fn web(root: &Path, check: bool) -> Result<(), Vec<String>> {
     const TARGET: &str = "wasm32-unknown-unknown";
@@ -175,8 +212,8 @@ fn web(root: &Path, check: bool) -> Result<(), Vec<String>> {
         .map(|d| if d.is_absolute() { d } else { root.join(d) })
         .unwrap_or_else(|| root.join("target"));
     let built = target_dir.join(TARGET).join("web/web.wasm");
-    let bytes =
-        std::fs::read(&built).map_err(|e| vec![format!("cannot read {}: {e}", built.display())])?;
+    let bytes = std::fs::read(&built)
+        .map_err(|e| vec![format!("cannot read {}: {e}", built.display())])?;
     let dest = root.join(WEB_WASM);
     if check {
         return if std::fs::read(&dest).ok().as_ref() == Some(&bytes) {
@@ -194,7 +231,8 @@ fn web(root: &Path, check: bool) -> Result<(), Vec<String>> {
     Ok(())
 }
 
-/// Every live demo a page embeds: the `data-chapter` of each `<div class="live-demo" ...>`.
+/// Every live demo a page embeds: the `data-chapter` of each `<div
+/// class="live-demo" ...>`.
 fn live_demos(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (i, _) in text.match_indices("class=\"live-demo\"") {
@@ -247,8 +285,7 @@ fn includes(text: &str) -> Vec<String> {
 /// `ANCHOR_END: name`, other anchors' marker lines not counted), or `None` if it has no such pair.
 fn anchor_lines(source: &str, name: &str) -> Option<usize> {
     let is_marker = |line: &str, kind: &str| {
-        line.split_once(kind)
-            .is_some_and(|(_, rest)| rest.trim() == name)
+        line.split_once(kind).is_some_and(|(_, rest)| rest.trim() == name)
     };
     let mut lines = source.lines();
     lines.by_ref().find(|l| is_marker(l, "ANCHOR: "))?;
@@ -264,8 +301,8 @@ fn anchor_lines(source: &str, name: &str) -> Option<usize> {
     None
 }
 
-/// Every relative link target on a page, `[text](target)` outside code, without its `#anchor`
-/// (links to other sites and to anchors on the same page are left out).
+/// Every relative link target on a page, `[text](target)` outside code, without its
+/// `#anchor` (links to other sites and to anchors on the same page are left out).
 fn links(markdown: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut in_fence = false;
@@ -283,7 +320,8 @@ fn links(markdown: &str) -> Vec<String> {
             let Some(end) = after.find(')') else { break };
             let target = after[..end].split_whitespace().next().unwrap_or("");
             let file = target.split('#').next().unwrap_or("");
-            let relative = !target.contains("://") && !target.starts_with("mailto:");
+            let relative =
+                !target.contains("://") && !target.starts_with("mailto:");
             if !file.is_empty() && relative && !found.iter().any(|f| f == file) {
                 found.push(file.to_string());
             }
@@ -293,7 +331,8 @@ fn links(markdown: &str) -> Vec<String> {
     found
 }
 
-/// Every picture a page shows: `![alt](path)` or `<img src="path">` with a relative path.
+/// Every picture a page shows: `![alt](path)` or `<img src="path">` with a relative
+/// path.
 fn images(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = text;
@@ -321,8 +360,8 @@ fn images(text: &str) -> Vec<String> {
     found
 }
 
-/// Every `.rs` file of the workspace's crates, concatenated: what the book's names are checked
-/// against.
+/// Every `.rs` file of the workspace's crates, concatenated: what the book's names
+/// are checked against.
 fn rust_sources(root: &Path) -> String {
     fn walk(dir: &Path, out: &mut String) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -331,9 +370,9 @@ fn rust_sources(root: &Path) -> String {
         let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         entries.sort();
         for p in entries {
-            let skip = p
-                .file_name()
-                .is_some_and(|n| n == "target" || n == "book" || n == "node_modules");
+            let skip = p.file_name().is_some_and(|n| {
+                n == "target" || n == "book" || n == "node_modules"
+            });
             if p.is_dir() && !skip {
                 walk(&p, out);
             } else if p.extension().is_some_and(|e| e == "rs") {
@@ -347,8 +386,9 @@ fn rust_sources(root: &Path) -> String {
     all
 }
 
-/// Names in backticks that look like test or function names: lower-case snake case with at
-/// least three words (`a_bounce_preserves_speed_exactly`), outside fenced code blocks.
+/// Names in backticks that look like test or function names: lower-case snake case
+/// with at least three words (`a_bounce_preserves_speed_exactly`), outside fenced
+/// code blocks.
 fn named_functions(markdown: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut in_fence = false;
@@ -363,9 +403,9 @@ fn named_functions(markdown: &str) -> Vec<String> {
         for (i, part) in line.split('`').enumerate() {
             let looks_like_fn = i % 2 == 1
                 && part.matches('_').count() >= 2
-                && part
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && part.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'
+                })
                 && part.starts_with(|c: char| c.is_ascii_lowercase());
             if looks_like_fn && !names.iter().any(|n| n == part) {
                 names.push(part.to_string());
@@ -383,16 +423,13 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
     if pages.is_empty() {
         problems.push(format!("no pages under {}", src.display()));
     }
-    // Every (file, anchor) some page includes, to find the anchors no page includes.
+    // Every (file, anchor) some page includes, to find the anchors no page
+    // includes.
     let mut included = std::collections::BTreeSet::new();
     for page in &pages {
         let text = std::fs::read_to_string(page).unwrap_or_default();
         let dir = page.parent().unwrap();
-        let name = page
-            .strip_prefix(root)
-            .unwrap_or(page)
-            .display()
-            .to_string();
+        let name = page.strip_prefix(root).unwrap_or(page).display().to_string();
         for arg in includes(&text) {
             let (file, anchor) = match arg.split_once(':') {
                 Some((f, a)) => (f, Some(a)),
@@ -403,11 +440,15 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 included.insert((path, a.to_string()));
             }
             let Ok(body) = std::fs::read_to_string(&target) else {
-                problems.push(format!("{name}: includes `{file}`, which does not exist"));
+                problems.push(format!(
+                    "{name}: includes `{file}`, which does not exist"
+                ));
                 continue;
             };
             // A line range (`:10`, `:3:8`) is not an anchor.
-            if let Some(a) = anchor.filter(|a| !a.starts_with(|c: char| c.is_ascii_digit())) {
+            if let Some(a) =
+                anchor.filter(|a| !a.starts_with(|c: char| c.is_ascii_digit()))
+            {
                 match anchor_lines(&body, a) {
                     None => problems.push(format!(
                         "{name}: includes anchor `{a}` of `{file}`, which has no ANCHOR/ANCHOR_END pair of that name"
@@ -421,16 +462,20 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
         }
         for target in links(&text) {
             if !dir.join(&target).exists() {
-                problems.push(format!("{name}: links to `{target}`, which does not exist"));
+                problems.push(format!(
+                    "{name}: links to `{target}`, which does not exist"
+                ));
             }
         }
         for img in images(&text) {
             if !dir.join(&img).exists() {
-                problems.push(format!("{name}: shows `{img}`, which does not exist"));
+                problems
+                    .push(format!("{name}: shows `{img}`, which does not exist"));
             }
         }
         let web_chapters =
-            std::fs::read_to_string(root.join("chapters/tour/src/lib.rs")).unwrap_or_default();
+            std::fs::read_to_string(root.join("chapters/tour/src/lib.rs"))
+                .unwrap_or_default();
         for package in live_demos(&text) {
             // The tour's list, which the web crate shows, names the chapter
             // (`ch01_pong_particles::demos::CHAPTER`).
@@ -446,8 +491,8 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
             }
         }
     }
-    // Every anchor in a chapter's sources is included by some page: an anchor no page shows
-    // is a promise to the reader that nothing keeps.
+    // Every anchor in a chapter's sources is included by some page: an anchor no
+    // page shows is a promise to the reader that nothing keeps.
     if let Ok(chapters) = std::fs::read_dir(root.join("chapters")) {
         let mut sources: Vec<PathBuf> = Vec::new();
         for chapter in chapters.flatten() {
@@ -456,9 +501,8 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
             }
         }
         sources.sort();
-        for file in sources
-            .iter()
-            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        for file in
+            sources.iter().filter(|f| f.extension().is_some_and(|e| e == "rs"))
         {
             let body = std::fs::read_to_string(file).unwrap_or_default();
             let path = std::fs::canonicalize(file).unwrap_or_else(|_| file.clone());
@@ -480,16 +524,12 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
             }
         }
     }
-    // Every test or function a page names in backticks exists in the code, so a renamed test
-    // cannot leave the book pointing at nothing.
+    // Every test or function a page names in backticks exists in the code, so a
+    // renamed test cannot leave the book pointing at nothing.
     let code = rust_sources(root);
     for page in &pages {
         let text = std::fs::read_to_string(page).unwrap_or_default();
-        let name = page
-            .strip_prefix(root)
-            .unwrap_or(page)
-            .display()
-            .to_string();
+        let name = page.strip_prefix(root).unwrap_or(page).display().to_string();
         for ident in named_functions(&text) {
             if !code.contains(&format!("fn {ident}")) {
                 problems.push(format!(
@@ -507,7 +547,9 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                 if let Some(end) = rest.find(')') {
                     let target = &rest[..end];
                     if !target.is_empty() && !src.join(target).exists() {
-                        problems.push(format!("SUMMARY.md lists `{target}`, which does not exist"));
+                        problems.push(format!(
+                            "SUMMARY.md lists `{target}`, which does not exist"
+                        ));
                     }
                     summary_pages.push(target.to_string());
                 }
@@ -538,7 +580,8 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
             let html_path = built.join(&rel);
             let listed = summary_pages.iter().any(|p| src.join(p) == *page);
             let Ok(html) = std::fs::read_to_string(&html_path) else {
-                // Fragments that pages include (and SUMMARY.md itself) are not pages.
+                // Fragments that pages include (and SUMMARY.md itself) are not
+                // pages.
                 if listed {
                     problems.push(format!("{} was not built", rel.display()));
                 }
@@ -550,13 +593,27 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
                     rel.display()
                 ));
             }
+            for line in code_lines_wider_than(&html, PAGE_COLUMNS) {
+                problems.push(format!(
+                    "{}: a code line of {} columns scrolls at 1280 px (at most \
+                     {PAGE_COLUMNS}; wrap its source): `{}`",
+                    rel.display(),
+                    line.chars().count(),
+                    line.trim()
+                ));
+            }
             let md = std::fs::read_to_string(page).unwrap_or_default();
             if md.contains("$$") && !html.contains("katex-display") {
-                problems.push(format!("{}: display math did not render", rel.display()));
+                problems.push(format!(
+                    "{}: display math did not render",
+                    rel.display()
+                ));
             }
         }
     } else {
-        println!("(book/book not built; run `mdbook build book` to check the HTML too)");
+        println!(
+            "(book/book not built; run `mdbook build book` to check the HTML too)"
+        );
     }
     if problems.is_empty() {
         println!(
@@ -584,6 +641,15 @@ mod tests {
     }
 
     #[test]
+    fn finds_code_lines_wider_than_the_page() {
+        let html = "<p>a very long paragraph line</p><pre><code class=\"language-rust\">\
+                    <span>let x</span> = &quot;abcdef&quot;;\nok</code></pre>";
+        // `let x = "abcdef";` is 17 characters once tags and entities are gone.
+        assert_eq!(code_lines_wider_than(html, 16), vec!["let x = \"abcdef\";"]);
+        assert!(code_lines_wider_than(html, 17).is_empty());
+    }
+
+    #[test]
     fn measures_anchors() {
         let src = "// ANCHOR: a\nfn x() {}\n// ANCHOR: b\n// ANCHOR_END: b\n// ANCHOR_END: a\n";
         assert_eq!(anchor_lines(src, "a"), Some(1));
@@ -598,8 +664,7 @@ mod tests {
 
     #[test]
     fn finds_relative_links() {
-        let md =
-            "[a](ch01.md#x) [b](https://x.org/y) ![p](img/p.png) [c](#here)\n```\n[d](no.md)\n```";
+        let md = "[a](ch01.md#x) [b](https://x.org/y) ![p](img/p.png) [c](#here)\n```\n[d](no.md)\n```";
         assert_eq!(links(md), vec!["ch01.md", "img/p.png"]);
     }
 

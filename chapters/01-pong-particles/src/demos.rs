@@ -9,8 +9,8 @@ use physics_core::rng::Rng;
 use physics_core::scene::{Scene, SceneError};
 use physics_core::trig;
 
-/// The chapter as the viewer sees it. Its scenes hold moving circles only, with no gravity and
-/// restitution 1.
+/// The chapter as the viewer sees it. Its scenes hold moving circles only, with no
+/// gravity and restitution 1.
 pub const CHAPTER: Chapter = Chapter {
     number: 1,
     package: "ch01-pong-particles",
@@ -45,8 +45,8 @@ const GRAB_RADIUS: f32 = 0.12;
 #[derive(Clone, Debug)]
 pub struct Pong {
     world: World,
-    /// Each particle's mass, for the HUD's momentum and energy only: mass plays no part in a
-    /// bounce off a wall that cannot move.
+    /// Each particle's mass, for the HUD's momentum and energy only: mass plays no
+    /// part in a bounce off a wall that cannot move.
     masses: Vec<f32>,
     colors: Vec<Color>,
     time_step: f32,
@@ -67,7 +67,8 @@ const KNOBS: &[Knob<Pong>] = &[
 ];
 
 impl Pong {
-    /// `n` particles scattered over the box with seeded random positions and velocities.
+    /// `n` particles scattered over the box with seeded random positions and
+    /// velocities.
     pub fn scattered(n: usize, seed: u64, time_step: f32, squeeze: bool) -> Self {
         let mut rng = Rng::new(seed);
         let particles = (0..n)
@@ -75,14 +76,18 @@ impl Pong {
                 let angle = rng.range(0.0, std::f32::consts::TAU);
                 let speed = rng.range(0.3, 1.5);
                 Particle {
-                    position: Vec2::new(rng.range(-0.95, 0.95), rng.range(-0.95, 0.95)),
+                    position: Vec2::new(
+                        rng.range(-0.95, 0.95),
+                        rng.range(-0.95, 0.95),
+                    ),
                     velocity: trig::from_angle(angle) * speed,
                 }
             })
             .collect();
         let mut pong = Pong::new(particles, vec![1.0; n], time_step);
         pong.squeeze = squeeze;
-        // The squeeze demo starts with the approach check off, to show what it prevents.
+        // The squeeze demo starts with the approach check off, to show what it
+        // prevents.
         pong.world.approach_check = !squeeze;
         pong
     }
@@ -105,7 +110,8 @@ impl Pong {
     /// The demo the viewer runs: this box in the lab, with the chapter's switches.
     pub fn lab(self) -> Lab<Pong> {
         let dt = self.time_step;
-        Lab::new(self, KNOBS, (Vec2::splat(-1.15), Vec2::splat(1.15))).with_time_step(dt)
+        Lab::new(self, KNOBS, (Vec2::splat(-1.15), Vec2::splat(1.15)))
+            .with_time_step(dt)
     }
 
     pub fn world(&self) -> &World {
@@ -121,7 +127,8 @@ impl Pong {
         self.world.half_size = self.half_size_at(self.time);
     }
 
-    /// Half the side of the box at time `t`: 1 m, or breathing in and out when squeezing.
+    /// Half the side of the box at time `t`: 1 m, or breathing in and out when
+    /// squeezing.
     fn half_size_at(&self, t: f32) -> f32 {
         if self.squeeze {
             let phase = trig::cos(std::f32::consts::TAU * t / SQUEEZE_PERIOD);
@@ -177,8 +184,8 @@ impl Sim for Pong {
             .map(|(i, _)| i)
     }
 
-    /// The held particle gets the velocity that takes it to the mouse in one step, so it is
-    /// thrown when let go.
+    /// The held particle gets the velocity that takes it to the mouse in one step,
+    /// so it is thrown when let go.
     fn pull(&mut self, &i: &usize, target: Vec2, dt: f32) {
         let p = &mut self.world.particles[i];
         p.velocity = velocity_to(p.position, target, dt);
@@ -198,10 +205,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let particles = scene
         .bodies
         .iter()
-        .map(|b| Particle {
-            position: b.position,
-            velocity: b.velocity,
-        })
+        .map(|b| Particle { position: b.position, velocity: b.velocity })
         .collect();
     let masses = scene.bodies.iter().map(|b| b.mass).collect();
     Ok(Box::new(Pong::new(particles, masses, scene.dt).lab()))

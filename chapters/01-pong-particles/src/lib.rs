@@ -1,10 +1,11 @@
 //! # Chapter 1: pong particles
 //!
-//! The smallest physics engine there is: points that move in a straight line and bounce off the
-//! four walls of a box. It already has the two halves of every engine in this workbook,
-//! *integrate* (move everything along its velocity) and *collide* (find what went wrong and fix
-//! the velocities), and the one test that separates a contact from a joint: only push back while
-//! the particle is still moving into the wall.
+//! The smallest physics engine there is: points that move in a straight line and
+//! bounce off the four walls of a box. It already has the two halves of every
+//! engine in this workbook, *integrate* (move everything along its velocity) and
+//! *collide* (find what went wrong and fix the velocities), and the one test that
+//! separates a contact from a joint: only push back while the particle is still
+//! moving into the wall.
 //!
 //! The book's page for this chapter is `book/src/ch01-pong-particles.md`.
 
@@ -12,8 +13,9 @@ use glam::Vec2;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -47,11 +49,7 @@ pub struct World {
 impl World {
     /// The tutorial's world: 2 m x 2 m, approach check on.
     pub fn new(particles: Vec<Particle>) -> Self {
-        World {
-            particles,
-            half_size: 1.0,
-            approach_check: true,
-        }
+        World { particles, half_size: 1.0, approach_check: true }
     }
 
     // ANCHOR: step
@@ -114,10 +112,7 @@ mod tests {
     use super::*;
 
     fn particle(x: f32, y: f32, vx: f32, vy: f32) -> Particle {
-        Particle {
-            position: Vec2::new(x, y),
-            velocity: Vec2::new(vx, vy),
-        }
+        Particle { position: Vec2::new(x, y), velocity: Vec2::new(vx, vy) }
     }
 
     #[test]

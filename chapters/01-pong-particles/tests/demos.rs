@@ -11,7 +11,8 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// How many particles are more than `margin` outside the walls at step `n` of the squeeze demo.
+/// How many particles are more than `margin` outside the walls at step `n` of the
+/// squeeze demo.
 fn stuck_in_walls(approach_check: bool, steps: usize) -> usize {
     let mut demo = Pong::scattered(200, 2, 1.0 / 20.0, true);
     demo.set_approach_check(approach_check);
@@ -26,8 +27,9 @@ fn stuck_in_walls(approach_check: bool, steps: usize) -> usize {
         .count()
 }
 
-/// The squeeze demo's claim: without the approach check, walls moving in leave particles stuck
-/// outside, flipping back and forth every step; with it they come back in.
+/// The squeeze demo's claim: without the approach check, walls moving in leave
+/// particles stuck outside, flipping back and forth every step; with it they come
+/// back in.
 #[test]
 fn squeeze_shows_particles_sticking_without_the_approach_check() {
     // 2.5 s in, the walls are near their deepest.
@@ -78,8 +80,7 @@ fn a_scene_of_particles_loads() {
 
 #[test]
 fn scenes_chapter_1_cannot_simulate_name_the_chapter_that_can() {
-    let circle =
-        r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0], "restitution": 1 }"#;
+    let circle = r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0], "restitution": 1 }"#;
     for (json, field, chapter) in [
         (
             format!(r#"{{ "bodies": [ {circle} ] }}"#),

@@ -8,17 +8,19 @@ use proptest::prelude::*;
 const H: f32 = 1.0;
 
 proptest! {
-    /// "Physics engines for dummies" says that reflecting particles off the walls preserves
-    /// their momentum. It does not: a bounce reverses the velocity's component along the wall's
-    /// normal, so a particle of mass m takes a momentum change of `-2 m (v . n) n`, which the
-    /// wall (infinitely heavy, it cannot move) absorbs. What a bounce keeps is the speed, and
-    /// with it the kinetic energy. Checked exactly: a flip is exact in f32.
+    /// "Physics engines for dummies" says that reflecting particles off the walls
+    /// preserves their momentum. It does not: a bounce reverses the velocity's
+    /// component along the wall's normal, so a particle of mass m takes a momentum
+    /// change of `-2 m (v . n) n`, which the wall (infinitely heavy, it cannot
+    /// move) absorbs. What a bounce keeps is the speed, and with it the kinetic
+    /// energy. Checked exactly: a flip is exact in f32.
     #[test]
     fn a_wall_bounce_reverses_the_momentum_and_keeps_the_speed(
         wall in 0usize..4, depth in 0.0f32..0.5, along in -0.9f32..0.9,
         into in 0.1f32..5.0, sideways in -5.0f32..5.0,
     ) {
-        // A particle `depth` past one wall (n is that wall's inward normal), moving further out.
+        // A particle `depth` past one wall (n is that wall's inward normal), moving
+        // further out.
         let n = [-Vec2::X, Vec2::X, -Vec2::Y, Vec2::Y][wall];
         let position = -n * (H + depth) + n.perp() * along;
         let v = -n * into + n.perp() * sideways;
@@ -30,9 +32,10 @@ proptest! {
     }
 }
 
-/// The same over a whole run: 20 particles of 1 kg in the tutorial's box for two seconds. Their
-/// total kinetic energy is the same at every step, to the last bit of each speed, while their
-/// total momentum wanders: each bounce hands `2 m |v . n|` to a wall.
+/// The same over a whole run: 20 particles of 1 kg in the tutorial's box for two
+/// seconds. Their total kinetic energy is the same at every step, to the last bit
+/// of each speed, while their total momentum wanders: each bounce hands `2 m |v .
+/// n|` to a wall.
 #[test]
 fn in_the_box_the_energy_stays_and_the_momentum_does_not() {
     let particles = (0..20)
@@ -46,10 +49,7 @@ fn in_the_box_the_energy_stays_and_the_momentum_does_not() {
         .collect();
     let mut world = World::new(particles);
     let speeds = |w: &World| -> Vec<u32> {
-        w.particles
-            .iter()
-            .map(|p| p.velocity.length().to_bits())
-            .collect()
+        w.particles.iter().map(|p| p.velocity.length().to_bits()).collect()
     };
     let momentum = |w: &World| w.particles.iter().map(|p| p.velocity).sum::<Vec2>();
     let (start_speeds, start_momentum) = (speeds(&world), momentum(&world));
@@ -57,9 +57,11 @@ fn in_the_box_the_energy_stays_and_the_momentum_does_not() {
     for _ in 0..120 {
         world.step(1.0 / 60.0);
         assert_eq!(speeds(&world), start_speeds);
-        largest_change = largest_change.max((momentum(&world) - start_momentum).length());
+        largest_change =
+            largest_change.max((momentum(&world) - start_momentum).length());
     }
-    // One bounce of the slowest particle (1 m/s) already changes it by up to 2 kg m/s; 1 kg m/s
-    // is far above rounding and far below what two seconds of bounces do.
+    // One bounce of the slowest particle (1 m/s) already changes it by up to 2 kg
+    // m/s; 1 kg m/s is far above rounding and far below what two seconds of bounces
+    // do.
     assert!(largest_change > 1.0, "momentum changed by {largest_change}");
 }

@@ -31,9 +31,10 @@ fn anywhere() -> impl Strategy<Value = Vec2> {
 }
 
 proptest! {
-    /// Integrate-then-bounce lets a particle out by at most one step's travel: it was inside
-    /// before the step, moved at most |v| dt, and is sent back at once. The tolerance covers a
-    /// few f32 roundings of numbers near 1 (an ulp there is 1.2e-7).
+    /// Integrate-then-bounce lets a particle out by at most one step's travel: it
+    /// was inside before the step, moved at most |v| dt, and is sent back at once.
+    /// The tolerance covers a few f32 roundings of numbers near 1 (an ulp there is
+    /// 1.2e-7).
     #[test]
     fn particles_stay_within_one_step_of_the_box(
         start in particles(), dt in 0.001f32..0.1, steps in 1usize..300,
@@ -69,8 +70,9 @@ proptest! {
         if at.y < -H { prop_assert!(p.velocity.y >= 0.0); }
     }
 
-    /// The approach check: a particle still outside after its bounce is not flipped again.
-    /// Without the check it is, straight back into the wall: the bug the tutorial warns of.
+    /// The approach check: a particle still outside after its bounce is not flipped
+    /// again. Without the check it is, straight back into the wall: the bug the
+    /// tutorial warns of.
     #[test]
     fn the_approach_check_prevents_a_second_flip(
         wall in 0usize..4, depth in 0.001f32..1.0, along in -0.9f32..0.9, speed in 0.1f32..5.0,

@@ -2,7 +2,9 @@
 
 use crate::{Particle, Plane, World};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes};
+use physics_core::demo::{
+    BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes,
+};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::rng::Rng;
@@ -59,8 +61,8 @@ pub struct Planes {
     order: Option<Vec<Slot>>,
 }
 
-/// `n` particles at seeded random places in `[lo, hi]`, with seeded random velocities up to
-/// `speed` and restitution spread evenly from 0 to 1.
+/// `n` particles at seeded random places in `[lo, hi]`, with seeded random
+/// velocities up to `speed` and restitution spread evenly from 0 to 1.
 fn scatter(n: usize, seed: u64, lo: Vec2, hi: Vec2, speed: f32) -> Vec<Particle> {
     let mut rng = Rng::new(seed);
     (0..n)
@@ -68,32 +70,25 @@ fn scatter(n: usize, seed: u64, lo: Vec2, hi: Vec2, speed: f32) -> Vec<Particle>
             position: Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y)),
             velocity: trig::from_angle(rng.range(0.0, std::f32::consts::TAU))
                 * rng.range(0.0, speed),
-            restitution: if n > 1 {
-                i as f32 / (n - 1) as f32
-            } else {
-                1.0
-            },
+            restitution: if n > 1 { i as f32 / (n - 1) as f32 } else { 1.0 },
         })
         .collect()
 }
 
 impl Planes {
     pub fn new(world: World, turn_rate: f32, bounds: (Vec2, Vec2)) -> Self {
-        Planes {
-            world,
-            turn_rate,
-            bounds,
-            order: None,
-        }
+        Planes { world, turn_rate, bounds, order: None }
     }
 
-    /// The demo the viewer runs: these planes in the lab, with the chapter's switches.
+    /// The demo the viewer runs: these planes in the lab, with the chapter's
+    /// switches.
     pub fn lab(self) -> Lab<Planes> {
         let bounds = self.bounds;
         Lab::new(self, KNOBS, bounds)
     }
 
-    /// 150 particles in chapter 1's box, now under gravity and bouncing less than perfectly.
+    /// 150 particles in chapter 1's box, now under gravity and bouncing less than
+    /// perfectly.
     pub fn gravity() -> Self {
         let particles = scatter(150, 2, Vec2::splat(-0.95), Vec2::splat(0.95), 2.0);
         Planes::new(
@@ -113,12 +108,13 @@ impl Planes {
         )
     }
 
-    /// Two planes sloping down to a point, between two upright walls: planes at any angle.
+    /// Two planes sloping down to a point, between two upright walls: planes at any
+    /// angle.
     pub fn funnel() -> Self {
         let slope = 0.45_f32; // radians, about 26 degrees
         let planes = vec![
-            // The left slope faces up and to the right, the right slope up and to the left;
-            // both pass through the funnel's bottom at (0, -1).
+            // The left slope faces up and to the right, the right slope up and to
+            // the left; both pass through the funnel's bottom at (0, -1).
             Plane::through(
                 Vec2::new(0.0, -1.0),
                 Vec2::new(trig::sin(slope), trig::cos(slope)),
@@ -133,11 +129,9 @@ impl Planes {
         .into_iter()
         .flatten()
         .collect();
-        let particles = scatter(150, 4, Vec2::new(-1.4, 0.2), Vec2::new(1.4, 1.4), 0.5);
-        let world = World {
-            planes,
-            ..World::new(particles)
-        };
+        let particles =
+            scatter(150, 4, Vec2::new(-1.4, 0.2), Vec2::new(1.4, 1.4), 0.5);
+        let world = World { planes, ..World::new(particles) };
         Planes::new(world, 0.0, (Vec2::new(-1.8, -1.3), Vec2::new(1.8, 1.7)))
     }
 
@@ -150,8 +144,8 @@ impl Planes {
     }
 }
 
-/// `angle` wrapped into `(-pi, pi]`, so a drag across the negative x axis turns a little, not
-/// almost a full turn.
+/// `angle` wrapped into `(-pi, pi]`, so a drag across the negative x axis turns a
+/// little, not almost a full turn.
 fn wrap_angle(angle: f32) -> f32 {
     use std::f32::consts::{PI, TAU};
     let a = angle.rem_euclid(TAU);
@@ -214,7 +208,8 @@ impl Sim for Planes {
     fn draw(&self, out: &mut DrawList, _overlay: bool) {
         let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
         for (i, plane) in self.world.planes.iter().enumerate() {
-            let Some((a, b)) = visible_part(i, &self.world.planes, view_centre) else {
+            let Some((a, b)) = visible_part(i, &self.world.planes, view_centre)
+            else {
                 continue;
             };
             out.segment_width(a, b, Color::GREY, 2.0);
@@ -229,7 +224,8 @@ impl Sim for Planes {
     }
 
     fn bodies(&self) -> Vec<BodyState> {
-        // Mass plays no part against planes that cannot move; the HUD counts 1 kg each.
+        // Mass plays no part against planes that cannot move; the HUD counts 1 kg
+        // each.
         let w = &self.world;
         let order = match &self.order {
             Some(o) => o.clone(),
@@ -238,10 +234,14 @@ impl Sim for Planes {
         order
             .into_iter()
             .map(|slot| match slot {
-                Slot::Body(i) => {
-                    BodyState::particle(w.particles[i].position, w.particles[i].velocity, 1.0)
+                Slot::Body(i) => BodyState::particle(
+                    w.particles[i].position,
+                    w.particles[i].velocity,
+                    1.0,
+                ),
+                Slot::Plane(i) => {
+                    BodyState::plane(w.planes[i].normal, w.planes[i].offset)
                 }
-                Slot::Plane(i) => BodyState::plane(w.planes[i].normal, w.planes[i].offset),
             })
             .collect()
     }
@@ -270,8 +270,9 @@ impl Sim for Planes {
 }
 
 // ANCHOR: from_scene
-/// A scene file as chapter 2 particles and planes. Circles become particles (chapter 2 gives
-/// them no size and no mass in a bounce), each with its own restitution; planes become planes.
+/// A scene file as chapter 2 particles and planes. Circles become particles
+/// (chapter 2 gives them no size and no mass in a bounce), each with its own
+/// restitution; planes become planes.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let mut particles = Vec::new();
     let mut planes = Vec::new();
@@ -301,9 +302,14 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 }
 // ANCHOR_END: from_scene
 
-/// The part of plane `i`'s line that borders the free region (the side every other plane
-/// faces), as a segment near `view_centre`; `None` if no part of it does. For drawing walls.
-pub fn visible_part(i: usize, planes: &[Plane], view_centre: Vec2) -> Option<(Vec2, Vec2)> {
+/// The part of plane `i`'s line that borders the free region (the side every other
+/// plane faces), as a segment near `view_centre`; `None` if no part of it does. For
+/// drawing walls.
+pub fn visible_part(
+    i: usize,
+    planes: &[Plane],
+    view_centre: Vec2,
+) -> Option<(Vec2, Vec2)> {
     let plane = planes[i];
     // The line as foot + t along, t in [lo, hi].
     let foot = view_centre - plane.distance(view_centre) * plane.normal;
@@ -329,10 +335,11 @@ pub fn visible_part(i: usize, planes: &[Plane], view_centre: Vec2) -> Option<(Ve
     (lo < hi).then(|| (foot + lo * along, foot + hi * along))
 }
 
-/// A view of a scene: the particles' extent, grown to take in the nearest point of each plane,
-/// with a margin; at least 2 m across.
+/// A view of a scene: the particles' extent, grown to take in the nearest point of
+/// each plane, with a margin; at least 2 m across.
 fn scene_bounds(particles: &[Particle], planes: &[Plane]) -> (Vec2, Vec2) {
-    let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    let (mut lo, mut hi) =
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
     for p in particles {
         lo = lo.min(p.position);
         hi = hi.max(p.position);

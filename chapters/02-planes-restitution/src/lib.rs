@@ -1,10 +1,11 @@
 //! # Chapter 2: planes and restitution
 //!
-//! Chapter 1's box had four walls, each tested with its own `if`. Here a wall is a *plane* (in 2D
-//! a line seen from one side): a unit normal and an offset. One test, the signed distance, finds
-//! a particle behind any plane, and one formula, the reflection vector with a coefficient of
-//! restitution, bounces it off any plane, however it is turned. With that, gravity, particles that
-//! bounce less than perfectly, and a world the mouse can turn all come almost for free.
+//! Chapter 1's box had four walls, each tested with its own `if`. Here a wall is a
+//! *plane* (in 2D a line seen from one side): a unit normal and an offset. One
+//! test, the signed distance, finds a particle behind any plane, and one formula,
+//! the reflection vector with a coefficient of restitution, bounces it off any
+//! plane, however it is turned. With that, gravity, particles that bounce less than
+//! perfectly, and a world the mouse can turn all come almost for free.
 //!
 //! The book's page for this chapter is `book/src/ch02-planes-restitution.md`.
 
@@ -13,8 +14,9 @@ use physics_core::trig;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -25,13 +27,15 @@ pub struct World {
     pub planes: Vec<Plane>,
     /// In m/s^2; (0, -9.81) near the Earth's surface, zero for chapter 1's box.
     pub gravity: Vec2,
-    /// Bounce only while the particle moves into the plane (`v . n < 0`). Without it a particle
-    /// still behind the plane after a bounce is bounced again, back into the wall.
+    /// Bounce only while the particle moves into the plane (`v . n < 0`). Without
+    /// it a particle still behind the plane after a bounce is bounced again, back
+    /// into the wall.
     pub approach_check: bool,
-    /// After the bounces, move a particle that is behind a plane back onto it along the normal
-    /// by its penetration. Chapter 1 left it there and let the reflected velocity carry it out;
-    /// that fails once gravity pulls it back in every step (a particle with `e = 0` sinks
-    /// `g dt^2` deeper each step) or once the plane itself turns over the particle.
+    /// After the bounces, move a particle that is behind a plane back onto it along
+    /// the normal by its penetration. Chapter 1 left it there and let the reflected
+    /// velocity carry it out; that fails once gravity pulls it back in every step
+    /// (a particle with `e = 0` sinks `g dt^2` deeper each step) or once the plane
+    /// itself turns over the particle.
     pub push_back: bool,
     /// When set, every particle bounces with this restitution instead of its own.
     pub restitution_override: Option<f32>,
@@ -40,8 +44,8 @@ pub struct World {
 }
 
 impl World {
-    /// Particles in chapter 1's 2 m x 2 m box, under the Earth's gravity, with the approach check
-    /// and the push-back on.
+    /// Particles in chapter 1's 2 m x 2 m box, under the Earth's gravity, with the
+    /// approach check and the push-back on.
     pub fn new(particles: Vec<Particle>) -> Self {
         World {
             particles,
@@ -58,7 +62,8 @@ impl World {
     /// Advance the world by `dt` seconds.
     pub fn step(&mut self, dt: f32) {
         for p in &mut self.particles {
-            // 1. Integrate: gravity changes the velocity, the velocity moves the particle.
+            // 1. Integrate: gravity changes the velocity, the velocity moves the
+            //    particle.
             integrate(&mut p.position, &mut p.velocity, self.gravity, dt);
             // 2. Collide: bounce off every plane the particle has gone behind.
             let restitution = self.restitution_override.unwrap_or(p.restitution);
@@ -76,8 +81,8 @@ impl World {
     // ANCHOR_END: step
 
     // ANCHOR: turn
-    /// Turn every plane by `angle` radians about `centre`, then push back any particle the
-    /// turning walls have swept behind them.
+    /// Turn every plane by `angle` radians about `centre`, then push back any
+    /// particle the turning walls have swept behind them.
     pub fn turn(&mut self, angle: f32) {
         if !angle.is_finite() {
             return;
@@ -95,7 +100,8 @@ impl World {
     }
     // ANCHOR_END: turn
 
-    /// The deepest any particle is behind any plane, in metres (0 when all are inside).
+    /// The deepest any particle is behind any plane, in metres (0 when all are
+    /// inside).
     pub fn max_penetration(&self) -> f32 {
         self.particles
             .iter()
@@ -107,33 +113,37 @@ impl World {
 // ANCHOR: plane
 /// A plane: in 2D, a line with a free side and a solid side.
 ///
-/// Every point `x` on the line has `normal . x = offset`. The unit `normal` points into the
-/// free side, so for the walls of a box it points inwards.
+/// Every point `x` on the line has `normal . x = offset`. The unit `normal` points
+/// into the free side, so for the walls of a box it points inwards.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plane {
     /// Unit length, pointing from the solid side into the free side.
     pub normal: Vec2,
-    /// `normal . x` for the points on the line, in metres: how far the line lies from the origin,
-    /// measured along `normal` (negative when the origin is on the free side).
+    /// `normal . x` for the points on the line, in metres: how far the line lies
+    /// from the origin, measured along `normal` (negative when the origin is on the
+    /// free side).
     pub offset: f32,
 }
 
 impl Plane {
-    /// The plane through `point` whose free side faces `normal`. The normal is scaled to unit
-    /// length; a zero-length or non-finite normal (or point) gives `None`, never a NaN plane.
+    /// The plane through `point` whose free side faces `normal`. The normal is
+    /// scaled to unit length; a zero-length or non-finite normal (or point) gives
+    /// `None`, never a NaN plane.
     pub fn through(point: Vec2, normal: Vec2) -> Option<Plane> {
         let normal = normal.try_normalize()?;
         let offset = normal.dot(point);
         offset.is_finite().then_some(Plane { normal, offset })
     }
 
-    /// Signed distance from the plane to `point`, in metres: positive on the free side, zero on
-    /// the line, negative behind it. Because `normal` has unit length this is a true distance.
+    /// Signed distance from the plane to `point`, in metres: positive on the free
+    /// side, zero on the line, negative behind it. Because `normal` has unit length
+    /// this is a true distance.
     pub fn distance(&self, point: Vec2) -> f32 {
         self.normal.dot(point) - self.offset
     }
 
-    /// How far `point` has gone behind the plane: `-distance` when behind, 0 otherwise.
+    /// How far `point` has gone behind the plane: `-distance` when behind, 0
+    /// otherwise.
     pub fn penetration(&self, point: Vec2) -> f32 {
         (-self.distance(point)).max(0.0)
     }
@@ -141,37 +151,34 @@ impl Plane {
     /// The plane turned counter-clockwise by `angle` radians about `centre`.
     pub fn rotated_about(&self, centre: Vec2, angle: f32) -> Plane {
         let normal = trig::from_angle(angle).rotate(self.normal);
-        // The point of the line nearest the centre turns with it, and stays on the line.
+        // The point of the line nearest the centre turns with it, and stays on the
+        // line.
         let distance_from_centre = self.distance(centre);
-        Plane {
-            normal,
-            offset: normal.dot(centre) - distance_from_centre,
-        }
+        Plane { normal, offset: normal.dot(centre) - distance_from_centre }
     }
 }
 // ANCHOR_END: plane
 
 // ANCHOR: box_planes
-/// Chapter 1's box `[-h, h] x [-h, h]` as four planes with inward normals: left, right, floor,
-/// ceiling. The left wall is the line `x = -h` with normal `+x`, so its offset is `-h`.
+/// Chapter 1's box `[-h, h] x [-h, h]` as four planes with inward normals: left,
+/// right, floor, ceiling. The left wall is the line `x = -h` with normal `+x`, so
+/// its offset is `-h`.
 pub fn box_planes(half_size: f32) -> [Plane; 4] {
-    let wall = |normal: Vec2| Plane {
-        normal,
-        offset: -half_size,
-    };
+    let wall = |normal: Vec2| Plane { normal, offset: -half_size };
     [wall(Vec2::X), wall(-Vec2::X), wall(Vec2::Y), wall(-Vec2::Y)]
 }
 // ANCHOR_END: box_planes
 
-/// Chapter 1's particle with the one thing this chapter adds: its own coefficient of restitution.
+/// Chapter 1's particle with the one thing this chapter adds: its own coefficient
+/// of restitution.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Particle {
     /// Metres, y up.
     pub position: Vec2,
     /// Metres per second.
     pub velocity: Vec2,
-    /// How much of its normal speed a bounce gives back: 0 stops it dead against the wall
-    /// (clay), 1 sends it back as fast as it came (a superball).
+    /// How much of its normal speed a bounce gives back: 0 stops it dead against
+    /// the wall (clay), 1 sends it back as fast as it came (a superball).
     pub restitution: f32,
 }
 
@@ -179,8 +186,8 @@ pub struct Particle {
 pub use crate::exercises::reflect;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: reflect
-/// The velocity after a bounce off a surface with unit `normal`: the normal part of `velocity`
-/// is reversed and scaled by `restitution`, the tangential part is kept:
+/// The velocity after a bounce off a surface with unit `normal`: the normal part of
+/// `velocity` is reversed and scaled by `restitution`, the tangential part is kept:
 /// `v' = v - (1 + e) (v . n) n`. With `e = 1` this is the mirror reflection.
 pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
     velocity - (1.0 + restitution) * velocity.dot(normal) * normal
@@ -191,8 +198,8 @@ pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
 pub use crate::exercises::integrate;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: integrate
-/// Semi-implicit Euler: gravity changes the velocity first, then the new velocity moves the
-/// position. (Chapter 1's `integrate` is the second line alone.)
+/// Semi-implicit Euler: gravity changes the velocity first, then the new velocity
+/// moves the position. (Chapter 1's `integrate` is the second line alone.)
 pub fn integrate(position: &mut Vec2, velocity: &mut Vec2, gravity: Vec2, dt: f32) {
     *velocity += gravity * dt;
     *position += *velocity * dt;
@@ -200,9 +207,14 @@ pub fn integrate(position: &mut Vec2, velocity: &mut Vec2, gravity: Vec2, dt: f3
 // ANCHOR_END: integrate
 
 // ANCHOR: bounce
-/// Bounce `p` off `plane` if it is behind it and, with `approach_check`, still moving into it.
-/// Returns whether it bounced.
-pub fn bounce(p: &mut Particle, plane: &Plane, restitution: f32, approach_check: bool) -> bool {
+/// Bounce `p` off `plane` if it is behind it and, with `approach_check`, still
+/// moving into it. Returns whether it bounced.
+pub fn bounce(
+    p: &mut Particle,
+    plane: &Plane,
+    restitution: f32,
+    approach_check: bool,
+) -> bool {
     let behind = plane.distance(p.position) < 0.0;
     let approaching = p.velocity.dot(plane.normal) < 0.0;
     if behind && (approaching || !approach_check) {
@@ -218,8 +230,8 @@ pub fn bounce(p: &mut Particle, plane: &Plane, restitution: f32, approach_check:
 pub use crate::exercises::push_back;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: push_back
-/// Move a point that is behind `plane` back onto it, along the normal, by its penetration.
-/// A point on the free side is left where it is.
+/// Move a point that is behind `plane` back onto it, along the normal, by its
+/// penetration. A point on the free side is left where it is.
 pub fn push_back(position: &mut Vec2, plane: &Plane) {
     *position += plane.penetration(*position) * plane.normal;
 }
@@ -231,7 +243,8 @@ mod tests {
 
     #[test]
     fn distance_is_signed_and_in_metres() {
-        let floor = Plane::through(Vec2::new(0.0, -1.0), Vec2::new(0.0, 5.0)).unwrap();
+        let floor =
+            Plane::through(Vec2::new(0.0, -1.0), Vec2::new(0.0, 5.0)).unwrap();
         assert_eq!(floor.normal, Vec2::Y);
         assert_eq!(floor.offset, -1.0);
         assert_eq!(floor.distance(Vec2::new(3.0, 1.0)), 2.0);
@@ -257,9 +270,10 @@ mod tests {
     #[test]
     fn turning_keeps_the_centre_distance() {
         let floor = Plane::through(Vec2::new(0.0, -1.0), Vec2::Y).unwrap();
-        let turned = floor.rotated_about(Vec2::new(0.5, 0.0), std::f32::consts::FRAC_PI_2);
-        // The floor turned a quarter turn counter-clockwise about (0.5, 0) becomes the wall x = 1.5
-        // with its free side to the left.
+        let turned =
+            floor.rotated_about(Vec2::new(0.5, 0.0), std::f32::consts::FRAC_PI_2);
+        // The floor turned a quarter turn counter-clockwise about (0.5, 0) becomes
+        // the wall x = 1.5 with its free side to the left.
         assert!((turned.normal - Vec2::new(-1.0, 0.0)).length() < 1e-6);
         assert!((turned.distance(Vec2::new(1.5, 7.0))).abs() < 1e-6);
         assert!((turned.distance(Vec2::new(0.5, 0.0)) - 1.0).abs() < 1e-6);
@@ -279,7 +293,8 @@ mod tests {
     fn gravity_then_move() {
         let (mut x, mut v) = (Vec2::ZERO, Vec2::ZERO);
         integrate(&mut x, &mut v, Vec2::new(0.0, -10.0), 0.5);
-        // Semi-implicit: the new velocity (-5) moves the particle, not the old one (0).
+        // Semi-implicit: the new velocity (-5) moves the particle, not the old one
+        // (0).
         assert_eq!(v, Vec2::new(0.0, -5.0));
         assert_eq!(x, Vec2::new(0.0, -2.5));
     }

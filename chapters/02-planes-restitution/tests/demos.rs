@@ -1,4 +1,5 @@
-//! The demos run headless and show what they claim; scene files map onto particles and planes.
+//! The demos run headless and show what they claim; scene files map onto particles
+//! and planes.
 
 use ch02_planes_restitution::demos::{CHAPTER, Planes};
 use glam::Vec2;
@@ -11,8 +12,9 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// The experiment the page suggests: with the push-back off, particles that bounce with e = 0
-/// sink through the floor, `g dt^2` deeper every step; with it on they rest on it.
+/// The experiment the page suggests: with the push-back off, particles that bounce
+/// with e = 0 sink through the floor, `g dt^2` deeper every step; with it on they
+/// rest on it.
 #[test]
 fn without_push_back_dead_particles_sink() {
     let lowest = |push_back: bool| {
@@ -20,11 +22,7 @@ fn without_push_back_dead_particles_sink() {
         demo.set_switch('p', SwitchValue::Bool(push_back));
         demo.set_switch(
             'e',
-            SwitchValue::Optional {
-                value: Some(0.0),
-                choices: &[],
-                none: "own",
-            },
+            SwitchValue::Optional { value: Some(0.0), choices: &[], none: "own" },
         );
         for _ in 0..300 {
             demo.step(1.0 / 60.0);
@@ -37,15 +35,10 @@ fn without_push_back_dead_particles_sink() {
             .fold(f32::INFINITY, f32::min)
     };
     let (with, without) = (lowest(true), lowest(false));
-    assert!(
-        with >= -1.0 - 1e-5,
-        "with push-back the lowest is at {with}"
-    );
-    // 300 steps at g dt^2 = 2.7 mm each, less the ~40 steps it takes to fall: over 0.5 m.
-    assert!(
-        without < -1.5,
-        "without push-back the lowest is at {without}"
-    );
+    assert!(with >= -1.0 - 1e-5, "with push-back the lowest is at {with}");
+    // 300 steps at g dt^2 = 2.7 mm each, less the ~40 steps it takes to fall: over
+    // 0.5 m.
+    assert!(without < -1.5, "without push-back the lowest is at {without}");
 }
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
@@ -69,12 +62,14 @@ fn a_scene_of_particles_and_planes_loads_and_bounces() {
     for _ in 0..300 {
         d.step(1.0 / 60.0);
     }
-    // It fell, bounced with e = 0.5 and is settling on the plane y = 0, not below it.
+    // It fell, bounced with e = 0.5 and is settling on the plane y = 0, not below
+    // it.
     let y = d.bodies()[0].position.y;
     assert!((0.0..0.2).contains(&y), "{y}");
 }
 
-/// The trace's `body` column is the index in the file, planes included, whatever the order.
+/// The trace's `body` column is the index in the file, planes included, whatever
+/// the order.
 #[test]
 fn bodies_are_listed_in_file_order() {
     let d = scene(
@@ -87,7 +82,8 @@ fn bodies_are_listed_in_file_order() {
     let b = d.bodies();
     assert_eq!(b.len(), 3);
     assert_eq!(b[0].inv_mass, 0.0);
-    // The left wall x = -1: its point nearest the origin, turned a quarter clockwise from a floor.
+    // The left wall x = -1: its point nearest the origin, turned a quarter
+    // clockwise from a floor.
     assert_eq!(b[0].position, Vec2::new(-1.0, 0.0));
     assert!((b[0].angle + std::f32::consts::FRAC_PI_2).abs() < 1e-6);
     assert_eq!(b[1].position, Vec2::new(0.0, 0.5));
@@ -96,7 +92,8 @@ fn bodies_are_listed_in_file_order() {
 
 #[test]
 fn scenes_chapter_2_cannot_simulate_name_the_chapter_that_can() {
-    let circle = r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0] }"#;
+    let circle =
+        r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0] }"#;
     for (json, field, chapter) in [
         (
             r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 1] } }, "position": [0, 0] } ] }"#.to_string(),

@@ -1,25 +1,27 @@
-//! What semi-implicit Euler does to a bouncing particle's energy: the energy the HUD shows, and
-//! the slightly shifted energy that the integrator really keeps.
+//! What semi-implicit Euler does to a bouncing particle's energy: the energy the
+//! HUD shows, and the slightly shifted energy that the integrator really keeps.
 
 use ch02_planes_restitution::{Particle, World};
 use glam::Vec2;
 
 const DT: f32 = 1.0 / 60.0;
 
-/// A particle with e = 1 dropped from rest 1 m above the floor of chapter 1's box, bouncing for
-/// ten seconds. Per kilogram, with g = 9.81 m/s^2:
+/// A particle with e = 1 dropped from rest 1 m above the floor of chapter 1's box,
+/// bouncing for ten seconds. Per kilogram, with g = 9.81 m/s^2:
 ///
-/// - the HUD's energy `E = v^2 / 2 + g y` falls by exactly `g^2 dt^2 / 2` (0.0134 J/kg at 60 Hz)
-///   at every step in flight, and jumps up at a bounce, by `g` times the depth from which the
-///   push-back lifts the particle onto the floor (nearly nothing when a step happens to end
-///   right on the floor);
-/// - the shifted energy `E - g dt v_y / 2` stays constant in flight and only ever drops, at the
-///   bounces. That is the sense in which the semi-implicit order never lets the energy grow.
+/// - the HUD's energy `E = v^2 / 2 + g y` falls by exactly `g^2 dt^2 / 2` (0.0134
+///   J/kg at 60 Hz) at every step in flight, and jumps up at a bounce, by `g` times
+///   the depth from which the push-back lifts the particle onto the floor (nearly
+///   nothing when a step happens to end right on the floor);
+/// - the shifted energy `E - g dt v_y / 2` stays constant in flight and only ever
+///   drops, at the bounces. That is the sense in which the semi-implicit order
+///   never lets the energy grow.
 ///
-/// Tolerances: energies near 10 J/kg carry f32 roundings of about 1e-6, and a step's change is
-/// the difference of two of them; 1e-4 in flight and 1e-5 against growth leave room for that
-/// and are still far below the 0.013 J/kg per step drift. The jumps measured are up to
-/// 0.7 J/kg; together they must make up at least 1 J/kg.
+/// Tolerances: energies near 10 J/kg carry f32 roundings of about 1e-6, and a
+/// step's change is the difference of two of them; 1e-4 in flight and 1e-5 against
+/// growth leave room for that and are still far below the 0.013 J/kg per step
+/// drift. The jumps measured are up to 0.7 J/kg; together they must make up at
+/// least 1 J/kg.
 #[test]
 fn the_hud_energy_drifts_in_flight_and_the_shifted_energy_never_grows() {
     let mut world = World::new(vec![Particle {
@@ -43,10 +45,7 @@ fn the_hud_energy_drifts_in_flight_and_the_shifted_energy_never_grows() {
             let change = hud(&after) - hud(&before);
             assert!(change + drift > -1e-4, "{before:?} -> {after:?}");
             jumps += change + drift;
-            assert!(
-                shifted(&after) < shifted(&before),
-                "{before:?} -> {after:?}"
-            );
+            assert!(shifted(&after) < shifted(&before), "{before:?} -> {after:?}");
         } else {
             flights += 1;
             let change = hud(&after) - hud(&before);

@@ -11,29 +11,36 @@ fn velocity(max: f32) -> impl Strategy<Value = Vec2> {
 /// Up to 20 particles inside chapter 1's box, with restitution anywhere in 0..=1.
 fn particles() -> impl Strategy<Value = Vec<Particle>> {
     prop::collection::vec(
-        (-1.0f32..1.0, -1.0f32..1.0, velocity(5.0), 0.0f32..=1.0).prop_map(|(x, y, v, e)| {
-            Particle {
+        (-1.0f32..1.0, -1.0f32..1.0, velocity(5.0), 0.0f32..=1.0).prop_map(
+            |(x, y, v, e)| Particle {
                 position: Vec2::new(x, y),
                 velocity: v,
                 restitution: e,
-            }
-        }),
+            },
+        ),
         1..20,
     )
 }
 
 // ANCHOR: special_case
 proptest! {
-    /// Chapter 1's box is four of this chapter's planes. With no gravity, restitution 1 and no
-    /// push-back, the same particles go through exactly the same states in both chapters: the
-    /// general code contains the special case. Exactly, not within a tolerance: against the
-    /// normal (1, 0) the dot product is `x * 1 + y * 0`, the reflection `v - 2 (v . n) n`, and
-    /// multiplying by 1 or 0, adding 0 and `v - 2v` are all exact in floating point.
+    /// Chapter 1's box is four of this chapter's planes. With no gravity,
+    /// restitution 1 and no push-back, the same particles go through exactly the
+    /// same states in both chapters: the general code contains the special case.
+    /// Exactly, not within a tolerance: against the normal (1, 0) the dot product
+    /// is `x * 1 + y * 0`, the reflection `v - 2 (v . n) n`, and multiplying by 1
+    /// or 0, adding 0 and `v - 2v` are all exact in floating point.
     #[test]
-    fn chapter_1s_box_is_a_special_case(start in particles(), dt in 0.001f32..0.1, steps in 1usize..300) {
-        let mut chapter_1 = ch01_pong_particles::World::new(
-            start.iter().map(|p| ch01_pong_particles::Particle { position: p.position, velocity: p.velocity }).collect(),
-        );
+    fn chapter_1s_box_is_a_special_case(
+        start in particles(),
+        dt in 0.001f32..0.1,
+        steps in 1usize..300,
+    ) {
+        let particles = start.iter().map(|p| ch01_pong_particles::Particle {
+            position: p.position,
+            velocity: p.velocity,
+        });
+        let mut chapter_1 = ch01_pong_particles::World::new(particles.collect());
         let mut chapter_2 = World {
             planes: box_planes(chapter_1.half_size).to_vec(),
             gravity: Vec2::ZERO,
@@ -55,17 +62,17 @@ proptest! {
 
 /// A plane at any angle and offset.
 fn plane() -> impl Strategy<Value = Plane> {
-    (0.0f32..std::f32::consts::TAU, -3.0f32..3.0).prop_map(|(angle, offset)| Plane {
-        normal: Vec2::from_angle(angle),
-        offset,
+    (0.0f32..std::f32::consts::TAU, -3.0f32..3.0).prop_map(|(angle, offset)| {
+        Plane { normal: Vec2::from_angle(angle), offset }
     })
 }
 
 proptest! {
-    /// Newton's law of restitution at a wall: after one bounce the normal velocity is `-e` times
-    /// what it was and the tangential velocity is unchanged. The tolerance is 1e-5 of the speed:
-    /// the reflection is a handful of f32 operations on numbers of the speed's size, each off by
-    /// at most half an ulp (6e-8 relative), with a normal of length 1 to within an ulp.
+    /// Newton's law of restitution at a wall: after one bounce the normal velocity
+    /// is `-e` times what it was and the tangential velocity is unchanged. The
+    /// tolerance is 1e-5 of the speed: the reflection is a handful of f32
+    /// operations on numbers of the speed's size, each off by at most half an ulp
+    /// (6e-8 relative), with a normal of length 1 to within an ulp.
     #[test]
     fn one_bounce_reverses_and_scales_the_normal_velocity(
         plane in plane(), along in -3.0f32..3.0, depth in 0.0001f32..0.5,
@@ -87,11 +94,12 @@ proptest! {
         prop_assert!((p.velocity.dot(t) - v.dot(t)).abs() <= tol, "{:?} -> {:?}", v, p.velocity);
     }
 
-    /// Turning the world pushes every particle the walls swept over back inside at once, and
-    /// stepping lets none get further outside than one step's travel. Right after a turn the
-    /// tolerance is 1e-5 m: a push of up to ~1.5 m computed in f32 near positions of ~1 m is
-    /// off by a few ulps (1.2e-7 each). After a step a particle may have just moved out, by at
-    /// most how far it can travel in one step, `(|v| + |g| dt) dt`, before being pushed back.
+    /// Turning the world pushes every particle the walls swept over back inside at
+    /// once, and stepping lets none get further outside than one step's travel.
+    /// Right after a turn the tolerance is 1e-5 m: a push of up to ~1.5 m computed
+    /// in f32 near positions of ~1 m is off by a few ulps (1.2e-7 each). After a
+    /// step a particle may have just moved out, by at most how far it can travel in
+    /// one step, `(|v| + |g| dt) dt`, before being pushed back.
     #[test]
     fn after_push_back_no_particle_is_outside(
         start in particles(),
@@ -114,11 +122,12 @@ proptest! {
         }
     }
 
-    /// With e = 1 and no gravity, a bounce only turns the velocity: after many bounces off walls
-    /// at any angle the speed is what it was. The tolerance, 2e-4 of the speed, allows every
-    /// bounce in the run (a particle at up to 7 m/s crossing a 2 m box for 15 s bounces at most
-    /// ~100 times) its few ulps of rounding, 5e-7 each; a restitution of 0.999 instead of 1
-    /// would lose 1e-3 per bounce.
+    /// With e = 1 and no gravity, a bounce only turns the velocity: after many
+    /// bounces off walls at any angle the speed is what it was. The tolerance, 2e-4
+    /// of the speed, allows every bounce in the run (a particle at up to 7 m/s
+    /// crossing a 2 m box for 15 s bounces at most ~100 times) its few ulps of
+    /// rounding, 5e-7 each; a restitution of 0.999 instead of 1 would lose 1e-3 per
+    /// bounce.
     #[test]
     fn elastic_bounces_keep_the_speed(start in particles(), angle in 0.0f32..1.6, dt in 0.005f32..0.025) {
         let mut world = World {

@@ -1,4 +1,5 @@
-//! A short trajectory, pinned: any change in behaviour shows up as a reviewable diff.
+//! A short trajectory, pinned: any change in behaviour shows up as a reviewable
+//! diff.
 
 use ch02_planes_restitution::{Particle, World};
 use glam::Vec2;
@@ -21,7 +22,8 @@ fn three_particles_in_a_turning_box_for_two_seconds() {
         if step % 15 == 0 {
             write!(out, "step {step:3}:").unwrap();
             for p in &world.particles {
-                // Four decimals: far coarser than f32 noise, fine enough to see any change.
+                // Four decimals: far coarser than f32 noise, fine enough to see any
+                // change.
                 write!(
                     out,
                     "  ({:+.4}, {:+.4}) v ({:+.4}, {:+.4})",

@@ -4,7 +4,9 @@ use crate::{Ball, Pair, Wall, World};
 use ch02_planes_restitution::box_planes;
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes};
+use physics_core::demo::{
+    BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes,
+};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
 use physics_core::rng::Rng;
@@ -74,34 +76,23 @@ pub struct Circles {
     order: Option<Vec<Slot>>,
 }
 
-fn walls(planes: impl IntoIterator<Item = crate::Plane>, restitution: f32) -> Vec<Wall> {
-    planes
-        .into_iter()
-        .map(|plane| Wall { plane, restitution })
-        .collect()
+fn walls(
+    planes: impl IntoIterator<Item = crate::Plane>,
+    restitution: f32,
+) -> Vec<Wall> {
+    planes.into_iter().map(|plane| Wall { plane, restitution }).collect()
 }
 
-/// Walls around the rectangle `[-half, half]`: left, right, floor, ceiling, facing in.
+/// Walls around the rectangle `[-half, half]`: left, right, floor, ceiling, facing
+/// in.
 fn rectangle(half: Vec2, restitution: f32) -> Vec<Wall> {
     let [left, right, floor, ceiling] = box_planes(1.0);
     walls(
         [
-            crate::Plane {
-                offset: -half.x,
-                ..left
-            },
-            crate::Plane {
-                offset: -half.x,
-                ..right
-            },
-            crate::Plane {
-                offset: -half.y,
-                ..floor
-            },
-            crate::Plane {
-                offset: -half.y,
-                ..ceiling
-            },
+            crate::Plane { offset: -half.x, ..left },
+            crate::Plane { offset: -half.x, ..right },
+            crate::Plane { offset: -half.y, ..floor },
+            crate::Plane { offset: -half.y, ..ceiling },
         ],
         restitution,
     )
@@ -109,30 +100,22 @@ fn rectangle(half: Vec2, restitution: f32) -> Vec<Wall> {
 
 impl Circles {
     pub fn new(world: World, bounds: (Vec2, Vec2)) -> Self {
-        let masses = world
-            .circles
-            .iter()
-            .filter(|c| c.inv_mass > 0.0)
-            .map(|c| c.mass());
-        let mass_range = masses.fold((f32::INFINITY, 0.0f32), |(lo, hi), m| {
-            (lo.min(m), hi.max(m))
-        });
-        Circles {
-            world,
-            bounds,
-            mass_range,
-            order: None,
-        }
+        let masses =
+            world.circles.iter().filter(|c| c.inv_mass > 0.0).map(|c| c.mass());
+        let mass_range = masses
+            .fold((f32::INFINITY, 0.0f32), |(lo, hi), m| (lo.min(m), hi.max(m)));
+        Circles { world, bounds, mass_range, order: None }
     }
 
-    /// The demo the viewer runs: these circles in the lab, with the chapter's switches.
+    /// The demo the viewer runs: these circles in the lab, with the chapter's
+    /// switches.
     pub fn lab(self) -> Lab<Circles> {
         let bounds = self.bounds;
         Lab::new(self, KNOBS, bounds)
     }
 
-    /// A pool table (2.54 m x 1.27 m) from above: no gravity, fifteen balls racked in a
-    /// triangle, the cue ball at 8 m/s.
+    /// A pool table (2.54 m x 1.27 m) from above: no gravity, fifteen balls racked
+    /// in a triangle, the cue ball at 8 m/s.
     pub fn billiards() -> Self {
         let radius = 0.028_575; // 57.15 mm balls
         let mass = 0.17;
@@ -141,7 +124,8 @@ impl Circles {
         let mut cue = Ball::new(Vec2::new(-0.64, 0.0), radius, mass, ball_e);
         cue.velocity = Vec2::new(8.0, 0.0);
         circles.push(cue);
-        // Rows of 1, 2, ... 5 balls, a hair apart so the rack starts without overlap.
+        // Rows of 1, 2, ... 5 balls, a hair apart so the rack starts without
+        // overlap.
         let spacing = 2.0 * radius + 1e-4;
         for row in 0..5 {
             for k in 0..=row {
@@ -155,8 +139,8 @@ impl Circles {
         Circles::new(world, (Vec2::new(-1.35, -0.72), Vec2::new(1.35, 0.72)))
     }
 
-    /// Sixty circles of seeded random size and density and two fixed pegs in a 2 m box under
-    /// gravity.
+    /// Sixty circles of seeded random size and density and two fixed pegs in a 2 m
+    /// box under gravity.
     pub fn ball_pit() -> Self {
         let mut rng = Rng::new(3);
         let mut circles = Vec::new();
@@ -166,8 +150,9 @@ impl Circles {
                 // Densities spread over a factor of 30, evenly on a log scale.
                 let density = 100.0 * trig::powf(30.0_f32, rng.next_f32());
                 let mass = density * std::f32::consts::PI * radius * radius;
-                let at = Vec2::new(-0.9 + col as f32 * 0.2, -0.25 + row as f32 * 0.22)
-                    + Vec2::new(rng.range(-0.01, 0.01), 0.0);
+                let at =
+                    Vec2::new(-0.9 + col as f32 * 0.2, -0.25 + row as f32 * 0.22)
+                        + Vec2::new(rng.range(-0.01, 0.01), 0.0);
                 circles.push(Ball::new(at, radius, mass, 0.3));
             }
         }
@@ -185,7 +170,8 @@ impl Circles {
         let mut circles = vec![heavy];
         for col in 0..6 {
             for row in 0..7 {
-                let at = Vec2::new(-0.2 + col as f32 * 0.22, -0.66 + row as f32 * 0.22);
+                let at =
+                    Vec2::new(-0.2 + col as f32 * 0.22, -0.66 + row as f32 * 0.22);
                 circles.push(Ball::new(at, 0.08, 0.2, 0.9));
             }
         }
@@ -194,7 +180,8 @@ impl Circles {
         Circles::new(world, (Vec2::new(-1.7, -1.1), Vec2::new(1.7, 1.1)))
     }
 
-    /// Five equal balls in a touching row and one more rolling into them, between two walls.
+    /// Five equal balls in a touching row and one more rolling into them, between
+    /// two walls.
     pub fn cradle() -> Self {
         let radius = 0.1;
         let mut circles = Vec::new();
@@ -221,7 +208,12 @@ impl Circles {
         let circles: Vec<Ball> = (0..5)
             .map(|k| {
                 let mass = 0.5 * 2.0_f32.powi(k);
-                Ball::new(Vec2::new(-1.2 + k as f32 * 0.4, floor), radius, mass, 0.0)
+                Ball::new(
+                    Vec2::new(-1.2 + k as f32 * 0.4, floor),
+                    radius,
+                    mass,
+                    0.0,
+                )
             })
             .collect();
         let world = World::new(circles, rectangle(Vec2::new(1.5, 1.0), 0.0));
@@ -249,8 +241,8 @@ impl Circles {
     }
 }
 
-/// The switches: C positional correction, P its percent, S its slop, A the approach check,
-/// E one restitution for every collision, G gravity, N the contacts.
+/// The switches: C positional correction, P its percent, S its slop, A the approach
+/// check, E one restitution for every collision, G gravity, N the contacts.
 const KNOBS: &[Knob<Circles>] = &[
     Knob::toggle(
         'c',
@@ -316,9 +308,10 @@ impl Sim for Circles {
                     let c = &w.circles[i];
                     BodyState::particle(c.position, c.velocity, c.inv_mass)
                 }
-                Slot::Plane(i) => {
-                    BodyState::plane(w.walls[i].plane.normal, w.walls[i].plane.offset)
-                }
+                Slot::Plane(i) => BodyState::plane(
+                    w.walls[i].plane.normal,
+                    w.walls[i].plane.offset,
+                ),
             })
             .collect()
     }
@@ -347,11 +340,15 @@ impl Sim for Circles {
                 let at = match *pair {
                     Pair::Circles(i, _) => {
                         let a = &self.world.circles[i];
-                        a.position + contact.normal * (a.radius - contact.penetration * 0.5)
+                        a.position
+                            + contact.normal
+                                * (a.radius - contact.penetration * 0.5)
                     }
                     Pair::WallCircle(_, i) => {
                         let b = &self.world.circles[i];
-                        b.position - contact.normal * (b.radius - contact.penetration * 0.5)
+                        b.position
+                            - contact.normal
+                                * (b.radius - contact.penetration * 0.5)
                     }
                 };
                 out.arrow(at, at + contact.normal * 0.1, Color::YELLOW);
@@ -385,8 +382,8 @@ impl Sim for Circles {
 }
 
 // ANCHOR: from_scene
-/// A scene file as chapter 3 circles and walls. Circles keep their mass (static ones get
-/// inverse mass 0) and restitution; planes become walls of infinite mass.
+/// A scene file as chapter 3 circles and walls. Circles keep their mass (static
+/// ones get inverse mass 0) and restitution; planes become walls of infinite mass.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let mut circles = Vec::new();
     let mut walls = Vec::new();
@@ -421,8 +418,8 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 }
 // ANCHOR_END: from_scene
 
-/// A view of a scene: the circles' extent, grown to take in the nearest point of each wall,
-/// with a margin; at least 2 m across.
+/// A view of a scene: the circles' extent, grown to take in the nearest point of
+/// each wall, with a margin; at least 2 m across.
 fn scene_bounds(circles: &[Ball], walls: &[Wall]) -> (Vec2, Vec2) {
     let (mut lo, mut hi) = (Vec2::ZERO, Vec2::ZERO);
     if let Some(first) = circles.first() {

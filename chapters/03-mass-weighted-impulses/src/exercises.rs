@@ -1,21 +1,22 @@
 //! # Chapter 3 exercises: the impulse and the positional correction
 //!
-//! Each function below is a stub with the same signature as the reference one in `lib.rs`.
-//! Build with `--features exercises` and the whole chapter (`resolve`, `resolve_wall`,
-//! `correct_positions`, the world's step, the demos, the tests) uses these instead of the
-//! reference:
+//! Each function below is a stub with the same signature as the reference one in
+//! `lib.rs`. Build with `--features exercises` and the whole chapter (`resolve`,
+//! `resolve_wall`, `correct_positions`, the world's step, the demos, the tests)
+//! uses these instead of the reference:
 //!
 //! ```text
 //! cargo test -p ch03-mass-weighted-impulses --features exercises              # judge your code
 //! cargo run --release -p ch03-mass-weighted-impulses --features exercises     # watch it
 //! ```
 //!
-//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the book's
-//! "Exercises" section (book/src/ch03-mass-weighted-impulses.md). To start again from the stubs:
-//! `git checkout -- chapters/03-mass-weighted-impulses/src/exercises.rs`.
+//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
+//! book's "Exercises" section (book/src/ch03-mass-weighted-impulses.md). To start
+//! again from the stubs: `git checkout --
+//! chapters/03-mass-weighted-impulses/src/exercises.rs`.
 
-// `todo!` here stops like `std::todo!`, but says its message once per test run, not once
-// per proptest shrinking step (see `physics_core::exercise`).
+// `todo!` here stops like `std::todo!`, but says its message once per test run, not
+// once per proptest shrinking step (see `physics_core::exercise`).
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -25,16 +26,16 @@ macro_rules! todo {
 use crate::{Contact, Correction};
 use glam::Vec2;
 
-/// **Exercise 3.1: the impulse scalar.** The size `j` of the impulse along `normal` (a unit
-/// vector from A to B) that makes the bodies' relative normal velocity `-e` times what it was.
-/// B will receive `+j n` and A `-j n` (the callers apply it).
+/// **Exercise 3.1: the impulse scalar.** The size `j` of the impulse along `normal`
+/// (a unit vector from A to B) that makes the bodies' relative normal velocity `-e`
+/// times what it was. B will receive `+j n` and A `-j n` (the callers apply it).
 ///
 /// Formula (book, chapter 3, "The impulse, from Newton's law of restitution"):
 /// `j = -(1 + e) (v_rel . n) / (1/m_a + 1/m_b)`, with `v_rel = v_b - v_a`.
 ///
 /// Return 0 when both inverse masses are zero (two immovable bodies), and, with
-/// `approach_check`, when the bodies are already separating (`v_rel . n > 0`): a contact may
-/// push but never pull.
+/// `approach_check`, when the bodies are already separating (`v_rel . n > 0`): a
+/// contact may push but never pull.
 pub fn impulse_scalar(
     velocity_a: Vec2,
     inv_mass_a: f32,
@@ -52,15 +53,15 @@ pub fn impulse_scalar(
     )
 }
 
-/// **Exercise 3.2: positional correction.** How far to move A and B apart along the contact's
-/// normal, in total (in kg m: the callers move A by `-inv_mass_a` times it and B by
-/// `+inv_mass_b` times it, so the lighter body moves more).
+/// **Exercise 3.2: positional correction.** How far to move A and B apart along the
+/// contact's normal, in total (in kg m: the callers move A by `-inv_mass_a` times
+/// it and B by `+inv_mass_b` times it, so the lighter body moves more).
 ///
 /// Formula (book, chapter 3, "Positional correction"):
 /// `c = percent * max(penetration - slop, 0) / (1/m_a + 1/m_b) * n`.
 ///
-/// Return zero when the correction is switched off (`c.enabled` false) or both inverse masses
-/// are zero.
+/// Return zero when the correction is switched off (`c.enabled` false) or both
+/// inverse masses are zero.
 pub fn correction_vector(
     contact: &Contact,
     inv_mass_a: f32,

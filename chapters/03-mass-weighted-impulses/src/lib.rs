@@ -1,12 +1,13 @@
 //! # Chapter 3: mass-weighted impulses
 //!
-//! Chapter 2's walls could not move, so mass dropped out of every bounce. Here bodies hit each
-//! other: circles with mass. The bounce becomes an *impulse*, a kick of momentum along the
-//! normal, shared between the two bodies so that the lighter one's velocity changes more and
-//! the total momentum does not change at all. Storing `1 / mass` instead of the mass makes a
-//! wall (chapter 2's planes, or a static circle) just a body whose inverse mass is zero. And
-//! because bodies are only found touching once they already overlap, a small positional
-//! correction keeps resting bodies from slowly sinking into each other.
+//! Chapter 2's walls could not move, so mass dropped out of every bounce. Here
+//! bodies hit each other: circles with mass. The bounce becomes an *impulse*, a
+//! kick of momentum along the normal, shared between the two bodies so that the
+//! lighter one's velocity changes more and the total momentum does not change at
+//! all. Storing `1 / mass` instead of the mass makes a wall (chapter 2's planes, or
+//! a static circle) just a body whose inverse mass is zero. And because bodies are
+//! only found touching once they already overlap, a small positional correction
+//! keeps resting bodies from slowly sinking into each other.
 //!
 //! The book's page for this chapter is `book/src/ch03-mass-weighted-impulses.md`.
 
@@ -17,8 +18,9 @@ use physics_core::slices::two_mut;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -29,10 +31,12 @@ pub struct World {
     pub walls: Vec<Wall>,
     /// In m/s^2.
     pub gravity: Vec2,
-    /// Apply an impulse only while the bodies approach (`v_rel . n < 0`). Without it bodies that
-    /// still overlap while separating are pulled back together: they stick.
+    /// Apply an impulse only while the bodies approach (`v_rel . n < 0`). Without
+    /// it bodies that still overlap while separating are pulled back together: they
+    /// stick.
     pub approach_check: bool,
-    /// When set, every collision uses this restitution instead of the two bodies' smaller one.
+    /// When set, every collision uses this restitution instead of the two bodies'
+    /// smaller one.
     pub restitution_override: Option<f32>,
     /// Positional correction: on or off, `percent` and `slop`.
     pub correction: Correction,
@@ -41,8 +45,8 @@ pub struct World {
 }
 
 impl World {
-    /// Circles among walls under the Earth's gravity, with the approach check and the
-    /// tutorial's positional correction.
+    /// Circles among walls under the Earth's gravity, with the approach check and
+    /// the tutorial's positional correction.
     pub fn new(circles: Vec<Ball>, walls: Vec<Wall>) -> Self {
         World {
             circles,
@@ -58,7 +62,8 @@ impl World {
     // ANCHOR: step
     /// Advance the world by `dt` seconds.
     pub fn step(&mut self, dt: f32) {
-        // 1. Integrate: gravity and velocity move every body that has a finite mass.
+        // 1. Integrate: gravity and velocity move every body that has a finite
+        //    mass.
         for c in self.circles.iter_mut().filter(|c| c.inv_mass > 0.0) {
             integrate(&mut c.position, &mut c.velocity, self.gravity, dt);
         }
@@ -72,8 +77,9 @@ impl World {
     // ANCHOR_END: step
 
     // ANCHOR: find_contacts
-    /// Every circle against every later circle, then every wall against every circle, in index
-    /// order, so the same world always gives the same contacts in the same order.
+    /// Every circle against every later circle, then every wall against every
+    /// circle, in index order, so the same world always gives the same contacts in
+    /// the same order.
     pub fn find_contacts(&mut self) {
         self.contacts.clear();
         for i in 0..self.circles.len() {
@@ -100,10 +106,10 @@ impl World {
     }
     // ANCHOR_END: find_contacts
 
-    /// The restitution for a collision between bodies with restitutions `a` and `b`.
+    /// The restitution for a collision between bodies with restitutions `a` and
+    /// `b`.
     fn restitution(&self, a: f32, b: f32) -> f32 {
-        self.restitution_override
-            .unwrap_or_else(|| mix_restitution(a, b))
+        self.restitution_override.unwrap_or_else(|| mix_restitution(a, b))
     }
 
     /// Stage 3: one impulse per contact.
@@ -112,15 +118,24 @@ impl World {
             let (pair, contact) = self.contacts[k];
             match pair {
                 Pair::Circles(i, j) => {
-                    let e =
-                        self.restitution(self.circles[i].restitution, self.circles[j].restitution);
+                    let e = self.restitution(
+                        self.circles[i].restitution,
+                        self.circles[j].restitution,
+                    );
                     let (a, b) = two_mut(&mut self.circles, i, j);
                     resolve(a, b, &contact, e, self.approach_check);
                 }
                 Pair::WallCircle(w, i) => {
-                    let e =
-                        self.restitution(self.walls[w].restitution, self.circles[i].restitution);
-                    resolve_wall(&mut self.circles[i], &contact, e, self.approach_check);
+                    let e = self.restitution(
+                        self.walls[w].restitution,
+                        self.circles[i].restitution,
+                    );
+                    resolve_wall(
+                        &mut self.circles[i],
+                        &contact,
+                        e,
+                        self.approach_check,
+                    );
                 }
             }
         }
@@ -137,8 +152,13 @@ impl World {
                 }
                 Pair::WallCircle(_, i) => {
                     let b = &mut self.circles[i];
-                    b.position +=
-                        b.inv_mass * correction_vector(&contact, 0.0, b.inv_mass, &self.correction);
+                    b.position += b.inv_mass
+                        * correction_vector(
+                            &contact,
+                            0.0,
+                            b.inv_mass,
+                            &self.correction,
+                        );
                 }
             }
         }
@@ -146,10 +166,7 @@ impl World {
 
     /// The deepest overlap among this step's contacts, in metres.
     pub fn max_penetration(&self) -> f32 {
-        self.contacts
-            .iter()
-            .map(|(_, c)| c.penetration)
-            .fold(0.0, f32::max)
+        self.contacts.iter().map(|(_, c)| c.penetration).fold(0.0, f32::max)
     }
 }
 
@@ -171,14 +188,11 @@ pub struct Ball {
 // ANCHOR_END: circle
 
 // ANCHOR: inv_mass
-/// The inverse of a mass in kg: 0 for an infinite mass, and 0 (a body nothing moves) for a mass
-/// that is zero, negative or not a number, rather than an infinity or a NaN that would spread.
+/// The inverse of a mass in kg: 0 for an infinite mass, and 0 (a body nothing
+/// moves) for a mass that is zero, negative or not a number, rather than an
+/// infinity or a NaN that would spread.
 pub fn inverse_mass(mass: f32) -> f32 {
-    if mass > 0.0 && mass.is_finite() {
-        1.0 / mass
-    } else {
-        0.0
-    }
+    if mass > 0.0 && mass.is_finite() { 1.0 / mass } else { 0.0 }
 }
 // ANCHOR_END: inv_mass
 
@@ -201,11 +215,7 @@ impl Ball {
 
     /// Mass in kg (infinite for a static circle).
     pub fn mass(&self) -> f32 {
-        if self.inv_mass > 0.0 {
-            1.0 / self.inv_mass
-        } else {
-            f32::INFINITY
-        }
+        if self.inv_mass > 0.0 { 1.0 / self.inv_mass } else { f32::INFINITY }
     }
 }
 
@@ -221,16 +231,19 @@ pub struct Wall {
 pub struct Contact {
     /// Unit length, pointing from body A to body B.
     pub normal: Vec2,
-    /// How far the bodies overlap along the normal, in metres (0 when they just touch).
+    /// How far the bodies overlap along the normal, in metres (0 when they just
+    /// touch).
     pub penetration: f32,
 }
 
 // ANCHOR: circle_circle
-/// The contact between circles `a` and `b`, or `None` if they are apart. Touching counts.
+/// The contact between circles `a` and `b`, or `None` if they are apart. Touching
+/// counts.
 ///
-/// The test compares squared lengths, so the square root is taken only for circles that do
-/// overlap. Circles whose centres coincide have no direction between them; they get the normal
-/// `+x` and the penetration that separates them along it, the sum of the radii.
+/// The test compares squared lengths, so the square root is taken only for circles
+/// that do overlap. Circles whose centres coincide have no direction between them;
+/// they get the normal `+x` and the penetration that separates them along it, the
+/// sum of the radii.
 pub fn circle_circle(a: &Ball, b: &Ball) -> Option<Contact> {
     let a_to_b = b.position - a.position;
     let radius_sum = a.radius + b.radius;
@@ -245,29 +258,24 @@ pub fn circle_circle(a: &Ball, b: &Ball) -> Option<Contact> {
             penetration: radius_sum - distance,
         })
     } else {
-        Some(Contact {
-            normal: Vec2::X,
-            penetration: radius_sum,
-        })
+        Some(Contact { normal: Vec2::X, penetration: radius_sum })
     }
 }
 // ANCHOR_END: circle_circle
 
 // ANCHOR: plane_circle
-/// The contact between a plane (body A) and circle `b`, or `None` if the circle is clear of it.
-/// The normal is the plane's: from the plane into its free side, where the circle should be.
+/// The contact between a plane (body A) and circle `b`, or `None` if the circle is
+/// clear of it. The normal is the plane's: from the plane into its free side, where
+/// the circle should be.
 pub fn plane_circle(plane: &Plane, b: &Ball) -> Option<Contact> {
     let penetration = b.radius - plane.distance(b.position);
-    (penetration >= 0.0).then_some(Contact {
-        normal: plane.normal,
-        penetration,
-    })
+    (penetration >= 0.0).then_some(Contact { normal: plane.normal, penetration })
 }
 // ANCHOR_END: plane_circle
 
 // ANCHOR: mix
-/// The restitution of a collision: the smaller of the two bodies'. The least bouncy material
-/// wins, so a clay ball does not bounce off a rubber floor.
+/// The restitution of a collision: the smaller of the two bodies'. The least bouncy
+/// material wins, so a clay ball does not bounce off a rubber floor.
 pub fn mix_restitution(a: f32, b: f32) -> f32 {
     a.min(b)
 }
@@ -277,14 +285,16 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 pub use crate::exercises::impulse_scalar;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: impulse
-/// The size `j` of the impulse along `normal` (from A to B) that makes the bodies' relative
-/// normal velocity `-e` times what it was, from Newton's law of restitution:
+/// The size `j` of the impulse along `normal` (from A to B) that makes the bodies'
+/// relative normal velocity `-e` times what it was, from Newton's law of
+/// restitution:
 ///
 /// `j = -(1 + e) (v_rel . n) / (1/m_a + 1/m_b)`, with `v_rel = v_b - v_a`.
 ///
-/// B receives `+j n` and A `-j n`. Returns 0 when both inverse masses are zero (two immovable
-/// bodies: there is nothing to solve) and, with `approach_check`, when the bodies are already
-/// separating (`v_rel . n > 0`), since a contact may push but never pull.
+/// B receives `+j n` and A `-j n`. Returns 0 when both inverse masses are zero (two
+/// immovable bodies: there is nothing to solve) and, with `approach_check`, when
+/// the bodies are already separating (`v_rel . n > 0`), since a contact may push
+/// but never pull.
 pub fn impulse_scalar(
     velocity_a: Vec2,
     inv_mass_a: f32,
@@ -304,8 +314,8 @@ pub fn impulse_scalar(
 // ANCHOR_END: impulse
 
 // ANCHOR: resolve
-/// Apply the impulse of `contact` to two circles: `v_a -= j n / m_a`, `v_b += j n / m_b`.
-/// Returns `j` in kg m/s.
+/// Apply the impulse of `contact` to two circles: `v_a -= j n / m_a`, `v_b += j n /
+/// m_b`. Returns `j` in kg m/s.
 pub fn resolve(
     a: &mut Ball,
     b: &mut Ball,
@@ -327,8 +337,9 @@ pub fn resolve(
     j
 }
 
-/// Apply the impulse of a wall's `contact` to circle `b`. The wall is body A: at rest, with
-/// inverse mass 0, so its half of the impulse changes nothing and is left out.
+/// Apply the impulse of a wall's `contact` to circle `b`. The wall is body A: at
+/// rest, with inverse mass 0, so its half of the impulse changes nothing and is
+/// left out.
 pub fn resolve_wall(
     b: &mut Ball,
     contact: &Contact,
@@ -353,24 +364,23 @@ pub fn resolve_wall(
 /// How positional correction (linear projection) is tuned.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Correction {
-    /// Correct positions at all. Off, resting bodies sink a little deeper every step.
+    /// Correct positions at all. Off, resting bodies sink a little deeper every
+    /// step.
     pub enabled: bool,
-    /// The fraction of the penetration (beyond `slop`) removed per step, 0 to 1. Small values
-    /// take many steps to separate bodies; 1 removes it all at once and makes stacks jitter.
+    /// The fraction of the penetration (beyond `slop`) removed per step, 0 to 1.
+    /// Small values take many steps to separate bodies; 1 removes it all at once
+    /// and makes stacks jitter.
     pub percent: f32,
-    /// The penetration in metres left alone. With 0, bodies resting on each other are pushed
-    /// apart every step and gravity pulls them back: they creep and jitter.
+    /// The penetration in metres left alone. With 0, bodies resting on each other
+    /// are pushed apart every step and gravity pulls them back: they creep and
+    /// jitter.
     pub slop: f32,
 }
 
 impl Default for Correction {
     /// The tutorial's values: 20 % of what is beyond 1 cm.
     fn default() -> Self {
-        Correction {
-            enabled: true,
-            percent: 0.2,
-            slop: 0.01,
-        }
+        Correction { enabled: true, percent: 0.2, slop: 0.01 }
     }
 }
 // ANCHOR_END: correction
@@ -379,8 +389,9 @@ impl Default for Correction {
 pub use crate::exercises::correction_vector;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: correction_vector
-/// How far to move A and B apart along the normal, in total: `percent` of the penetration
-/// beyond `slop`. Shared by inverse mass, like the impulse: the lighter body moves more.
+/// How far to move A and B apart along the normal, in total: `percent` of the
+/// penetration beyond `slop`. Shared by inverse mass, like the impulse: the lighter
+/// body moves more.
 pub fn correction_vector(
     contact: &Contact,
     inv_mass_a: f32,
@@ -395,16 +406,22 @@ pub fn correction_vector(
     depth * c.percent / inv_mass_sum * contact.normal
 }
 
-/// Move two circles apart: A back along the normal, B forward, each by its inverse mass.
-pub fn correct_positions(a: &mut Ball, b: &mut Ball, contact: &Contact, c: &Correction) {
+/// Move two circles apart: A back along the normal, B forward, each by its inverse
+/// mass.
+pub fn correct_positions(
+    a: &mut Ball,
+    b: &mut Ball,
+    contact: &Contact,
+    c: &Correction,
+) {
     let correction = correction_vector(contact, a.inv_mass, b.inv_mass, c);
     a.position -= a.inv_mass * correction;
     b.position += b.inv_mass * correction;
 }
 // ANCHOR_END: correction_vector
 
-/// Which two bodies a contact is between: two circles (by index, low then high) or a wall and a
-/// circle.
+/// Which two bodies a contact is between: two circles (by index, low then high) or
+/// a wall and a circle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pair {
     Circles(usize, usize),
@@ -422,12 +439,16 @@ mod tests {
 
     #[test]
     fn overlap_normal_points_from_a_to_b() {
-        let c = circle_circle(&circle(0.0, 0.0, 1.0), &circle(0.0, 1.5, 1.0)).unwrap();
+        let c =
+            circle_circle(&circle(0.0, 0.0, 1.0), &circle(0.0, 1.5, 1.0)).unwrap();
         assert_eq!(c.normal, Vec2::Y);
         assert_eq!(c.penetration, 0.5);
-        let c = circle_circle(&circle(0.0, 1.5, 1.0), &circle(0.0, 0.0, 1.0)).unwrap();
+        let c =
+            circle_circle(&circle(0.0, 1.5, 1.0), &circle(0.0, 0.0, 1.0)).unwrap();
         assert_eq!(c.normal, -Vec2::Y);
-        assert!(circle_circle(&circle(0.0, 0.0, 1.0), &circle(2.5, 0.0, 1.0)).is_none());
+        assert!(
+            circle_circle(&circle(0.0, 0.0, 1.0), &circle(2.5, 0.0, 1.0)).is_none()
+        );
         // Touching counts, with no penetration.
         assert_eq!(
             circle_circle(&circle(0.0, 0.0, 1.0), &circle(2.0, 0.0, 1.0))
@@ -437,29 +458,30 @@ mod tests {
         );
     }
 
-    /// Erratum: the tutorial squares the radius sum for the test and then reuses the squared
-    /// value as if it were the sum, `penetration = r - d` with `r = (r_a + r_b)^2`.
+    /// Erratum: the tutorial squares the radius sum for the test and then reuses
+    /// the squared value as if it were the sum, `penetration = r - d` with `r =
+    /// (r_a + r_b)^2`.
     #[test]
     fn penetration_uses_the_radius_sum_not_its_square() {
-        let c = circle_circle(&circle(0.0, 0.0, 1.0), &circle(2.5, 0.0, 2.0)).unwrap();
+        let c =
+            circle_circle(&circle(0.0, 0.0, 1.0), &circle(2.5, 0.0, 2.0)).unwrap();
         assert_eq!(c.penetration, 0.5); // 3 - 2.5, not 9 - 2.5
     }
 
-    /// Coincident centres: a consistent normal, never NaN, and a penetration that separates
-    /// them (the tutorial uses one radius, which leaves them overlapping).
+    /// Coincident centres: a consistent normal, never NaN, and a penetration that
+    /// separates them (the tutorial uses one radius, which leaves them
+    /// overlapping).
     #[test]
     fn coincident_centres_get_plus_x() {
-        let c = circle_circle(&circle(1.0, 1.0, 0.3), &circle(1.0, 1.0, 0.2)).unwrap();
+        let c =
+            circle_circle(&circle(1.0, 1.0, 0.3), &circle(1.0, 1.0, 0.2)).unwrap();
         assert_eq!(c.normal, Vec2::X);
         assert_eq!(c.penetration, 0.5);
     }
 
     #[test]
     fn plane_contact_points_into_the_free_side() {
-        let floor = Plane {
-            normal: Vec2::Y,
-            offset: 0.0,
-        };
+        let floor = Plane { normal: Vec2::Y, offset: 0.0 };
         let c = plane_circle(&floor, &circle(3.0, 0.25, 0.5)).unwrap();
         assert_eq!(c.normal, Vec2::Y);
         assert_eq!(c.penetration, 0.25);
@@ -484,12 +506,11 @@ mod tests {
     fn against_a_wall_the_impulse_is_chapter_2s_reflection() {
         let mut b = circle(0.0, 0.1, 0.5);
         b.velocity = Vec2::new(2.0, -3.0);
-        let wall = Plane {
-            normal: physics_core::trig::from_angle(1.2),
-            offset: -0.3,
-        };
+        let wall =
+            Plane { normal: physics_core::trig::from_angle(1.2), offset: -0.3 };
         let contact = plane_circle(&wall, &b).unwrap();
-        let expected = ch02_planes_restitution::reflect(b.velocity, wall.normal, 0.4);
+        let expected =
+            ch02_planes_restitution::reflect(b.velocity, wall.normal, 0.4);
         resolve_wall(&mut b, &contact, 0.4, true);
         assert!((b.velocity - expected).length() < 1e-5);
     }

@@ -1,4 +1,5 @@
-//! The demos run headless and show what they claim; scene files map onto circles and walls.
+//! The demos run headless and show what they claim; scene files map onto circles
+//! and walls.
 
 use ch03_mass_weighted_impulses::demos::{CHAPTER, Circles};
 use glam::Vec2;
@@ -11,9 +12,9 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// The resting demo's claim: with positional correction the balls rest at a depth of
-/// `slop + g dt^2 / percent` (0.01 + 0.0027 / 0.2 = 2.4 cm); without it they sink `g dt^2`
-/// deeper every step, whatever their mass.
+/// The resting demo's claim: with positional correction the balls rest at a depth
+/// of `slop + g dt^2 / percent` (0.01 + 0.0027 / 0.2 = 2.4 cm); without it they
+/// sink `g dt^2` deeper every step, whatever their mass.
 #[test]
 fn without_correction_resting_balls_sink() {
     let deepest = |correct: bool| {
@@ -34,8 +35,9 @@ fn without_correction_resting_balls_sink() {
     assert!(without > 0.3, "without correction {without}");
 }
 
-/// Newton's cradle: one ball in, one ball out, the others still. Equal masses and e = 1 swap
-/// velocities, and one pass over the contacts in index order carries the swap down the row.
+/// Newton's cradle: one ball in, one ball out, the others still. Equal masses and
+/// e = 1 swap velocities, and one pass over the contacts in index order carries the
+/// swap down the row.
 #[test]
 fn the_cradle_sends_one_ball_out() {
     let mut demo = Circles::cradle().lab();
@@ -70,16 +72,13 @@ fn a_scene_of_circles_and_planes_loads() {
     }
     let b = d.bodies();
     assert_eq!(b[1].position, Vec2::new(0.1, 0.0));
-    assert!(
-        b[0].position.y > -1.0 && b[0].position.is_finite(),
-        "{:?}",
-        b[0]
-    );
+    assert!(b[0].position.y > -1.0 && b[0].position.is_finite(), "{:?}", b[0]);
 }
 
 #[test]
 fn scenes_chapter_3_cannot_simulate_name_the_chapter_that_can() {
-    let circle = r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0] }"#;
+    let circle =
+        r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0] }"#;
     for (json, field, chapter) in [
         (
             r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 1] } }, "position": [0, 0] } ] }"#.to_string(),

@@ -1,9 +1,9 @@
-//! The laws chapter 3 claims, checked over random bodies, and the tutorials' slips shown failing
-//! them.
+//! The laws chapter 3 claims, checked over random bodies, and the tutorials' slips
+//! shown failing them.
 
 use ch03_mass_weighted_impulses::{
-    Ball, Contact, Correction, Plane, Wall, World, circle_circle, correct_positions,
-    correction_vector, impulse_scalar, inverse_mass, resolve,
+    Ball, Contact, Correction, Plane, Wall, World, circle_circle,
+    correct_positions, correction_vector, impulse_scalar, inverse_mass, resolve,
 };
 use glam::Vec2;
 use proptest::prelude::*;
@@ -16,15 +16,18 @@ fn unit() -> impl Strategy<Value = Vec2> {
     (0.0f32..std::f32::consts::TAU).prop_map(Vec2::from_angle)
 }
 
-/// Two dynamic bodies of 0.1 to 10 kg with any velocities up to 10 m/s, and a normal.
+/// Two dynamic bodies of 0.1 to 10 kg with any velocities up to 10 m/s, and a
+/// normal.
 fn pair() -> impl Strategy<Value = (Ball, Ball, Vec2)> {
-    (0.1f32..10.0, 0.1f32..10.0, vec2(10.0), vec2(10.0), unit()).prop_map(|(ma, mb, va, vb, n)| {
-        let mut a = Ball::new(Vec2::ZERO, 0.5, ma, 1.0);
-        let mut b = Ball::new(n * 0.9, 0.5, mb, 1.0);
-        a.velocity = va;
-        b.velocity = vb;
-        (a, b, n)
-    })
+    (0.1f32..10.0, 0.1f32..10.0, vec2(10.0), vec2(10.0), unit()).prop_map(
+        |(ma, mb, va, vb, n)| {
+            let mut a = Ball::new(Vec2::ZERO, 0.5, ma, 1.0);
+            let mut b = Ball::new(n * 0.9, 0.5, mb, 1.0);
+            a.velocity = va;
+            b.velocity = vb;
+            (a, b, n)
+        },
+    )
 }
 
 fn momentum(a: &Ball, b: &Ball) -> Vec2 {
@@ -32,7 +35,8 @@ fn momentum(a: &Ball, b: &Ball) -> Vec2 {
 }
 
 fn kinetic_energy(a: &Ball, b: &Ball) -> f32 {
-    0.5 * a.mass() * a.velocity.length_squared() + 0.5 * b.mass() * b.velocity.length_squared()
+    0.5 * a.mass() * a.velocity.length_squared()
+        + 0.5 * b.mass() * b.velocity.length_squared()
 }
 
 /// The momentum scale of a collision: what f32 rounding is relative to.
@@ -41,17 +45,15 @@ fn scale(a: &Ball, b: &Ball) -> f32 {
 }
 
 fn contact(n: Vec2) -> Contact {
-    Contact {
-        normal: n,
-        penetration: 0.1,
-    }
+    Contact { normal: n, penetration: 0.1 }
 }
 
 proptest! {
-    /// Whatever the masses, velocities and restitution, the impulse changes the total momentum by
-    /// nothing: A loses exactly the `j n` that B gains. The tolerance, 1e-5 of the momentum
-    /// involved, allows each of the few f32 operations its half-ulp (6e-8) on numbers of up to
-    /// that size, with room to spare; a mass ratio on the wrong body is off by tens of percent.
+    /// Whatever the masses, velocities and restitution, the impulse changes the
+    /// total momentum by nothing: A loses exactly the `j n` that B gains. The
+    /// tolerance, 1e-5 of the momentum involved, allows each of the few f32
+    /// operations its half-ulp (6e-8) on numbers of up to that size, with room to
+    /// spare; a mass ratio on the wrong body is off by tens of percent.
     #[test]
     fn momentum_is_unchanged_by_any_impulse((mut a, mut b, n) in pair(), e in 0.0f32..=1.0, check in any::<bool>()) {
         let before = momentum(&a, &b);
@@ -60,8 +62,9 @@ proptest! {
         prop_assert!((momentum(&a, &b) - before).length() <= tol, "{before} -> {}", momentum(&a, &b));
     }
 
-    /// Newton's law of restitution: when the bodies approach, the relative normal velocity after
-    /// the impulse is -e times what it was before. Tolerance as above, on velocities up to 20 m/s.
+    /// Newton's law of restitution: when the bodies approach, the relative normal
+    /// velocity after the impulse is -e times what it was before. Tolerance as
+    /// above, on velocities up to 20 m/s.
     #[test]
     fn relative_normal_velocity_becomes_minus_e_times((mut a, mut b, n) in pair(), e in 0.0f32..=1.0) {
         let before = (b.velocity - a.velocity).dot(n);
@@ -71,8 +74,9 @@ proptest! {
         prop_assert!((after + e * before).abs() <= 1e-5 * 40.0, "{before} -> {after}");
     }
 
-    /// For e <= 1 an impulse never creates kinetic energy: it loses (1 - e^2) of the energy of
-    /// the relative normal motion. Tolerance 1e-5 of the energy involved, for rounding as above.
+    /// For e <= 1 an impulse never creates kinetic energy: it loses (1 - e^2) of
+    /// the energy of the relative normal motion. Tolerance 1e-5 of the energy
+    /// involved, for rounding as above.
     #[test]
     fn one_impulse_never_gains_energy((mut a, mut b, n) in pair(), e in 0.0f32..=1.0, check in any::<bool>()) {
         let before = kinetic_energy(&a, &b);
@@ -80,9 +84,10 @@ proptest! {
         prop_assert!(kinetic_energy(&a, &b) <= before * (1.0 + 1e-5) + 1e-6, "{before} -> {}", kinetic_energy(&a, &b));
     }
 
-    /// A whole world without gravity and without positional correction never gains kinetic energy
-    /// in a step: every impulse is one of those above, and walls take energy, never give it.
-    /// Tolerance 1e-5 of the energy per step, for the rounding of each impulse as above.
+    /// A whole world without gravity and without positional correction never gains
+    /// kinetic energy in a step: every impulse is one of those above, and walls
+    /// take energy, never give it. Tolerance 1e-5 of the energy per step, for the
+    /// rounding of each impulse as above.
     #[test]
     fn a_world_never_gains_energy(
         bodies in prop::collection::vec((vec2(0.8), vec2(5.0), 0.05f32..0.2, 0.1f32..10.0, 0.0f32..=1.0), 2..12),
@@ -100,8 +105,8 @@ proptest! {
         }
     }
 
-    /// The heavier body's velocity changes less: both get the same impulse, divided by their own
-    /// masses, so |dv_a| m_a = |dv_b| m_b.
+    /// The heavier body's velocity changes less: both get the same impulse, divided
+    /// by their own masses, so |dv_a| m_a = |dv_b| m_b.
     #[test]
     fn the_heavier_body_changes_less((mut a, mut b, n) in pair(), e in 0.0f32..=1.0) {
         let (va, vb) = (a.velocity, b.velocity);
@@ -115,11 +120,12 @@ proptest! {
         }
     }
 
-    /// Positional correction on its own, without a world around it: the bodies move apart along
-    /// the normal by `percent` of the penetration beyond `slop`, in all; nothing moves across
-    /// the normal; the lighter body takes the larger share, so the centre of mass stays where it
-    /// was; switched off, nothing moves. Tolerance: a few f32 roundings of positions up to 1 m
-    /// and masses up to 100 to 1.
+    /// Positional correction on its own, without a world around it: the bodies move
+    /// apart along the normal by `percent` of the penetration beyond `slop`, in
+    /// all; nothing moves across the normal; the lighter body takes the larger
+    /// share, so the centre of mass stays where it was; switched off, nothing
+    /// moves. Tolerance: a few f32 roundings of positions up to 1 m and masses up
+    /// to 100 to 1.
     #[test]
     fn correction_moves_percent_of_the_penetration_beyond_slop(
         (mut a, mut b, n) in pair(), penetration in 0.0f32..0.5,
@@ -137,8 +143,9 @@ proptest! {
         prop_assert!(centre_of_mass.length() <= 1e-4 * (a.mass() + b.mass()), "{centre_of_mass}");
     }
 
-    /// A static body (inverse mass 0) never moves, however hard it is hit and however deep the
-    /// overlap: exactly, since everything it receives is multiplied by 0.
+    /// A static body (inverse mass 0) never moves, however hard it is hit and
+    /// however deep the overlap: exactly, since everything it receives is
+    /// multiplied by 0.
     #[test]
     fn a_static_body_never_moves(
         bodies in prop::collection::vec((vec2(0.8), vec2(8.0), 0.05f32..0.3, 0.1f32..10.0), 1..10),
@@ -155,8 +162,8 @@ proptest! {
         }
     }
 
-    /// No NaN from finite input: any two circles, coincident centres included, give a finite
-    /// unit normal from A to B and a finite penetration.
+    /// No NaN from finite input: any two circles, coincident centres included, give
+    /// a finite unit normal from A to B and a finite penetration.
     #[test]
     fn circle_contacts_are_finite(a in vec2(5.0), offset in prop_oneof![Just(Vec2::ZERO), vec2(1.0)], ra in 0.01f32..1.0, rb in 0.01f32..1.0) {
         let ca = Ball::new(a, ra, 1.0, 1.0);
@@ -168,8 +175,9 @@ proptest! {
         }
     }
 
-    /// The overlap test without a square root agrees with the one that takes it, except within
-    /// rounding of touching: they differ only when the gap is below 1e-5 m.
+    /// The overlap test without a square root agrees with the one that takes it,
+    /// except within rounding of touching: they differ only when the gap is below
+    /// 1e-5 m.
     #[test]
     fn no_square_root_until_it_must(a in vec2(3.0), b in vec2(3.0), ra in 0.01f32..1.5, rb in 0.01f32..1.5) {
         let found = circle_circle(&Ball::new(a, ra, 1.0, 1.0), &Ball::new(b, rb, 1.0, 1.0)).is_some();
@@ -181,9 +189,10 @@ proptest! {
 }
 
 // ANCHOR: textbook
-/// The textbook head-on collision: 1 kg at 4 m/s into 3 kg at rest. Momentum 4 kg m/s before
-/// and after; e = 1 gives -2 and 2 m/s (energy 8 J kept), e = 0.5 gives -0.5 and 1.5 m/s.
-/// Tolerance 1e-6 m/s: a handful of roundings of numbers near 4 (ulp 4.8e-7).
+/// The textbook head-on collision: 1 kg at 4 m/s into 3 kg at rest. Momentum 4 kg
+/// m/s before and after; e = 1 gives -2 and 2 m/s (energy 8 J kept), e = 0.5 gives
+/// -0.5 and 1.5 m/s. Tolerance 1e-6 m/s: a handful of roundings of numbers near 4
+/// (ulp 4.8e-7).
 #[test]
 fn textbook_one_dimensional_collisions() {
     for (e, v1, v2) in [(1.0, -2.0, 2.0), (0.5, -0.5, 1.5), (0.0, 1.0, 1.0)] {
@@ -192,27 +201,20 @@ fn textbook_one_dimensional_collisions() {
         a.velocity = Vec2::new(4.0, 0.0);
         let c = circle_circle(&a, &b).unwrap();
         resolve(&mut a, &mut b, &c, e, true);
-        assert!(
-            (a.velocity.x - v1).abs() < 1e-6,
-            "e = {e}: {}",
-            a.velocity.x
-        );
-        assert!(
-            (b.velocity.x - v2).abs() < 1e-6,
-            "e = {e}: {}",
-            b.velocity.x
-        );
+        assert!((a.velocity.x - v1).abs() < 1e-6, "e = {e}: {}", a.velocity.x);
+        assert!((b.velocity.x - v2).abs() < 1e-6, "e = {e}: {}", b.velocity.x);
     }
 }
 // ANCHOR_END: textbook
 
 // ANCHOR: errata
-/// "How to create a custom 2D physics engine" offers a mass-ratio snippet as "equivalent" to its
-/// impulse code: A's velocity changes by `m_a / (m_a + m_b)` times the impulse, B's by
-/// `m_b / (m_a + m_b)`, so each body gets the ratio that belongs to the other one. This reads
-/// the snippet in its kindest way, with the ratios scaling the whole change of relative velocity
-/// `kick = (1 + e)(v_rel . n) n`: the one reading under which swapped ratios would be right.
-/// (In the tutorial the ratios scale `j n`, which is already divided by `1/m_a + 1/m_b`; see
+/// "How to create a custom 2D physics engine" offers a mass-ratio snippet as
+/// "equivalent" to its impulse code: A's velocity changes by `m_a / (m_a + m_b)`
+/// times the impulse, B's by `m_b / (m_a + m_b)`, so each body gets the ratio that
+/// belongs to the other one. This reads the snippet in its kindest way, with the
+/// ratios scaling the whole change of relative velocity `kick = (1 + e)(v_rel . n)
+/// n`: the one reading under which swapped ratios would be right. (In the tutorial
+/// the ratios scale `j n`, which is already divided by `1/m_a + 1/m_b`; see
 /// `swapped_ratios_on_the_tutorials_impulse_still_miss_newtons_law`.)
 fn tutorial_inverted_ratio(a: &mut Ball, b: &mut Ball, n: Vec2, e: f32) {
     let kick = (1.0 + e) * (b.velocity - a.velocity).dot(n) * n;
@@ -230,9 +232,9 @@ fn corrected_ratio(a: &mut Ball, b: &mut Ball, n: Vec2, e: f32) {
 }
 
 proptest! {
-    /// The inverted ratio breaks the momentum property whenever the masses differ (by at least
-    /// half here) and the bodies approach; the corrected ratio keeps it, and gives exactly what
-    /// the impulse scalar gives.
+    /// The inverted ratio breaks the momentum property whenever the masses differ
+    /// (by at least half here) and the bodies approach; the corrected ratio keeps
+    /// it, and gives exactly what the impulse scalar gives.
     #[test]
     fn the_inverted_mass_ratio_breaks_momentum(
         (mut a, mut b, n) in pair(), heavier in 1.5f32..10.0, e in 0.0f32..=1.0,
@@ -247,20 +249,23 @@ proptest! {
         prop_assert!((momentum(&a2, &b2) - before).length() <= tol);
         let (mut a3, mut b3) = (a, b);
         resolve(&mut a3, &mut b3, &contact(n), e, true);
-        prop_assert!((a3.velocity - a2.velocity).length() <= tol && (b3.velocity - b2.velocity).length() <= tol);
+        prop_assert!((a3.velocity - a2.velocity).length() <= tol);
+        prop_assert!((b3.velocity - b2.velocity).length() <= tol);
         tutorial_inverted_ratio(&mut a, &mut b, n, e);
-        prop_assert!((momentum(&a, &b) - before).length() > 100.0 * tol, "the slip went unnoticed");
+        let slip = (momentum(&a, &b) - before).length();
+        prop_assert!(slip > 100.0 * tol, "the slip went unnoticed");
     }
 }
 
-/// Swapping the ratios does not rescue the tutorial's snippet as written: there the ratios
-/// multiply the impulse `j n`, and `j` is already divided by `1/m_a + 1/m_b`. A ratio times an
-/// impulse is a momentum, not a velocity. The textbook case, 1 kg at 4 m/s into 3 kg at rest
-/// with e = 1, should end at -2 and 2 m/s; the swapped ratios on `j n` give -0.5 and 1.5 m/s.
-/// Momentum survives (4 kg m/s), but the bodies part at 2 m/s where Newton's law asks for 4:
-/// the result is off by the factor `m_a m_b / (m_a + m_b)` (0.75 kg here). The fix is to
-/// divide by each body's own mass (times its inverse mass), as `resolve` does.
-/// Tolerance 1e-6 m/s: a handful of roundings of numbers near 4.
+/// Swapping the ratios does not rescue the tutorial's snippet as written: there the
+/// ratios multiply the impulse `j n`, and `j` is already divided by `1/m_a +
+/// 1/m_b`. A ratio times an impulse is a momentum, not a velocity. The textbook
+/// case, 1 kg at 4 m/s into 3 kg at rest with e = 1, should end at -2 and 2 m/s;
+/// the swapped ratios on `j n` give -0.5 and 1.5 m/s. Momentum survives (4 kg m/s),
+/// but the bodies part at 2 m/s where Newton's law asks for 4: the result is off by
+/// the factor `m_a m_b / (m_a + m_b)` (0.75 kg here). The fix is to divide by each
+/// body's own mass (times its inverse mass), as `resolve` does. Tolerance 1e-6 m/s:
+/// a handful of roundings of numbers near 4.
 #[test]
 fn swapped_ratios_on_the_tutorials_impulse_still_miss_newtons_law() {
     let (ma, mb, e) = (1.0f32, 3.0f32, 1.0f32);
@@ -273,14 +278,15 @@ fn swapped_ratios_on_the_tutorials_impulse_still_miss_newtons_law() {
     let parting = (swapped_b - swapped_a).x;
     assert!((parting - 2.0).abs() < 1e-6, "parting at {parting} m/s");
     // Inverse masses: Newton's law holds, the bodies part at e times 4 m/s.
-    let (right_a, right_b) = (va - j * inverse_mass(ma) * n, vb + j * inverse_mass(mb) * n);
+    let (right_a, right_b) =
+        (va - j * inverse_mass(ma) * n, vb + j * inverse_mass(mb) * n);
     assert!((right_a.x - -2.0).abs() < 1e-6 && (right_b.x - 2.0).abs() < 1e-6);
 }
 
-/// An earlier version of "Physics engines for dummies", quoted by a reader in its comments, used
-/// one body's own velocity, `(V_a . N)`, where the relative velocity belongs. A ball at rest hit
-/// head-on then never moves, whatever hits it: Newton's law of restitution fails. The impulse
-/// scalar uses `v_b - v_a` and moves it.
+/// An earlier version of "Physics engines for dummies", quoted by a reader in its
+/// comments, used one body's own velocity, `(V_a . N)`, where the relative velocity
+/// belongs. A ball at rest hit head-on then never moves, whatever hits it: Newton's
+/// law of restitution fails. The impulse scalar uses `v_b - v_a` and moves it.
 #[test]
 fn one_bodys_velocity_in_place_of_the_relative_velocity_fails() {
     let n = Vec2::X; // from A (at rest, left) to B (coming in from the right)
@@ -289,11 +295,7 @@ fn one_bodys_velocity_in_place_of_the_relative_velocity_fails() {
     let e = 1.0;
     // The slip: A's change uses A's own normal velocity, which is zero.
     let va_slip = va - (1.0 + e) * n * va.dot(n) * (mb / (ma + mb));
-    assert_eq!(
-        va_slip,
-        Vec2::ZERO,
-        "the slip leaves the resting ball at rest"
-    );
+    assert_eq!(va_slip, Vec2::ZERO, "the slip leaves the resting ball at rest");
     // The relative velocity: equal masses, e = 1, so the velocities swap.
     let j = impulse_scalar(va, inverse_mass(ma), vb, inverse_mass(mb), n, e, true);
     let va_after = va - j * inverse_mass(ma) * n;
@@ -301,15 +303,16 @@ fn one_bodys_velocity_in_place_of_the_relative_velocity_fails() {
     assert!((va_after - vb).length() < 1e-6 && (vb_after - va).length() < 1e-6);
 }
 
-/// "Physics engines for dummies" bounces two bodies with (in the article, and again in the
-/// author's correction in the comments)
+/// "Physics engines for dummies" bounces two bodies with (in the article, and again
+/// in the author's correction in the comments)
 ///
 /// `V_a = V_a - (1+e) N ((V_b - V_a) . N) M_b / (M_a + M_b)`
 /// `V_b = V_b - (1+e) (-N) ((V_b - V_a) . (-N)) M_a / (M_a + M_b)`
 ///
-/// B's line is right. A's line needs A's velocity relative to B, `(V_a - V_b) . N`, and has B's
-/// relative to A: `a_sign_right` chooses. The normal cannot make or mend the slip: it appears
-/// twice in each line, and `N ((x) . N)` is the same for `N` and `-N`.
+/// B's line is right. A's line needs A's velocity relative to B, `(V_a - V_b) . N`,
+/// and has B's relative to A: `a_sign_right` chooses. The normal cannot make or
+/// mend the slip: it appears twice in each line, and `N ((x) . N)` is the same for
+/// `N` and `-N`.
 fn article_bounce(
     (va, vb): (Vec2, Vec2),
     (ma, mb): (f32, f32),
@@ -324,12 +327,14 @@ fn article_bounce(
 }
 
 proptest! {
-    /// With A's relative velocity the wrong way round momentum is not conserved: A's change
-    /// has the wrong sign, so the two changes add up to `-2 (1 + e) m_r ((v_b - v_a) . n) n`
-    /// (m_r the reduced mass) instead of cancelling. With the sign right it is conserved and
-    /// agrees with chapter 3's impulse. Turning the normal round changes neither result by a
-    /// single bit: negating a float is exact, and N appears twice. Tolerances as in
-    /// `momentum_is_unchanged_by_any_impulse`; the slip is asked to miss by 100 times that.
+    /// With A's relative velocity the wrong way round momentum is not conserved:
+    /// A's change has the wrong sign, so the two changes add up to `-2 (1 + e) m_r
+    /// ((v_b - v_a) . n) n` (m_r the reduced mass) instead of cancelling. With the
+    /// sign right it is conserved and agrees with chapter 3's impulse. Turning the
+    /// normal round changes neither result by a single bit: negating a float is
+    /// exact, and N appears twice. Tolerances as in
+    /// `momentum_is_unchanged_by_any_impulse`; the slip is asked to miss by 100
+    /// times that.
     #[test]
     fn as_relative_velocity_with_the_wrong_sign_breaks_momentum(
         (a, b, n) in pair(), e in 0.0f32..=1.0,
@@ -342,15 +347,17 @@ proptest! {
         let momentum_of = |(va, vb): (Vec2, Vec2)| masses.0 * va + masses.1 * vb;
         for a_sign_right in [false, true] {
             let along_n = article_bounce((va, vb), masses, n, e, a_sign_right);
-            let along_minus_n = article_bounce((va, vb), masses, -n, e, a_sign_right);
-            prop_assert_eq!(along_n.0.to_array().map(f32::to_bits), along_minus_n.0.to_array().map(f32::to_bits));
-            prop_assert_eq!(along_n.1.to_array().map(f32::to_bits), along_minus_n.1.to_array().map(f32::to_bits));
+            let against = article_bounce((va, vb), masses, -n, e, a_sign_right);
+            let bits = |v: Vec2| v.to_array().map(f32::to_bits);
+            prop_assert_eq!(bits(along_n.0), bits(against.0));
+            prop_assert_eq!(bits(along_n.1), bits(against.1));
             let error = (momentum_of(along_n) - before).length();
             if a_sign_right {
                 prop_assert!(error <= tol, "momentum changed by {error}");
                 let (mut a2, mut b2) = (a, b);
                 resolve(&mut a2, &mut b2, &contact(n), e, false);
-                prop_assert!((a2.velocity - along_n.0).length() <= tol && (b2.velocity - along_n.1).length() <= tol);
+                prop_assert!((a2.velocity - along_n.0).length() <= tol);
+                prop_assert!((b2.velocity - along_n.1).length() <= tol);
             } else {
                 prop_assert!(error > 100.0 * tol, "the slip went unnoticed: {error}");
             }
@@ -358,13 +365,15 @@ proptest! {
     }
 }
 
-/// A reader's worked example of the same slip: two 1 kg balls meeting head-on at 10 m/s each,
-/// e = 1. As written, A's line sends them off at 30 and 10 m/s, both the same way, with the
-/// normal either way round: a momentum of 0 becomes 40 kg m/s. With A's sign right they bounce
-/// apart at 10 m/s each, as chapter 3's impulse has them. All exact in f32 (small integers).
+/// A reader's worked example of the same slip: two 1 kg balls meeting head-on at 10
+/// m/s each, e = 1. As written, A's line sends them off at 30 and 10 m/s, both the
+/// same way, with the normal either way round: a momentum of 0 becomes 40 kg m/s.
+/// With A's sign right they bounce apart at 10 m/s each, as chapter 3's impulse has
+/// them. All exact in f32 (small integers).
 #[test]
 fn the_readers_head_on_example_gains_40_kg_m_per_s() {
-    let (va, vb) = (Vec2::new(0.0, 10.0), Vec2::new(0.0, -10.0)); // A below B, moving up
+    // A below B, moving up.
+    let (va, vb) = (Vec2::new(0.0, 10.0), Vec2::new(0.0, -10.0));
     for n in [Vec2::Y, -Vec2::Y] {
         let slip = article_bounce((va, vb), (1.0, 1.0), n, 1.0, false);
         assert_eq!(slip, (Vec2::new(0.0, 30.0), Vec2::new(0.0, 10.0)));
@@ -380,15 +389,17 @@ fn the_readers_head_on_example_gains_40_kg_m_per_s() {
 // ANCHOR_END: errata
 
 proptest! {
-    /// "How to create a custom 2D physics engine" says its positional correction scales the
-    /// penetration "by the total mass of the system". Its code divides by `1/m_a + 1/m_b`: that
-    /// is multiplying by the reduced mass `m_a m_b / (m_a + m_b)`, not by the total. Chapter 3's
-    /// `correction_vector` does what the code does, and the two moves it makes (each body by its
-    /// inverse mass) add up to `percent (p - slop)` whatever the masses. Taken at its word the
-    /// text goes wrong either way: times the total mass the bodies move
-    /// `(m_a + m_b)^2 / (m_a m_b)` times too far, never less than 4 times; divided by it they
-    /// move `1 / (m_a m_b)` times as far, which depends on the unit of mass (it is right only
-    /// when `m_a m_b` happens to be 1 kg^2, excluded here). Tolerance: a few f32 roundings.
+    /// "How to create a custom 2D physics engine" says its positional correction
+    /// scales the penetration "by the total mass of the system". Its code divides
+    /// by `1/m_a + 1/m_b`: that is multiplying by the reduced mass `m_a m_b /
+    /// (m_a + m_b)`, not by the total. Chapter 3's `correction_vector` does what the
+    /// code does, and the two moves it makes (each body by its inverse mass) add up
+    /// to `percent (p - slop)` whatever the masses. Taken at its word the text goes
+    /// wrong either way: times the total mass the bodies move `(m_a + m_b)^2 / (m_a
+    /// m_b)` times too far, never less than 4 times; divided by it they move `1 /
+    /// (m_a m_b)` times as far, which depends on the unit of mass (it is right only
+    /// when `m_a m_b` happens to be 1 kg^2, excluded here). Tolerance: a few f32
+    /// roundings.
     #[test]
     fn the_correction_uses_the_reduced_mass_not_the_total_mass(
         ma in 0.1f32..10.0, mb in 0.1f32..10.0, n in unit(), penetration in 0.02f32..0.5,
@@ -410,16 +421,12 @@ proptest! {
     }
 }
 
-/// Planes are chapter 2's, imported: a wall made from one behaves as a body of infinite mass.
+/// Planes are chapter 2's, imported: a wall made from one behaves as a body of
+/// infinite mass.
 #[test]
 fn a_wall_is_a_body_of_infinite_mass() {
-    let wall = Wall {
-        plane: Plane {
-            normal: Vec2::Y,
-            offset: 0.0,
-        },
-        restitution: 1.0,
-    };
+    let wall =
+        Wall { plane: Plane { normal: Vec2::Y, offset: 0.0 }, restitution: 1.0 };
     let mut b = Ball::new(Vec2::new(0.0, 0.4), 0.5, 2.0, 0.5);
     b.velocity = Vec2::new(1.0, -4.0);
     let c = ch03_mass_weighted_impulses::plane_circle(&wall.plane, &b).unwrap();

@@ -1,4 +1,5 @@
-//! A short ball-pit trajectory, pinned: any change in behaviour shows up as a reviewable diff.
+//! A short ball-pit trajectory, pinned: any change in behaviour shows up as a
+//! reviewable diff.
 
 use ch03_mass_weighted_impulses::demos::Circles;
 use physics_core::demo::Demo;
@@ -13,7 +14,8 @@ fn ball_pit_for_two_seconds() {
             writeln!(out, "step {step}:").unwrap();
             // Every sixth body keeps the file short; all of them are stepped.
             for (i, b) in demo.bodies().iter().enumerate().step_by(6) {
-                // Four decimals: far coarser than f32 noise, fine enough to see any change.
+                // Four decimals: far coarser than f32 noise, fine enough to see any
+                // change.
                 writeln!(
                     out,
                     "  {i:2} ({:+.4}, {:+.4}) v ({:+.4}, {:+.4})",

@@ -1,5 +1,6 @@
-//! Hardening: a thousand circles spawned at one point, and a body flung at 10^6 m/s into a pile.
-//! The engine must stay finite, keep every body inside the box, and not invent energy.
+//! Hardening: a thousand circles spawned at one point, and a body flung at 10^6 m/s
+//! into a pile. The engine must stay finite, keep every body inside the box, and
+//! not invent energy.
 
 use ch02_planes_restitution::box_planes;
 use ch03_mass_weighted_impulses::{Ball, Wall, World};
@@ -11,10 +12,7 @@ use physics_core::diagnostics::{kinetic_energy, potential_energy};
 fn boxed(circles: Vec<Ball>) -> World {
     let walls = box_planes(2.0)
         .into_iter()
-        .map(|plane| Wall {
-            plane,
-            restitution: 0.0,
-        })
+        .map(|plane| Wall { plane, restitution: 0.0 })
         .collect();
     World::new(circles, walls)
 }
@@ -45,14 +43,14 @@ fn all_inside(w: &World, slack: f32) -> bool {
 
 #[test]
 fn a_thousand_circles_at_one_point_spread_out_and_stay_in_the_box() {
-    let circles = (0..1000)
-        .map(|_| Ball::new(Vec2::new(0.0, 1.0), 0.03, 0.1, 0.2))
-        .collect();
+    let circles =
+        (0..1000).map(|_| Ball::new(Vec2::new(0.0, 1.0), 0.03, 0.1, 0.2)).collect();
     let mut w = boxed(circles);
     let g = w.gravity;
-    // The most energy the scene could hold if positional correction spread the circles over
-    // the whole box and let them fall its full height: m g (4 m) each. The correction does push
-    // bodies apart (it is not energy-conserving), but it must not pump energy without bound.
+    // The most energy the scene could hold if positional correction spread the
+    // circles over the whole box and let them fall its full height: m g (4 m) each.
+    // The correction does push bodies apart (it is not energy-conserving), but it
+    // must not pump energy without bound.
     let bound = 1000.0 * 0.1 * 9.81 * 4.0;
     let mut most = 0.0f32;
     let mut farthest = 0.0f32;
@@ -66,19 +64,21 @@ fn a_thousand_circles_at_one_point_spread_out_and_stay_in_the_box() {
             .iter()
             .map(|c| c.position.abs().max_element())
             .fold(farthest, f32::max);
-        // Positional correction sums over all 999 overlaps of a circle in one step, so the
-        // first steps throw some circles far past the walls; a plane is a half-space, so they
-        // are pushed back, never lost. What must hold every step: finite, energy bounded.
+        // Positional correction sums over all 999 overlaps of a circle in one step,
+        // so the first steps throw some circles far past the walls; a plane is a
+        // half-space, so they are pushed back, never lost. What must hold every
+        // step: finite, energy bounded.
         assert!(all_inside(&w, f32::MAX), "step {step}: non-finite state");
         assert!(
             energy <= bound,
             "step {step}: kinetic energy {energy} J > {bound} J"
         );
     }
-    // After 10 s every circle is back inside, to within how far chapter 3 lets a pile sink: a
-    // resting contact settles at slop + g dt^2 / percent = 2.4 cm, and with one pass over the
-    // contacts the depths of a column add up. The pile is about 12 circles deep (2.8 m^2 of
-    // circles on a 4 m floor), so at most 12 x 2.4 cm = 0.28 m; chapter 8's solver removes this.
+    // After 10 s every circle is back inside, to within how far chapter 3 lets a
+    // pile sink: a resting contact settles at slop + g dt^2 / percent = 2.4 cm, and
+    // with one pass over the contacts the depths of a column add up. The pile is
+    // about 12 circles deep (2.8 m^2 of circles on a 4 m floor), so at most 12 x
+    // 2.4 cm = 0.28 m; chapter 8's solver removes this.
     assert!(
         all_inside(&w, 0.3),
         "a circle is still outside the box by {}",
@@ -91,7 +91,8 @@ fn a_thousand_circles_at_one_point_spread_out_and_stay_in_the_box() {
             assert_ne!(first[i], first[j], "circles {i} and {j} never separated");
         }
     }
-    // And they came to rest at the bottom: the potential energy fell below the start's.
+    // And they came to rest at the bottom: the potential energy fell below the
+    // start's.
     let pe = potential_energy(&states(&w), g);
     assert!(pe < 1000.0 * 0.1 * 9.81 * 1.0, "potential energy {pe} J");
     println!(
@@ -119,12 +120,14 @@ fn a_body_flung_at_a_million_metres_a_second_stays_finite_and_in_the_box() {
     let mut w = boxed(circles);
     for step in 0..300 {
         w.step(1.0 / 60.0);
-        // At 10^6 m/s it crosses the box thousands of times over in a step and lands far
-        // outside; the walls, being half-spaces, bring it back. What must hold: no NaN.
+        // At 10^6 m/s it crosses the box thousands of times over in a step and
+        // lands far outside; the walls, being half-spaces, bring it back. What must
+        // hold: no NaN.
         assert!(all_inside(&w, f32::MAX), "step {step}: non-finite state");
     }
-    // The walls have e = 0, so the bullet ends up stopped and back with the rest, which sink as
-    // in the test above: at most 6 rows (5 and the bullet) x 2.4 cm = 0.14 m.
+    // The walls have e = 0, so the bullet ends up stopped and back with the rest,
+    // which sink as in the test above: at most 6 rows (5 and the bullet) x 2.4 cm =
+    // 0.14 m.
     assert!(
         all_inside(&w, 0.15),
         "a circle is still outside the box by {}",

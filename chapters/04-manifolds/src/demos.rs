@@ -1,4 +1,5 @@
-//! Chapter 4's demos: the manifold inspector at a few fixed configurations, and a pile.
+//! Chapter 4's demos: the manifold inspector at a few fixed configurations, and a
+//! pile.
 
 use crate::{Aabb, Body, Circle, Manifold, Shape, World, collide};
 use glam::Vec2;
@@ -23,8 +24,8 @@ pub const CHAPTER: Chapter = Chapter {
     from_scene: Some(from_scene),
 };
 
-/// The demos, in the order Tab walks through them. The first four are the inspector at fixed
-/// configurations (the book's pictures); drag either shape to explore.
+/// The demos, in the order Tab walks through them. The first four are the inspector
+/// at fixed configurations (the book's pictures); drag either shape to explore.
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "boxes",
@@ -54,20 +55,18 @@ pub const DEMOS: &[DemoEntry] = &[
 ];
 
 /// The circle an inspector slot shows when switched to a circle.
-const INSPECT_CIRCLE: [Circle; 2] = [Circle { radius: 1.2 }, Circle { radius: 0.7 }];
+const INSPECT_CIRCLE: [Circle; 2] =
+    [Circle { radius: 1.2 }, Circle { radius: 0.7 }];
 /// The box an inspector slot shows when switched to a box.
 const INSPECT_BOX: [Aabb; 2] = [
-    Aabb {
-        half_extents: Vec2::new(2.0, 1.0),
-    },
-    Aabb {
-        half_extents: Vec2::new(0.9, 0.6),
-    },
+    Aabb { half_extents: Vec2::new(2.0, 1.0) },
+    Aabb { half_extents: Vec2::new(0.9, 0.6) },
 ];
 /// Colours of shape A and shape B, everywhere in the chapter.
 pub const COLOR_A: Color = Color::BLUE;
 pub const COLOR_B: Color = Color::ORANGE;
-/// How long the normal arrow is drawn, in metres (the normal itself is unit length).
+/// How long the normal arrow is drawn, in metres (the normal itself is unit
+/// length).
 const NORMAL_ARROW: f32 = 1.0;
 
 /// Draw a shape: filled dark, outlined in `color`.
@@ -91,11 +90,18 @@ pub fn draw_shape(out: &mut DrawList, shape: &Shape, position: Vec2, color: Colo
     }
 }
 
-/// Draw a manifold: the normal as an arrow, the penetration as a thick red bar along it from
-/// each contact point, the contact points numbered. `caption_at` is where the numbers go.
-pub fn draw_manifold(out: &mut DrawList, m: &Manifold, caption_at: Vec2, line: f32) {
+/// Draw a manifold: the normal as an arrow, the penetration as a thick red bar
+/// along it from each contact point, the contact points numbered. `caption_at` is
+/// where the numbers go.
+pub fn draw_manifold(
+    out: &mut DrawList,
+    m: &Manifold,
+    caption_at: Vec2,
+    line: f32,
+) {
     let contacts = m.contacts();
-    let middle = contacts.iter().map(|c| c.point).sum::<Vec2>() / contacts.len() as f32;
+    let middle =
+        contacts.iter().map(|c| c.point).sum::<Vec2>() / contacts.len() as f32;
     out.arrow(middle, middle + m.normal * NORMAL_ARROW, Color::GREEN);
     out.text(
         middle + m.normal * NORMAL_ARROW + Vec2::new(0.08, 0.0),
@@ -103,7 +109,12 @@ pub fn draw_manifold(out: &mut DrawList, m: &Manifold, caption_at: Vec2, line: f
         Color::GREEN,
     );
     for (i, c) in contacts.iter().enumerate() {
-        out.segment_width(c.point, c.point + m.normal * c.penetration, Color::RED, 4.0);
+        out.segment_width(
+            c.point,
+            c.point + m.normal * c.penetration,
+            Color::RED,
+            4.0,
+        );
         out.point(c.point, 9.0, Color::YELLOW);
         out.text(
             c.point + Vec2::new(0.08, -0.05),
@@ -172,7 +183,8 @@ impl Inspector {
         }
     }
 
-    /// The demo the viewer runs: the two shapes in the lab, with the A and B switches.
+    /// The demo the viewer runs: the two shapes in the lab, with the A and B
+    /// switches.
     pub fn lab(self) -> Lab<Inspector> {
         Lab::new(self, INSPECTOR_KNOBS, INSPECT_BOUNDS)
     }
@@ -264,8 +276,8 @@ pub struct Pile {
 /// Half the inside width of the pile's container, in metres.
 const CONTAINER_HALF_WIDTH: f32 = 3.0;
 
-/// The pile's switches: M the manifolds, C positional correction, A the approach check,
-/// E one restitution for every moving body, I the solver's passes.
+/// The pile's switches: M the manifolds, C positional correction, A the approach
+/// check, E one restitution for every moving body, I the solver's passes.
 const PILE_KNOBS: &[Knob<Pile>] = &[
     Knob::overlay('m', "show manifolds"),
     Knob::toggle(
@@ -302,9 +314,7 @@ impl Pile {
     pub fn new(n: usize, seed: u64) -> Self {
         let w = CONTAINER_HALF_WIDTH;
         let wall = |x: f32, y: f32, hx: f32, hy: f32| Body {
-            shape: Shape::Aabb(Aabb {
-                half_extents: Vec2::new(hx, hy),
-            }),
+            shape: Shape::Aabb(Aabb { half_extents: Vec2::new(hx, hy) }),
             position: Vec2::new(x, y),
             velocity: Vec2::ZERO,
             inv_mass: 0.0,
@@ -324,12 +334,13 @@ impl Pile {
                 1.0 + row * 0.9,
             ) + Vec2::new(rng.range(-0.1, 0.1), 0.0);
             let shape = if i % 2 == 0 {
-                Shape::Circle(Circle {
-                    radius: rng.range(0.2, 0.4),
-                })
+                Shape::Circle(Circle { radius: rng.range(0.2, 0.4) })
             } else {
                 Shape::Aabb(Aabb {
-                    half_extents: Vec2::new(rng.range(0.15, 0.4), rng.range(0.15, 0.35)),
+                    half_extents: Vec2::new(
+                        rng.range(0.15, 0.4),
+                        rng.range(0.15, 0.35),
+                    ),
                 })
             };
             bodies.push(Body {
@@ -462,7 +473,9 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
             SceneShape::Box { half_extents } => Shape::Aabb(Aabb { half_extents }),
             SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
             // Refused: never reach here.
-            SceneShape::Plane { .. } | SceneShape::Polygon { .. } | SceneShape::Capsule { .. } => {
+            SceneShape::Plane { .. }
+            | SceneShape::Polygon { .. }
+            | SceneShape::Capsule { .. } => {
                 continue;
             }
         };

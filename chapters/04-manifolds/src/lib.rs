@@ -1,19 +1,22 @@
 //! # Chapter 4: manifolds
 //!
-//! Chapters 1 to 3 only asked "do these two overlap, and along which direction?". A solver that
-//! will one day turn bodies (chapter 6) and keep stacks standing (chapter 8) needs more: the
-//! *manifold*, a small record of one collision between a body A and a body B:
+//! Chapters 1 to 3 only asked "do these two overlap, and along which direction?". A
+//! solver that will one day turn bodies (chapter 6) and keep stacks standing
+//! (chapter 8) needs more: the *manifold*, a small record of one collision between
+//! a body A and a body B:
 //!
 //! - the **normal**, a unit vector that points from A to B, always;
-//! - the **penetration**, how far B must move along the normal to stop overlapping A;
-//! - up to two **contact points**, where the shapes touch, each with a *feature id* that says
-//!   which edge or corner of each shape made it, so that a later chapter can recognise the same
-//!   contact from one step to the next.
+//! - the **penetration**, how far B must move along the normal to stop overlapping
+//!   A;
+//! - up to two **contact points**, where the shapes touch, each with a *feature id*
+//!   that says which edge or corner of each shape made it, so that a later chapter
+//!   can recognise the same contact from one step to the next.
 //!
-//! This chapter builds manifolds for circles and axis-aligned boxes (AABBs). The functions that
-//! do it are pure geometry: they take shapes and positions, never bodies, so every later
-//! chapter calls them with its own body type. At the end, a small world of circles and boxes
-//! is resolved at its manifolds with chapter 3's impulse.
+//! This chapter builds manifolds for circles and axis-aligned boxes (AABBs). The
+//! functions that do it are pure geometry: they take shapes and positions, never
+//! bodies, so every later chapter calls them with its own body type. At the end, a
+//! small world of circles and boxes is resolved at its manifolds with chapter 3's
+//! impulse.
 //!
 //! The book's page for this chapter is `book/src/ch04-manifolds.md`.
 
@@ -23,8 +26,9 @@ use physics_core::slices::two_mut;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -48,7 +52,8 @@ pub struct World {
 }
 
 impl World {
-    /// Bodies under the Earth's gravity, with the approach check and chapter 3's correction.
+    /// Bodies under the Earth's gravity, with the approach check and chapter 3's
+    /// correction.
     pub fn new(bodies: Vec<Body>) -> Self {
         World {
             bodies,
@@ -65,13 +70,19 @@ impl World {
     pub fn step(&mut self, dt: f32) {
         // 1. Integrate: gravity and velocity move every body with a finite mass.
         for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
-            ch02_planes_restitution::integrate(&mut b.position, &mut b.velocity, self.gravity, dt);
+            ch02_planes_restitution::integrate(
+                &mut b.position,
+                &mut b.velocity,
+                self.gravity,
+                dt,
+            );
         }
         // 2. Detect: a manifold for every overlapping pair, low index as A.
         self.find_collisions();
         // 3. Resolve: chapter 3's impulse along each manifold's normal,
         //    over all collisions `iterations` times.
-        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
+        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len())
+        {
             let Collision { a, b, manifold } = self.collisions[k];
             let (body_a, body_b) = two_mut(&mut self.bodies, a, b);
             let e = body_a.restitution.min(body_b.restitution);
@@ -101,8 +112,9 @@ impl World {
     }
     // ANCHOR_END: step
 
-    /// Stage 2: every body against every later body, in index order, skipping pairs of static
-    /// bodies, so the same world always gives the same collisions in the same order.
+    /// Stage 2: every body against every later body, in index order, skipping pairs
+    /// of static bodies, so the same world always gives the same collisions in the
+    /// same order.
     pub fn find_collisions(&mut self) {
         self.collisions.clear();
         for a in 0..self.bodies.len() {
@@ -125,10 +137,7 @@ impl World {
 
     /// The deepest penetration among this step's collisions, in metres.
     pub fn max_penetration(&self) -> f32 {
-        self.collisions
-            .iter()
-            .map(|c| c.manifold.penetration)
-            .fold(0.0, f32::max)
+        self.collisions.iter().map(|c| c.manifold.penetration).fold(0.0, f32::max)
     }
 }
 
@@ -163,10 +172,7 @@ pub struct FeatureId {
 impl FeatureId {
     /// The same id seen from the other side: A and B swapped.
     pub fn swapped(self) -> FeatureId {
-        FeatureId {
-            a: self.b,
-            b: self.a,
-        }
+        FeatureId { a: self.b, b: self.a }
     }
 }
 // ANCHOR_END: feature
@@ -213,7 +219,11 @@ impl Manifold {
     /// than 1e30 m; this check keeps a NaN from escaping for larger
     /// ones, whose sums and differences overflow.
     #[inline]
-    pub fn new(normal: Vec2, penetration: f32, contacts: &[ContactPoint]) -> Option<Manifold> {
+    pub fn new(
+        normal: Vec2,
+        penetration: f32,
+        contacts: &[ContactPoint],
+    ) -> Option<Manifold> {
         let count = contacts.len().min(MAX_CONTACTS);
         let unit = (normal.length() - 1.0).abs() <= UNIT_TOLERANCE;
         let finite = normal.is_finite()
@@ -227,12 +237,7 @@ impl Manifold {
         }
         let mut stored = [ContactPoint::default(); MAX_CONTACTS];
         stored[..count].copy_from_slice(&contacts[..count]);
-        Some(Manifold {
-            normal,
-            penetration,
-            contacts: stored,
-            count,
-        })
+        Some(Manifold { normal, penetration, contacts: stored, count })
     }
 
     /// The contact points: one or two.
@@ -358,15 +363,7 @@ pub fn circle_circle(
     let point = position_a + normal * distance.min(a.radius);
     let penetration = radius_sum - distance;
     let id = FeatureId::default();
-    Manifold::new(
-        normal,
-        penetration,
-        &[ContactPoint {
-            point,
-            penetration,
-            id,
-        }],
-    )
+    Manifold::new(normal, penetration, &[ContactPoint { point, penetration, id }])
 }
 // ANCHOR_END: circle_circle
 
@@ -378,7 +375,12 @@ pub fn circle_circle(
 /// on a tie), pointing towards B. The contact points are the two ends
 /// of B's face that meets that face of A, each clamped into A: the
 /// corners of the overlap rectangle on B's side.
-pub fn aabb_aabb(a: &Aabb, position_a: Vec2, b: &Aabb, position_b: Vec2) -> Option<Manifold> {
+pub fn aabb_aabb(
+    a: &Aabb,
+    position_a: Vec2,
+    b: &Aabb,
+    position_b: Vec2,
+) -> Option<Manifold> {
     let a_to_b = position_b - position_a;
     // How far the boxes' shadows overlap on each axis (the SAT).
     let overlap = a.half_extents + b.half_extents - a_to_b.abs();
@@ -405,42 +407,20 @@ pub fn aabb_aabb(a: &Aabb, position_a: Vec2, b: &Aabb, position_b: Vec2) -> Opti
         // side: the point is then B's face crossing A's side face.
         let (along, id) = if corner[other] < min_a[other] {
             let side = Feature::Face(other as u8 + 2);
-            (
-                min_a[other],
-                FeatureId {
-                    a: side,
-                    b: Feature::Face(incident_face),
-                },
-            )
+            (min_a[other], FeatureId { a: side, b: Feature::Face(incident_face) })
         } else if corner[other] > max_a[other] {
             let side = Feature::Face(other as u8);
-            (
-                max_a[other],
-                FeatureId {
-                    a: side,
-                    b: Feature::Face(incident_face),
-                },
-            )
+            (max_a[other], FeatureId { a: side, b: Feature::Face(incident_face) })
         } else {
             let face = Feature::Face(reference_face);
-            (
-                corner[other],
-                FeatureId {
-                    a: face,
-                    b: Feature::Vertex(vertex),
-                },
-            )
+            (corner[other], FeatureId { a: face, b: Feature::Vertex(vertex) })
         };
         let mut point = corner;
         point[other] = along;
         // Only when B is in deeper than A is thick does its face lie
         // beyond A; then the point moves back onto A's far face.
         point[axis] = point[axis].max(min_a[axis]).min(max_a[axis]);
-        contacts[slot] = ContactPoint {
-            point,
-            penetration,
-            id,
-        };
+        contacts[slot] = ContactPoint { point, penetration, id };
     }
     Manifold::new(normal, penetration, &contacts)
 }
@@ -460,7 +440,12 @@ pub use crate::exercises::aabb_circle;
 /// normal is that face's, pointing out of the box, and the circle must
 /// travel its whole radius further. The contact point is the box's
 /// point nearest the centre (the centre itself when it is inside).
-pub fn aabb_circle(a: &Aabb, position_a: Vec2, b: &Circle, position_b: Vec2) -> Option<Manifold> {
+pub fn aabb_circle(
+    a: &Aabb,
+    position_a: Vec2,
+    b: &Circle,
+    position_b: Vec2,
+) -> Option<Manifold> {
     let h = a.half_extents;
     let centre = position_b - position_a; // in the box's frame
     if !centre.is_finite() {
@@ -499,19 +484,8 @@ pub fn aabb_circle(a: &Aabb, position_a: Vec2, b: &Circle, position_b: Vec2) -> 
         }
     };
     let point = position_a + nearest;
-    let id = FeatureId {
-        a: id,
-        b: Feature::Whole,
-    };
-    Manifold::new(
-        normal,
-        penetration,
-        &[ContactPoint {
-            point,
-            penetration,
-            id,
-        }],
-    )
+    let id = FeatureId { a: id, b: Feature::Whole };
+    Manifold::new(normal, penetration, &[ContactPoint { point, penetration, id }])
 }
 
 /// The box corner in the quadrant of `p`.
@@ -529,11 +503,20 @@ pub fn corner_towards(p: Vec2) -> u8 {
 /// The manifold of any two shapes of this chapter, normal from A to B.
 /// A circle against a box asks the box against the circle and swaps
 /// the answer, so each pair of shapes is written once.
-pub fn collide(a: &Shape, position_a: Vec2, b: &Shape, position_b: Vec2) -> Option<Manifold> {
+pub fn collide(
+    a: &Shape,
+    position_a: Vec2,
+    b: &Shape,
+    position_b: Vec2,
+) -> Option<Manifold> {
     match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => circle_circle(a, position_a, b, position_b),
+        (Shape::Circle(a), Shape::Circle(b)) => {
+            circle_circle(a, position_a, b, position_b)
+        }
         (Shape::Aabb(a), Shape::Aabb(b)) => aabb_aabb(a, position_a, b, position_b),
-        (Shape::Aabb(a), Shape::Circle(b)) => aabb_circle(a, position_a, b, position_b),
+        (Shape::Aabb(a), Shape::Circle(b)) => {
+            aabb_circle(a, position_a, b, position_b)
+        }
         (Shape::Circle(a), Shape::Aabb(b)) => {
             aabb_circle(b, position_b, a, position_a).map(|m| m.swapped())
         }
@@ -542,8 +525,8 @@ pub fn collide(a: &Shape, position_a: Vec2, b: &Shape, position_b: Vec2) -> Opti
 // ANCHOR_END: collide
 
 impl Shape {
-    /// The smallest axis-aligned box around the shape, as (min, max), for drawing and for the
-    /// mouse.
+    /// The smallest axis-aligned box around the shape, as (min, max), for drawing
+    /// and for the mouse.
     pub fn bounds(&self, position: Vec2) -> (Vec2, Vec2) {
         let h = match *self {
             Shape::Circle(c) => Vec2::splat(c.radius),
@@ -557,7 +540,9 @@ impl Shape {
         let d = point - position;
         match *self {
             Shape::Circle(c) => d.length() <= c.radius,
-            Shape::Aabb(b) => d.x.abs() <= b.half_extents.x && d.y.abs() <= b.half_extents.y,
+            Shape::Aabb(b) => {
+                d.x.abs() <= b.half_extents.x && d.y.abs() <= b.half_extents.y
+            }
         }
     }
 
@@ -648,13 +633,12 @@ mod tests {
     use super::*;
 
     fn aabb(w: f32, h: f32) -> Aabb {
-        Aabb {
-            half_extents: Vec2::new(w, h),
-        }
+        Aabb { half_extents: Vec2::new(w, h) }
     }
 
-    /// Erratum: the tutorial's AABB-AABB types one face normal as (0, 0). A zero normal would
-    /// make every impulse zero; every face normal here is a unit vector pointing towards B.
+    /// Erratum: the tutorial's AABB-AABB types one face normal as (0, 0). A zero
+    /// normal would make every impulse zero; every face normal here is a unit
+    /// vector pointing towards B.
     #[test]
     fn every_aabb_face_normal_is_a_unit_vector_towards_b() {
         let a = aabb(1.0, 1.0);
@@ -670,8 +654,9 @@ mod tests {
         }
     }
 
-    /// Erratum: the tutorial's AABB-AABB takes the axis with the *larger* overlap. Least
-    /// penetration means the smaller one: B sits 0.1 into A's top, not 1.9 into its side.
+    /// Erratum: the tutorial's AABB-AABB takes the axis with the *larger* overlap.
+    /// Least penetration means the smaller one: B sits 0.1 into A's top, not 1.9
+    /// into its side.
     #[test]
     fn the_axis_of_least_penetration_is_the_smaller_overlap() {
         let m = aabb_aabb(
@@ -685,20 +670,23 @@ mod tests {
         assert!((m.penetration - 0.1).abs() < 1e-6);
     }
 
-    /// Erratum: the tutorial's circle normal is the vector between the centres, never
-    /// normalised, so an impulse scales with the distance. Here it is a unit vector.
+    /// Erratum: the tutorial's circle normal is the vector between the centres,
+    /// never normalised, so an impulse scales with the distance. Here it is a unit
+    /// vector.
     #[test]
     fn the_circle_normal_is_normalised() {
         let c = Circle { radius: 2.0 };
         let m = circle_circle(&c, Vec2::ZERO, &c, Vec2::new(3.0, 0.0)).unwrap();
         assert_eq!(m.normal, Vec2::X);
-        let m = aabb_circle(&aabb(1.0, 1.0), Vec2::ZERO, &c, Vec2::new(2.5, 0.0)).unwrap();
+        let m = aabb_circle(&aabb(1.0, 1.0), Vec2::ZERO, &c, Vec2::new(2.5, 0.0))
+            .unwrap();
         assert_eq!(m.normal, Vec2::X);
         assert_eq!(m.penetration, 0.5);
     }
 
-    /// Erratum: inside the box the tutorial keeps `penetration = r - d`, with d the distance
-    /// to the nearest face. The circle has to travel that distance *and* its radius: r + d.
+    /// Erratum: inside the box the tutorial keeps `penetration = r - d`, with d the
+    /// distance to the nearest face. The circle has to travel that distance *and*
+    /// its radius: r + d.
     #[test]
     fn a_centre_inside_the_box_is_pushed_out_by_radius_plus_gap() {
         let m = aabb_circle(
@@ -712,8 +700,9 @@ mod tests {
         assert_eq!(m.penetration, 0.75);
     }
 
-    /// Erratum: the tutorial leaves through the face on the axis where |centre| is larger. In a
-    /// wide box that can be the far face: here the top is 0.5 away, the side 7.
+    /// Erratum: the tutorial leaves through the face on the axis where |centre| is
+    /// larger. In a wide box that can be the far face: here the top is 0.5 away,
+    /// the side 7.
     #[test]
     fn inside_a_wide_box_the_nearest_face_wins() {
         let m = aabb_circle(
@@ -748,7 +737,8 @@ mod tests {
             let [from, to] = box_face_vertices(face);
             let (p, q) = (box_vertex(h, from), box_vertex(h, to));
             let n = box_face_normal(face);
-            // Both corners lie on the face's line, and the face runs counter-clockwise.
+            // Both corners lie on the face's line, and the face runs
+            // counter-clockwise.
             assert_eq!(p.dot(n), q.dot(n));
             assert_eq!(p.dot(n), h.dot(n.abs()));
             assert!(n.perp_dot(q - p) > 0.0);

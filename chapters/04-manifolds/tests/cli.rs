@@ -36,7 +36,8 @@ fn a_scene_runs_at_its_own_step() {
 
 #[test]
 fn a_turned_box_in_a_scene_names_chapter_5_and_exits_1() {
-    let scene = std::env::temp_dir().join(format!("ch04-cli-{}.json", std::process::id()));
+    let scene =
+        std::env::temp_dir().join(format!("ch04-cli-{}.json", std::process::id()));
     std::fs::write(
         &scene,
         r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 1] } }, "position": [0, 0], "angle": 0.5 } ] }"#,

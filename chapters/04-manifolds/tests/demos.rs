@@ -1,5 +1,5 @@
-//! The demos run headless and show what they claim; scene files load circles and boxes and
-//! name the chapter for anything else.
+//! The demos run headless and show what they claim; scene files load circles and
+//! boxes and name the chapter for anything else.
 
 use ch04_manifolds::demos::{CHAPTER, Inspector, Pile};
 use glam::Vec2;
@@ -13,7 +13,8 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// Dragging B in the inspector moves it, and the manifold follows: apart, then touching.
+/// Dragging B in the inspector moves it, and the manifold follows: apart, then
+/// touching.
 #[test]
 fn the_inspector_follows_the_mouse() {
     let mut demo = Inspector::new(true, true, Vec2::new(1.6, 1.4)).lab();
@@ -24,19 +25,18 @@ fn the_inspector_follows_the_mouse() {
     assert!(demo.sim().manifold().is_none(), "dragged clear");
     demo.set_switch('b', SwitchValue::Bool(false));
     demo.sim_mut().place(1, Vec2::new(0.0, 1.5));
-    let m = demo
-        .sim()
-        .manifold()
-        .expect("a circle resting 0.2 m into the box's top");
+    let m =
+        demo.sim().manifold().expect("a circle resting 0.2 m into the box's top");
     assert_eq!(m.normal, Vec2::Y);
     assert!((m.penetration - 0.2).abs() < 1e-6);
 }
 
 /// The pile settles: after 5 s nothing has fallen through the floor or out of the
-/// container, and no overlap is deeper than 0.2 m. Not much less: chapter 3's step moves
-/// every body by g dt^2 (2.7 mm) before any contact is found, and only the 20 % positional
-/// correction lifts a column back, so the bottom of a column of three boxes rests about 0.15 m
-/// deep (measured 0.13 m at 5 s with 10 iterations, 0.33 m with 1). Chapter 8 removes this.
+/// container, and no overlap is deeper than 0.2 m. Not much less: chapter 3's step
+/// moves every body by g dt^2 (2.7 mm) before any contact is found, and only the 20
+/// % positional correction lifts a column back, so the bottom of a column of three
+/// boxes rests about 0.15 m deep (measured 0.13 m at 5 s with 10 iterations, 0.33 m
+/// with 1). Chapter 8 removes this.
 #[test]
 fn the_pile_settles_inside_its_container() {
     let mut pile = Pile::new(36, 4);
@@ -76,7 +76,8 @@ fn a_scene_of_circles_and_boxes_loads_and_falls() {
 
 #[test]
 fn scenes_chapter_4_cannot_simulate_name_the_chapter_that_can() {
-    let circle = r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0] }"#;
+    let circle =
+        r#"{ "shape": { "circle": { "radius": 0.1 } }, "position": [0, 0] }"#;
     for (json, field, needle) in [
         (
             r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 1] } }, "position": [0, 0], "angle": 0.3 } ] }"#.to_string(),

@@ -1,5 +1,5 @@
-//! Properties of chapter 4's narrow phase, over random shapes, sizes and positions, including
-//! coincident centres and shapes that just touch.
+//! Properties of chapter 4's narrow phase, over random shapes, sizes and positions,
+//! including coincident centres and shapes that just touch.
 
 use ch04_manifolds::{Aabb, Circle, Manifold, Shape, UNIT_TOLERANCE, collide};
 use glam::Vec2;
@@ -13,9 +13,8 @@ fn size() -> impl Strategy<Value = f32> {
 fn shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
         size().prop_map(|radius| Shape::Circle(Circle { radius })),
-        (size(), size()).prop_map(|(x, y)| Shape::Aabb(Aabb {
-            half_extents: Vec2::new(x, y)
-        })),
+        (size(), size())
+            .prop_map(|(x, y)| Shape::Aabb(Aabb { half_extents: Vec2::new(x, y) })),
     ]
 }
 
@@ -26,8 +25,9 @@ fn reach(s: &Shape) -> Vec2 {
     }
 }
 
-/// Two shapes and their positions: near each other (about half overlap), coincident, or just
-/// touching along an axis (A at the origin so the offset is exact).
+/// Two shapes and their positions: near each other (about half overlap),
+/// coincident, or just touching along an axis (A at the origin so the offset is
+/// exact).
 fn pair() -> impl Strategy<Value = (Shape, Vec2, Shape, Vec2)> {
     (
         shape(),
@@ -48,8 +48,8 @@ fn pair() -> impl Strategy<Value = (Shape, Vec2, Shape, Vec2)> {
         })
 }
 
-/// The size of the problem: the largest coordinate or size involved. Rounding errors scale
-/// with it.
+/// The size of the problem: the largest coordinate or size involved. Rounding
+/// errors scale with it.
 fn scale(a: &Shape, pa: Vec2, b: &Shape, pb: Vec2) -> f32 {
     [pa.abs(), pb.abs(), reach(a), reach(b)]
         .iter()
@@ -57,7 +57,8 @@ fn scale(a: &Shape, pa: Vec2, b: &Shape, pb: Vec2) -> f32 {
         .fold(0.0, f32::max)
 }
 
-/// What a solver needs of every manifold: a unit normal, finite numbers, 1 or 2 contacts.
+/// What a solver needs of every manifold: a unit normal, finite numbers, 1 or 2
+/// contacts.
 fn check_well_formed(m: &Manifold) -> Result<(), TestCaseError> {
     prop_assert!((m.normal.length() - 1.0).abs() <= UNIT_TOLERANCE, "{m:?}");
     prop_assert!(m.penetration.is_finite() && m.penetration >= 0.0, "{m:?}");
@@ -66,7 +67,12 @@ fn check_well_formed(m: &Manifold) -> Result<(), TestCaseError> {
         prop_assert!(c.point.is_finite() && c.penetration.is_finite(), "{m:?}");
     }
     if let [c1, c2] = m.contacts() {
-        prop_assert_ne!(c1.id, c2.id, "two contacts from the same features: {:?}", m);
+        prop_assert_ne!(
+            c1.id,
+            c2.id,
+            "two contacts from the same features: {:?}",
+            m
+        );
     }
     Ok(())
 }
@@ -78,7 +84,8 @@ fn d2(v: Vec2) -> D2 {
     (v.x as f64, v.y as f64)
 }
 
-/// An independent signed distance, in f64, from `p` to the shape at `at`: negative inside.
+/// An independent signed distance, in f64, from `p` to the shape at `at`: negative
+/// inside.
 fn signed_distance(s: &Shape, at: Vec2, p: D2) -> f64 {
     let (dx, dy) = (p.0 - at.x as f64, p.1 - at.y as f64);
     match *s {
@@ -93,15 +100,21 @@ fn signed_distance(s: &Shape, at: Vec2, p: D2) -> f64 {
     }
 }
 
-/// The penetration worked out another way, in f64: for two boxes the shortest push along x or
-/// y that takes B's min past A's max or B's max past A's min; for two circles the radii minus
-/// the distance; for a box and a circle the radius minus the signed distance from the box to
-/// the centre. `None` when the shapes are apart.
-fn independent_penetration(a: &Shape, pa: Vec2, b: &Shape, pb: Vec2) -> Option<f64> {
+/// The penetration worked out another way, in f64: for two boxes the shortest push
+/// along x or y that takes B's min past A's max or B's max past A's min; for two
+/// circles the radii minus the distance; for a box and a circle the radius minus
+/// the signed distance from the box to the centre. `None` when the shapes are
+/// apart.
+fn independent_penetration(
+    a: &Shape,
+    pa: Vec2,
+    b: &Shape,
+    pb: Vec2,
+) -> Option<f64> {
     let pen = match (*a, *b) {
         (Shape::Aabb(x), Shape::Aabb(y)) => {
-            // The shorter of the two pushes along an axis: B up past A's max, or down past
-            // A's min.
+            // The shorter of the two pushes along an axis: B up past A's max, or
+            // down past A's min.
             let overlap = |pa: f64, ha: f32, pb: f64, hb: f32| {
                 let (ha, hb) = (ha as f64, hb as f64);
                 ((pa + ha) - (pb - hb)).min((pb + hb) - (pa - ha))
@@ -114,8 +127,12 @@ fn independent_penetration(a: &Shape, pa: Vec2, b: &Shape, pb: Vec2) -> Option<f
             let (dx, dy) = (pb.x as f64 - pa.x as f64, pb.y as f64 - pa.y as f64);
             x.radius as f64 + y.radius as f64 - dx.hypot(dy)
         }
-        (Shape::Aabb(_), Shape::Circle(c)) => c.radius as f64 - signed_distance(a, pa, d2(pb)),
-        (Shape::Circle(c), Shape::Aabb(_)) => c.radius as f64 - signed_distance(b, pb, d2(pa)),
+        (Shape::Aabb(_), Shape::Circle(c)) => {
+            c.radius as f64 - signed_distance(a, pa, d2(pb))
+        }
+        (Shape::Circle(c), Shape::Aabb(_)) => {
+            c.radius as f64 - signed_distance(b, pb, d2(pa))
+        }
     };
     (pen >= 0.0).then_some(pen)
 }
@@ -129,10 +146,11 @@ proptest! {
         }
     }
 
-    /// Swapping A and B turns the normal round and keeps the penetration. Exactly: each
-    /// function does the same arithmetic both ways round. The one exception is centres that
-    /// coincide along the normal, where both orders pick the same fixed direction (no rule
-    /// could do otherwise for two identical shapes on top of each other).
+    /// Swapping A and B turns the normal round and keeps the penetration. Exactly:
+    /// each function does the same arithmetic both ways round. The one exception is
+    /// centres that coincide along the normal, where both orders pick the same
+    /// fixed direction (no rule could do otherwise for two identical shapes on top
+    /// of each other).
     #[test]
     fn swapping_a_and_b_flips_the_normal((a, pa, b, pb) in pair()) {
         let ab = collide(&a, pa, &b, pb);
@@ -146,10 +164,11 @@ proptest! {
         }
     }
 
-    /// The penetration agrees with an independent computation in f64. Tolerance: the f32 code
-    /// rounds a handful of sums and one square root of numbers no bigger than the scale, each
-    /// off by at most 6e-8 of it; 1e-6 of the scale leaves room for ten of them. Whether the
-    /// shapes collide agrees too, except within that tolerance of touching.
+    /// The penetration agrees with an independent computation in f64. Tolerance:
+    /// the f32 code rounds a handful of sums and one square root of numbers no
+    /// bigger than the scale, each off by at most 6e-8 of it; 1e-6 of the scale
+    /// leaves room for ten of them. Whether the shapes collide agrees too, except
+    /// within that tolerance of touching.
     #[test]
     fn penetration_matches_an_independent_computation((a, pa, b, pb) in pair()) {
         let tol = 1e-6 * scale(&a, pa, &b, pb) as f64;
@@ -163,8 +182,9 @@ proptest! {
         }
     }
 
-    /// Moving B along the normal by the penetration and a hair more separates the shapes. The
-    /// hair, 1e-5 of the scale, is well above the rounding of the move itself (6e-8 of it).
+    /// Moving B along the normal by the penetration and a hair more separates the
+    /// shapes. The hair, 1e-5 of the scale, is well above the rounding of the move
+    /// itself (6e-8 of it).
     #[test]
     fn moving_b_out_along_the_normal_separates((a, pa, b, pb) in pair()) {
         if let Some(m) = collide(&a, pa, &b, pb) {
@@ -174,7 +194,8 @@ proptest! {
         }
     }
 
-    /// Every contact point is inside both shapes, grown by 1e-5 of the scale for rounding.
+    /// Every contact point is inside both shapes, grown by 1e-5 of the scale for
+    /// rounding.
     #[test]
     fn contact_points_are_inside_both_shapes((a, pa, b, pb) in pair()) {
         if let Some(m) = collide(&a, pa, &b, pb) {
@@ -191,23 +212,19 @@ proptest! {
 #[test]
 fn coincident_centres_give_a_consistent_normal() {
     let circle = Shape::Circle(Circle { radius: 0.5 });
-    let square = Shape::Aabb(Aabb {
-        half_extents: Vec2::splat(0.5),
-    });
+    let square = Shape::Aabb(Aabb { half_extents: Vec2::splat(0.5) });
     let at = Vec2::new(3.0, -2.0);
-    for (a, b, penetration) in [
-        (circle, circle, 1.0),
-        (square, square, 1.0),
-        (square, circle, 1.0),
-    ] {
+    for (a, b, penetration) in
+        [(circle, circle, 1.0), (square, square, 1.0), (square, circle, 1.0)]
+    {
         let m = collide(&a, at, &b, at).unwrap();
         assert_eq!(m.normal, Vec2::X);
         assert_eq!(m.penetration, penetration);
         // The same every time it is asked.
         assert_eq!(collide(&a, at, &b, at), Some(m));
     }
-    // A circle at the centre of a box, seen from the circle: pushed out the box's +x face,
-    // so from the circle (A) to the box (B) the normal is -x.
+    // A circle at the centre of a box, seen from the circle: pushed out the box's
+    // +x face, so from the circle (A) to the box (B) the normal is -x.
     let m = collide(&circle, at, &square, at).unwrap();
     assert_eq!(m.normal, Vec2::NEG_X);
 }
@@ -215,9 +232,7 @@ fn coincident_centres_give_a_consistent_normal() {
 #[test]
 fn just_touching_counts_with_zero_penetration() {
     let circle = Shape::Circle(Circle { radius: 0.5 });
-    let square = Shape::Aabb(Aabb {
-        half_extents: Vec2::splat(0.5),
-    });
+    let square = Shape::Aabb(Aabb { half_extents: Vec2::splat(0.5) });
     for (a, b) in [(circle, circle), (square, square), (square, circle)] {
         let m = collide(&a, Vec2::ZERO, &b, Vec2::new(1.0, 0.0)).unwrap();
         assert_eq!(m.penetration, 0.0);
@@ -234,17 +249,23 @@ fn huge_and_tiny_inputs_never_give_nan() {
         for &t in &sizes {
             let shapes = [
                 Shape::Circle(Circle { radius: s }),
-                Shape::Aabb(Aabb {
-                    half_extents: Vec2::new(s, t),
-                }),
+                Shape::Aabb(Aabb { half_extents: Vec2::new(s, t) }),
             ];
             for a in &shapes {
                 for b in &shapes {
                     for &x in &places {
                         for &y in &places {
-                            if let Some(m) = collide(a, Vec2::ZERO, b, Vec2::new(x, y)) {
-                                assert!(m.normal.is_finite() && m.penetration.is_finite());
-                                assert!((m.normal.length() - 1.0).abs() <= UNIT_TOLERANCE);
+                            if let Some(m) =
+                                collide(a, Vec2::ZERO, b, Vec2::new(x, y))
+                            {
+                                assert!(
+                                    m.normal.is_finite()
+                                        && m.penetration.is_finite()
+                                );
+                                assert!(
+                                    (m.normal.length() - 1.0).abs()
+                                        <= UNIT_TOLERANCE
+                                );
                             }
                         }
                     }

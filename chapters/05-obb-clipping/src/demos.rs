@@ -1,8 +1,10 @@
-//! Chapter 5's demos: the clipping inspector at fixed configurations and steps, and turned boxes
-//! falling onto each other.
+//! Chapter 5's demos: the clipping inspector at fixed configurations and steps, and
+//! turned boxes falling onto each other.
 
 use crate::world::{Body, World};
-use crate::{AxisBias, ClipSteps, Obb, Shape, Transform, collide_with, obb_obb_steps};
+use crate::{
+    AxisBias, ClipSteps, Obb, Shape, Transform, collide_with, obb_obb_steps,
+};
 use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_manifold, scene_bounds};
 use ch04_manifolds::{Circle, box_vertex};
 use glam::Vec2;
@@ -33,7 +35,8 @@ const STAGES: &[f32] = &[0.0, 1.0, 2.0, 3.0, 4.0];
 /// The stage that shows everything.
 const ALL: f32 = 4.0;
 /// Angle choices of the A and B switches, in degrees.
-const ANGLES: &[f32] = &[0.0, 10.0, 20.0, 30.0, 45.0, 60.0, 75.0, 90.0, -10.0, -30.0];
+const ANGLES: &[f32] =
+    &[0.0, 10.0, 20.0, 30.0, 45.0, 60.0, 75.0, 90.0, -10.0, -30.0];
 
 macro_rules! inspector {
     ($name:expr, $about:expr, $b:expr, $angle_a:expr, $angle_b:expr, $stage:expr) => {
@@ -45,8 +48,9 @@ macro_rules! inspector {
     };
 }
 
-/// The demos, in the order Tab walks through them. The inspectors differ only in where they
-/// start, so the book can show each configuration and each clipping step.
+/// The demos, in the order Tab walks through them. The inspectors differ only in
+/// where they start, so the book can show each configuration and each clipping
+/// step.
 pub const DEMOS: &[DemoEntry] = &[
     inspector!(
         "inspect",
@@ -128,12 +132,8 @@ pub const DEMOS: &[DemoEntry] = &[
 ];
 
 /// The inspector's A box and B box.
-const INSPECT_A: Obb = Obb {
-    half_extents: Vec2::new(2.0, 1.0),
-};
-const INSPECT_B: Obb = Obb {
-    half_extents: Vec2::new(1.0, 0.6),
-};
+const INSPECT_A: Obb = Obb { half_extents: Vec2::new(2.0, 1.0) };
+const INSPECT_B: Obb = Obb { half_extents: Vec2::new(1.0, 0.6) };
 const INSPECT_CIRCLE: Circle = Circle { radius: 0.7 };
 
 /// The clipping inspector: two shapes to drag and turn, and every step
@@ -152,8 +152,8 @@ pub struct Inspector {
 /// What the inspector's camera shows.
 const INSPECT_BOUNDS: (Vec2, Vec2) = (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0));
 
-/// The inspector's switches: A and B turn the shapes, C steps through clipping, J the axis
-/// bias, S makes B a circle.
+/// The inspector's switches: A and B turn the shapes, C steps through clipping, J
+/// the axis bias, S makes B a circle.
 const INSPECTOR_KNOBS: &[Knob<Inspector>] = &[
     Knob::number(
         'a',
@@ -203,7 +203,8 @@ impl Inspector {
         }
     }
 
-    /// The demo the viewer runs: the two shapes in the lab, with the inspector's switches.
+    /// The demo the viewer runs: the two shapes in the lab, with the inspector's
+    /// switches.
     pub fn lab(self) -> Lab<Inspector> {
         Lab::new(self, INSPECTOR_KNOBS, INSPECT_BOUNDS)
     }
@@ -213,11 +214,7 @@ impl Inspector {
     }
 
     fn axis_bias(&self) -> AxisBias {
-        if self.bias {
-            AxisBias::DEFAULT
-        } else {
-            AxisBias::NONE
-        }
+        if self.bias { AxisBias::DEFAULT } else { AxisBias::NONE }
     }
 
     /// The box-box steps, when both shapes are boxes and overlap.
@@ -251,9 +248,8 @@ fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
             stroke: Some(color),
         }),
         Shape::Box(b) => {
-            let corners = (0..4)
-                .map(|v| t.to_world(box_vertex(b.half_extents, v)))
-                .collect();
+            let corners =
+                (0..4).map(|v| t.to_world(box_vertex(b.half_extents, v))).collect();
             out.polygon(corners, fill, Some(color));
         }
     }
@@ -262,13 +258,21 @@ fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
 /// How far a side plane is drawn either side of the reference face, in metres.
 const PLANE_REACH: f32 = 2.5;
 
-fn draw_steps(out: &mut DrawList, s: &ClipSteps, stage: f32, caption_at: Vec2, line: f32) {
+fn draw_steps(
+    out: &mut DrawList,
+    s: &ClipSteps,
+    stage: f32,
+    caption_at: Vec2,
+    line: f32,
+) {
     let names = ["A x", "A y", "B x", "B y"];
     let text = names
         .iter()
         .zip(s.axis_penetrations)
         .enumerate()
-        .map(|(i, (n, p))| format!("{}{n} {p:.3}", if i == s.axis { "*" } else { " " }))
+        .map(|(i, (n, p))| {
+            format!("{}{n} {p:.3}", if i == s.axis { "*" } else { " " })
+        })
         .collect::<Vec<_>>()
         .join("  ");
     out.text(
@@ -279,8 +283,9 @@ fn draw_steps(out: &mut DrawList, s: &ClipSteps, stage: f32, caption_at: Vec2, l
     if stage >= 1.0 {
         let [p, q] = s.reference_face.ends;
         out.segment_width(p, q, Color::PURPLE, 5.0);
-        // Labels at the faces' ends, so they never sit on top of each other: the reference
-        // label under the reference face's left end, the incident one beside its upper end.
+        // Labels at the faces' ends, so they never sit on top of each other: the
+        // reference label under the reference face's left end, the incident one
+        // beside its upper end.
         let left = if p.x <= q.x { p } else { q };
         out.text(left + Vec2::new(0.05, -0.08), "reference", Color::PURPLE);
         let [p, q] = s.incident_face.ends;
@@ -339,7 +344,9 @@ impl Sim for Inspector {
             &self.axis_bias(),
         );
         match m {
-            Some(m) if self.stage >= ALL => draw_manifold(out, &m, caption_at, line),
+            Some(m) if self.stage >= ALL => {
+                draw_manifold(out, &m, caption_at, line)
+            }
             Some(_) => {}
             None => out.text(caption_at, "apart: no manifold", Color::GREY),
         }
@@ -359,27 +366,23 @@ impl Sim for Inspector {
     }
 }
 
-/// Turned boxes and circles falling onto a floor, resolved with chapter 4's pipeline.
+/// Turned boxes and circles falling onto a floor, resolved with chapter 4's
+/// pipeline.
 #[derive(Clone, Debug)]
 pub struct Tumble {
     world: World,
     bounds: (Vec2, Vec2),
 }
 
-/// The tumble's switches: M the manifolds, J the axis bias, C positional correction.
+/// The tumble's switches: M the manifolds, J the axis bias, C positional
+/// correction.
 const TUMBLE_KNOBS: &[Knob<Tumble>] = &[
     Knob::overlay('m', "show manifolds"),
     Knob::toggle(
         'j',
         "axis bias",
         |t| t.world.bias == AxisBias::DEFAULT,
-        |t, on| {
-            t.world.bias = if on {
-                AxisBias::DEFAULT
-            } else {
-                AxisBias::NONE
-            }
-        },
+        |t, on| t.world.bias = if on { AxisBias::DEFAULT } else { AxisBias::NONE },
     ),
     Knob::toggle(
         'c',
@@ -393,9 +396,7 @@ impl Tumble {
     /// `n` bodies of seeded random sizes and angles above a wide static floor.
     pub fn new(n: usize, seed: u64) -> Self {
         let wall = |x: f32, y: f32, hx: f32, hy: f32, angle: f32| Body {
-            shape: Shape::Box(Obb {
-                half_extents: Vec2::new(hx, hy),
-            }),
+            shape: Shape::Box(Obb { half_extents: Vec2::new(hx, hy) }),
             transform: Transform::new(Vec2::new(x, y), angle),
             velocity: Vec2::ZERO,
             inv_mass: 0.0,
@@ -411,12 +412,13 @@ impl Tumble {
         let mut rng = Rng::new(seed);
         for i in 0..n {
             let shape = if i % 4 == 3 {
-                Shape::Circle(Circle {
-                    radius: rng.range(0.2, 0.35),
-                })
+                Shape::Circle(Circle { radius: rng.range(0.2, 0.35) })
             } else {
                 Shape::Box(Obb {
-                    half_extents: Vec2::new(rng.range(0.2, 0.45), rng.range(0.15, 0.3)),
+                    half_extents: Vec2::new(
+                        rng.range(0.2, 0.45),
+                        rng.range(0.15, 0.3),
+                    ),
                 })
             };
             let at = Vec2::new(rng.range(-2.5, 2.5), 1.0 + i as f32 * 0.6);
@@ -432,10 +434,7 @@ impl Tumble {
     }
 
     pub fn from_bodies(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
-        Tumble {
-            world: World::new(bodies),
-            bounds,
-        }
+        Tumble { world: World::new(bodies), bounds }
     }
 
     /// The demo the viewer runs: these bodies in the lab, their manifolds shown.
@@ -462,7 +461,11 @@ impl Sim for Tumble {
             .bodies
             .iter()
             .map(|b| {
-                let mut s = BodyState::particle(b.transform.position, b.velocity, b.inv_mass);
+                let mut s = BodyState::particle(
+                    b.transform.position,
+                    b.velocity,
+                    b.inv_mass,
+                );
                 let x_axis = b.transform.rotation.x_axis;
                 s.angle = physics_core::trig::atan2(x_axis.y, x_axis.x);
                 s
@@ -534,7 +537,9 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
             SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
             SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
             // Refused: never reach here.
-            SceneShape::Plane { .. } | SceneShape::Polygon { .. } | SceneShape::Capsule { .. } => {
+            SceneShape::Plane { .. }
+            | SceneShape::Polygon { .. }
+            | SceneShape::Capsule { .. } => {
                 continue;
             }
         };

@@ -1,20 +1,21 @@
 //! # Chapter 5 exercises: clipping, and choosing the incident face
 //!
-//! Each function below is a stub with the same signature as the reference one in `lib.rs`.
-//! Build with `--features exercises` and the whole chapter (the box-box test, `collide`, the
-//! world's step, the *inspect* demo, the tests) uses these instead of the reference:
+//! Each function below is a stub with the same signature as the reference one in
+//! `lib.rs`. Build with `--features exercises` and the whole chapter (the box-box
+//! test, `collide`, the world's step, the *inspect* demo, the tests) uses these
+//! instead of the reference:
 //!
 //! ```text
 //! cargo test -p ch05-obb-clipping --features exercises              # judge your code
 //! cargo run --release -p ch05-obb-clipping --features exercises     # watch it
 //! ```
 //!
-//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the book's
-//! "Exercises" section (book/src/ch05-obb-clipping.md). To start again from the stubs:
-//! `git checkout -- chapters/05-obb-clipping/src/exercises.rs`.
+//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
+//! book's "Exercises" section (book/src/ch05-obb-clipping.md). To start again from
+//! the stubs: `git checkout -- chapters/05-obb-clipping/src/exercises.rs`.
 
-// `todo!` here stops like `std::todo!`, but says its message once per test run, not once
-// per proptest shrinking step (see `physics_core::exercise`).
+// `todo!` here stops like `std::todo!`, but says its message once per test run, not
+// once per proptest shrinking step (see `physics_core::exercise`).
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -24,20 +25,21 @@ macro_rules! todo {
 use crate::{ClipPoint, SidePlane, Transform};
 use glam::Vec2;
 
-/// **Exercise 5.1: clip a segment against a side plane.** Sutherland-Hodgman clipping of the
-/// segment from `p` to `q` to one plane: keep the part behind it, where
-/// `normal . x - offset <= 0`. What is left is again a segment, two points, or nothing.
+/// **Exercise 5.1: clip a segment against a side plane.** Sutherland-Hodgman
+/// clipping of the segment from `p` to `q` to one plane: keep the part behind it,
+/// where `normal . x - offset <= 0`. What is left is again a segment, two points,
+/// or nothing.
 ///
 /// - Both ends behind: keep both, `Some([p, q])`.
-/// - One end in front: keep the one behind, and replace the other by the point where the
-///   segment crosses the plane, `p + (q - p) t` with `t = d_p / (d_p - d_q)` (`d` the signed
-///   distances). Keep the order along the segment.
+/// - One end in front: keep the one behind, and replace the other by the point
+///   where the segment crosses the plane, `p + (q - p) t` with `t = d_p / (d_p -
+///   d_q)` (`d` the signed distances). Keep the order along the segment.
 /// - Both in front: nothing is left, `None`.
 ///
-/// A kept end keeps its features. A crossing point is made by the incident face crossing the
-/// reference box's side face: `reference: Feature::Face(plane.face)`,
-/// `incident: Feature::Face(incident_face)` (book, chapter 5, "Reference face, incident face,
-/// clipping").
+/// A kept end keeps its features. A crossing point is made by the incident face
+/// crossing the reference box's side face: `reference: Feature::Face(plane.face)`,
+/// `incident: Feature::Face(incident_face)` (book, chapter 5, "Reference face,
+/// incident face, clipping").
 pub fn clip_segment(
     [p, q]: [ClipPoint; 2],
     plane: &SidePlane,
@@ -49,14 +51,16 @@ pub fn clip_segment(
     )
 }
 
-/// **Exercise 5.2: choose the incident face.** Of the four faces (0 to 3, numbered as in chapter
-/// 4: +x, +y, -x, -y) of the box placed by `incident`, the one most turned against the
-/// reference face's outward normal `reference_normal` (world coordinates): the face whose
-/// outward normal has the smallest dot product with it. On a tie, the lower face number wins.
+/// **Exercise 5.2: choose the incident face.** Of the four faces (0 to 3, numbered
+/// as in chapter 4: +x, +y, -x, -y) of the box placed by `incident`, the one most
+/// turned against the reference face's outward normal `reference_normal` (world
+/// coordinates): the face whose outward normal has the smallest dot product with
+/// it. On a tie, the lower face number wins.
 ///
-/// The face normals are simplest in the box's own frame (`crate::box_face_normal`), so bring
-/// the reference normal into that frame first: the change of basis (book, chapter 5, "Rotation
-/// and the change of basis", and "Reference face, incident face, clipping").
+/// The face normals are simplest in the box's own frame (`crate::box_face_normal`),
+/// so bring the reference normal into that frame first: the change of basis (book,
+/// chapter 5, "Rotation and the change of basis", and "Reference face, incident
+/// face, clipping").
 pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
     let _ = (reference_normal, incident); // so the stub compiles; delete this line
     todo!(

@@ -1,24 +1,25 @@
 //! # Chapter 5: oriented boxes and clipping
 //!
-//! Chapter 4's boxes never turned. Here a box has an orientation, a rotation matrix, and two
-//! ideas carry chapter 4 over:
+//! Chapter 4's boxes never turned. Here a box has an orientation, a rotation
+//! matrix, and two ideas carry chapter 4 over:
 //!
-//! - the **change of basis**: seen from a box's own frame, the box is chapter 4's AABB at the
-//!   origin, so a circle against a turned box is chapter 4's AABB-circle after moving the circle
-//!   into the box's frame;
-//! - the **separating-axis test** between two turned boxes, with a *biased* choice of the axis of
-//!   least penetration, then the **reference face**, the **incident face**, and **clipping** the
-//!   incident face to the reference face's sides, which leaves up to two contact points, each
-//!   with the feature id that says which edges and corners made it.
+//! - the **change of basis**: seen from a box's own frame, the box is chapter 4's
+//!   AABB at the origin, so a circle against a turned box is chapter 4's
+//!   AABB-circle after moving the circle into the box's frame;
+//! - the **separating-axis test** between two turned boxes, with a *biased* choice
+//!   of the axis of least penetration, then the **reference face**, the **incident
+//!   face**, and **clipping** the incident face to the reference face's sides,
+//!   which leaves up to two contact points, each with the feature id that says
+//!   which edges and corners made it.
 //!
-//! The manifold, its rule that the normal points from A to B, and the feature numbering of a
-//! box's faces and corners all come from chapter 4.
+//! The manifold, its rule that the normal points from A to B, and the feature
+//! numbering of a box's faces and corners all come from chapter 4.
 //!
 //! The book's page for this chapter is `book/src/ch05-obb-clipping.md`.
 
 use ch04_manifolds::{
-    Aabb, Circle, ContactPoint, Feature, FeatureId, MAX_CONTACTS, Manifold, aabb_circle,
-    box_face_normal, box_face_vertices, box_vertex, circle_circle,
+    Aabb, Circle, ContactPoint, Feature, FeatureId, MAX_CONTACTS, Manifold,
+    aabb_circle, box_face_normal, box_face_vertices, box_vertex, circle_circle,
 };
 use glam::{Mat2, Vec2};
 use physics_core::trig;
@@ -26,11 +27,13 @@ use physics_core::trig;
 pub mod demos;
 pub mod world;
 
-// The falling-boxes demo's world: chapter 4's pipeline with this chapter's narrow phase.
+// The falling-boxes demo's world: chapter 4's pipeline with this chapter's narrow
+// phase.
 pub use world::{Body, Collision, World};
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -50,10 +53,7 @@ impl Transform {
     /// A shape at `position`, turned `angle` radians counter-clockwise.
     /// The sine and cosine are worked out once here, not at every use.
     pub fn new(position: Vec2, angle: f32) -> Self {
-        Transform {
-            position,
-            rotation: trig::rotation(angle),
-        }
+        Transform { position, rotation: trig::rotation(angle) }
     }
 
     /// A point in the shape's own frame, in world coordinates:
@@ -94,16 +94,19 @@ pub enum Shape {
 /// AABB at the origin; ask chapter 4; turn the answer's normal and
 /// point back into the world. Lengths do not change under a rotation,
 /// so the penetration needs nothing.
-pub fn obb_circle(a: &Obb, ta: &Transform, b: &Circle, position_b: Vec2) -> Option<Manifold> {
+pub fn obb_circle(
+    a: &Obb,
+    ta: &Transform,
+    b: &Circle,
+    position_b: Vec2,
+) -> Option<Manifold> {
     let local_centre = ta.to_local(position_b);
-    let box_at_origin = Aabb {
-        half_extents: a.half_extents,
-    };
+    let box_at_origin = Aabb { half_extents: a.half_extents };
     let local = aabb_circle(&box_at_origin, Vec2::ZERO, b, local_centre)?;
-    let contacts = local.contacts().iter().map(|c| ContactPoint {
-        point: ta.to_world(c.point),
-        ..*c
-    });
+    let contacts = local
+        .contacts()
+        .iter()
+        .map(|c| ContactPoint { point: ta.to_world(c.point), ..*c });
     let contacts: Vec<ContactPoint> = contacts.collect();
     Manifold::new(ta.rotation * local.normal, local.penetration, &contacts)
 }
@@ -129,15 +132,9 @@ pub struct AxisBias {
 impl AxisBias {
     /// Box2D Lite's values: a later axis must be 5 % better, and 1 % of
     /// its box's half extent better still.
-    pub const DEFAULT: AxisBias = AxisBias {
-        relative: 0.95,
-        absolute: 0.01,
-    };
+    pub const DEFAULT: AxisBias = AxisBias { relative: 0.95, absolute: 0.01 };
     /// No bias: the smallest penetration wins, however slight the lead.
-    pub const NONE: AxisBias = AxisBias {
-        relative: 1.0,
-        absolute: 0.0,
-    };
+    pub const NONE: AxisBias = AxisBias { relative: 1.0, absolute: 0.0 };
 }
 
 impl Default for AxisBias {
@@ -239,7 +236,12 @@ pub fn obb_obb_with(
 }
 
 /// [`obb_obb_with`] with [`AxisBias::DEFAULT`].
-pub fn obb_obb(a: &Obb, ta: &Transform, b: &Obb, tb: &Transform) -> Option<Manifold> {
+pub fn obb_obb(
+    a: &Obb,
+    ta: &Transform,
+    b: &Obb,
+    tb: &Transform,
+) -> Option<Manifold> {
     obb_obb_with(a, ta, b, tb, &AxisBias::DEFAULT)
 }
 
@@ -254,14 +256,20 @@ pub fn obb_obb_steps(
     bias: &AxisBias,
 ) -> Option<ClipSteps> {
     let (axis_penetrations, axis) = least_penetration_axis(a, ta, b, tb, bias)?;
-    let [reference_face, incident_face] = reference_and_incident(a, ta, b, tb, axis);
+    let [reference_face, incident_face] =
+        reference_and_incident(a, ta, b, tb, axis);
     let (reference, rt) = match reference_face.owner {
         Owner::A => (a, ta),
         Owner::B => (b, tb),
     };
     let side_planes = side_planes(reference, rt, reference_face.index);
-    let (clipped, kept, kept_count) =
-        clip_and_keep(reference, rt, &reference_face, &incident_face, &side_planes)?;
+    let (clipped, kept, kept_count) = clip_and_keep(
+        reference,
+        rt,
+        &reference_face,
+        &incident_face,
+        &side_planes,
+    )?;
     // The manifold's normal points from A to B, whoever owns the face.
     let normal = match reference_face.owner {
         Owner::A => reference_face.normal,
@@ -346,7 +354,8 @@ pub fn reference_and_incident(
         (Owner::B, b, tb, Owner::A, a, ta)
     };
     // The incident box's centre, seen in the reference box's frame.
-    let offset_in_ref = ref_t.rotation.transpose() * (inc_t.position - ref_t.position);
+    let offset_in_ref =
+        ref_t.rotation.transpose() * (inc_t.position - ref_t.position);
     let k = axis % 2; // 0: the box's x axis, 1: its y axis
     let ref_face = k as u8 + if offset_in_ref[k] >= 0.0 { 0 } else { 2 };
     let reference = Face::of(owner, ref_shape, ref_t, ref_face);
@@ -381,15 +390,15 @@ pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
 /// neighbouring faces on the reference box `reference` placed by `rt`,
 /// each facing outwards.
 #[inline]
-pub fn side_planes(reference: &Obb, rt: &Transform, reference_face: u8) -> [SidePlane; 2] {
+pub fn side_planes(
+    reference: &Obb,
+    rt: &Transform,
+    reference_face: u8,
+) -> [SidePlane; 2] {
     [(reference_face + 3) % 4, (reference_face + 1) % 4].map(|face| {
         let normal = rt.rotation * box_face_normal(face);
         let reach = reference.half_extents[face as usize % 2];
-        SidePlane {
-            normal,
-            offset: normal.dot(rt.position) + reach,
-            face,
-        }
+        SidePlane { normal, offset: normal.dot(rt.position) + reach, face }
     })
 }
 // ANCHOR_END: side_planes
@@ -459,7 +468,8 @@ pub fn clip_and_keep(
     let twice = clip_segment(once, &side_planes[1], inc_face)?;
     // Keep the clipped points on or behind the reference face.
     let front = reference_face.normal;
-    let front_offset = front.dot(rt.position) + reference.half_extents[ref_face as usize % 2];
+    let front_offset =
+        front.dot(rt.position) + reference.half_extents[ref_face as usize % 2];
     let mut kept = [ContactPoint::default(); MAX_CONTACTS];
     let mut kept_count = 0;
     for c in twice {
@@ -482,7 +492,12 @@ pub fn clip_and_keep(
 // ANCHOR_END: clip_and_keep
 
 /// The manifold of any two shapes of this chapter, normal from A to B.
-pub fn collide(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) -> Option<Manifold> {
+pub fn collide(
+    a: &Shape,
+    ta: &Transform,
+    b: &Shape,
+    tb: &Transform,
+) -> Option<Manifold> {
     collide_with(a, ta, b, tb, &AxisBias::DEFAULT)
 }
 
@@ -495,10 +510,14 @@ pub fn collide_with(
     bias: &AxisBias,
 ) -> Option<Manifold> {
     match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => circle_circle(a, ta.position, b, tb.position),
+        (Shape::Circle(a), Shape::Circle(b)) => {
+            circle_circle(a, ta.position, b, tb.position)
+        }
         (Shape::Box(a), Shape::Box(b)) => obb_obb_with(a, ta, b, tb, bias),
         (Shape::Box(a), Shape::Circle(b)) => obb_circle(a, ta, b, tb.position),
-        (Shape::Circle(a), Shape::Box(b)) => obb_circle(b, tb, a, ta.position).map(|m| m.swapped()),
+        (Shape::Circle(a), Shape::Box(b)) => {
+            obb_circle(b, tb, a, ta.position).map(|m| m.swapped())
+        }
     }
 }
 
@@ -508,7 +527,10 @@ impl Shape {
         let local = t.to_local(point);
         match *self {
             Shape::Circle(c) => local.length() <= c.radius,
-            Shape::Box(b) => local.x.abs() <= b.half_extents.x && local.y.abs() <= b.half_extents.y,
+            Shape::Box(b) => {
+                local.x.abs() <= b.half_extents.x
+                    && local.y.abs() <= b.half_extents.y
+            }
         }
     }
 
@@ -534,9 +556,7 @@ mod tests {
     use super::*;
 
     fn square(h: f32) -> Obb {
-        Obb {
-            half_extents: Vec2::splat(h),
-        }
+        Obb { half_extents: Vec2::splat(h) }
     }
 
     #[test]
@@ -544,13 +564,16 @@ mod tests {
         let t = Transform::new(Vec2::new(3.0, -1.0), 0.7);
         let p = Vec2::new(0.4, 2.5);
         assert!((t.to_local(t.to_world(p)) - p).length() < 1e-6);
-        // A point one unit along the box's own x axis is along (cos, sin) in the world.
+        // A point one unit along the box's own x axis is along (cos, sin) in the
+        // world.
         let w = t.to_world(Vec2::X) - t.position;
-        assert!((w - Vec2::new(trig::cos(0.7f32), trig::sin(0.7f32))).length() < 1e-6);
+        assert!(
+            (w - Vec2::new(trig::cos(0.7f32), trig::sin(0.7f32))).length() < 1e-6
+        );
     }
 
-    /// A box standing on another, corners level: two contacts on B's bottom face, with the
-    /// full penetration, and ids naming B's corners against A's top face.
+    /// A box standing on another, corners level: two contacts on B's bottom face,
+    /// with the full penetration, and ids naming B's corners against A's top face.
     #[test]
     fn a_box_resting_on_a_box_gets_two_contacts() {
         let t0 = Transform::new(Vec2::ZERO, 0.0);
@@ -565,15 +588,12 @@ mod tests {
         assert!((c[1].point - Vec2::new(1.0, 0.9)).length() < 1e-6);
     }
 
-    /// Clipping keeps the part of the segment behind the plane, cuts it where it crosses, keeps
-    /// the order of its ends, and names a cut point by the side face and the incident face.
+    /// Clipping keeps the part of the segment behind the plane, cuts it where it
+    /// crosses, keeps the order of its ends, and names a cut point by the side face
+    /// and the incident face.
     #[test]
     fn clipping_keeps_the_part_of_a_segment_behind_the_plane() {
-        let plane = SidePlane {
-            normal: Vec2::X,
-            offset: 1.0,
-            face: 0,
-        };
+        let plane = SidePlane { normal: Vec2::X, offset: 1.0, face: 0 };
         let end = |x: f32, y: f32, vertex: u8| ClipPoint {
             point: Vec2::new(x, y),
             reference: Feature::Face(1),
@@ -603,15 +623,16 @@ mod tests {
         assert_eq!(clip_segment([in_front, also_in_front], &plane, 3), None);
     }
 
-    /// The incident face is the face most turned against the reference normal, whichever way
-    /// the incident box is turned.
+    /// The incident face is the face most turned against the reference normal,
+    /// whichever way the incident box is turned.
     #[test]
     fn the_incident_face_faces_the_reference_face() {
         let up = Vec2::Y;
         // Unturned, a box's face against +y is its bottom face, -y (3).
         assert_eq!(incident_face(up, &Transform::new(Vec2::ZERO, 0.0)), 3);
         // Turned a quarter turn counter-clockwise, its -x face (2) points down.
-        let quarter = Transform::new(Vec2::new(5.0, 1.0), std::f32::consts::FRAC_PI_2);
+        let quarter =
+            Transform::new(Vec2::new(5.0, 1.0), std::f32::consts::FRAC_PI_2);
         assert_eq!(incident_face(up, &quarter), 2);
         // Turned a little clockwise, the bottom face still faces down.
         assert_eq!(incident_face(up, &Transform::new(Vec2::ZERO, -0.3)), 3);

@@ -1,6 +1,6 @@
-//! The world of the falling-boxes demo: chapter 4's world of bodies and its four-stage step,
-//! with this chapter's narrow phase in stage 2. The book does not show it; the idea is in
-//! `lib.rs`.
+//! The world of the falling-boxes demo: chapter 4's world of bodies and its
+//! four-stage step, with this chapter's narrow phase in stage 2. The book does not
+//! show it; the idea is in `lib.rs`.
 
 use crate::{AxisBias, Shape, Transform, collide_with};
 use ch04_manifolds::Manifold;
@@ -29,8 +29,8 @@ pub struct Collision {
     pub manifold: Manifold,
 }
 
-/// Bodies of circles and oriented boxes under gravity, resolved at their manifolds with
-/// chapter 4's pipeline.
+/// Bodies of circles and oriented boxes under gravity, resolved at their manifolds
+/// with chapter 4's pipeline.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
     pub bodies: Vec<Body>,
@@ -49,7 +49,8 @@ pub struct World {
 }
 
 impl World {
-    /// Bodies under the Earth's gravity, with chapter 4's defaults and the default axis bias.
+    /// Bodies under the Earth's gravity, with chapter 4's defaults and the default
+    /// axis bias.
     pub fn new(bodies: Vec<Body>) -> Self {
         World {
             bodies,
@@ -68,14 +69,21 @@ impl World {
         // 1. Integrate: gravity and velocity move every body with a finite mass.
         for b in self.bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
             let (position, velocity) = (&mut b.transform.position, &mut b.velocity);
-            ch02_planes_restitution::integrate(position, velocity, self.gravity, dt);
+            ch02_planes_restitution::integrate(
+                position,
+                velocity,
+                self.gravity,
+                dt,
+            );
         }
         // 2. Detect: a manifold for every overlapping pair, low index as A.
         self.find_collisions();
         // 3. Resolve: chapter 4's impulse at each manifold, `iterations` times.
-        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len()) {
+        for k in (0..self.iterations.max(1)).flat_map(|_| 0..self.collisions.len())
+        {
             let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = physics_core::slices::two_mut(&mut self.bodies, a, b);
+            let (body_a, body_b) =
+                physics_core::slices::two_mut(&mut self.bodies, a, b);
             ch04_manifolds::apply_impulse(
                 &mut body_a.velocity,
                 body_a.inv_mass,
@@ -89,7 +97,8 @@ impl World {
         // 4. Correct: chapter 4's positional correction at each manifold.
         for k in 0..self.collisions.len() {
             let Collision { a, b, manifold } = self.collisions[k];
-            let (body_a, body_b) = physics_core::slices::two_mut(&mut self.bodies, a, b);
+            let (body_a, body_b) =
+                physics_core::slices::two_mut(&mut self.bodies, a, b);
             ch04_manifolds::correct_positions(
                 &mut body_a.transform.position,
                 body_a.inv_mass,
@@ -101,7 +110,8 @@ impl World {
         }
     }
 
-    /// Stage 2: every body against every later body, in index order, skipping static pairs.
+    /// Stage 2: every body against every later body, in index order, skipping
+    /// static pairs.
     pub fn find_collisions(&mut self) {
         self.collisions.clear();
         for a in 0..self.bodies.len() {
@@ -110,9 +120,13 @@ impl World {
                 if x.inv_mass == 0.0 && y.inv_mass == 0.0 {
                     continue;
                 }
-                if let Some(manifold) =
-                    collide_with(&x.shape, &x.transform, &y.shape, &y.transform, &self.bias)
-                {
+                if let Some(manifold) = collide_with(
+                    &x.shape,
+                    &x.transform,
+                    &y.shape,
+                    &y.transform,
+                    &self.bias,
+                ) {
                     self.collisions.push(Collision { a, b, manifold });
                 }
             }
@@ -121,9 +135,6 @@ impl World {
 
     /// The deepest penetration among this step's collisions, in metres.
     pub fn max_penetration(&self) -> f32 {
-        self.collisions
-            .iter()
-            .map(|c| c.manifold.penetration)
-            .fold(0.0, f32::max)
+        self.collisions.iter().map(|c| c.manifold.penetration).fold(0.0, f32::max)
     }
 }

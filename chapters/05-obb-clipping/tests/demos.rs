@@ -1,4 +1,5 @@
-//! The demos run headless; scene files load turned boxes and name the chapter for spin.
+//! The demos run headless; scene files load turned boxes and name the chapter for
+//! spin.
 
 use ch05_obb_clipping::demos::{CHAPTER, Tumble};
 use physics_core::demo::Demo;
@@ -11,7 +12,8 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// The tumbling boxes come to rest inside the container (none slides out or falls through).
+/// The tumbling boxes come to rest inside the container (none slides out or falls
+/// through).
 #[test]
 fn the_tumble_settles_in_its_container() {
     let mut t = Tumble::new(20, 5);
@@ -43,7 +45,8 @@ fn a_turned_box_loads_and_spin_names_chapter_6() {
     .err()
     .unwrap();
     assert!(
-        e.starts_with("bodies[0].angular_velocity") && e.contains("ch06-rotation-friction"),
+        e.starts_with("bodies[0].angular_velocity")
+            && e.contains("ch06-rotation-friction"),
         "{e}"
     );
     let e = scene(

@@ -1,6 +1,7 @@
-//! Properties of chapter 5's narrow phase: chapter 4's list for turned boxes, agreement with
-//! chapter 4 for boxes that are not turned, rigid motions, the stable reference face, and a
-//! million random inputs (ignored by default; run in release by .ci/run).
+//! Properties of chapter 5's narrow phase: chapter 4's list for turned boxes,
+//! agreement with chapter 4 for boxes that are not turned, rigid motions, the
+//! stable reference face, and a million random inputs (ignored by default; run in
+//! release by .ci/run).
 
 use ch04_manifolds::{Aabb, Circle, Manifold, UNIT_TOLERANCE};
 use ch05_obb_clipping::{AxisBias, Obb, Shape, Transform, collide, obb_obb_steps};
@@ -14,12 +15,10 @@ fn size() -> impl Strategy<Value = f32> {
 fn shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
         size().prop_map(|radius| Shape::Circle(Circle { radius })),
-        (size(), size()).prop_map(|(x, y)| Shape::Box(Obb {
-            half_extents: Vec2::new(x, y)
-        })),
-        (size(), size()).prop_map(|(x, y)| Shape::Box(Obb {
-            half_extents: Vec2::new(x, y)
-        })),
+        (size(), size())
+            .prop_map(|(x, y)| Shape::Box(Obb { half_extents: Vec2::new(x, y) })),
+        (size(), size())
+            .prop_map(|(x, y)| Shape::Box(Obb { half_extents: Vec2::new(x, y) })),
     ]
 }
 
@@ -44,12 +43,7 @@ fn pair() -> impl Strategy<Value = (Shape, Transform, Shape, Transform)> {
             } else {
                 pa + Vec2::new(u, v) * (reach(&a) + reach(&b))
             };
-            (
-                a,
-                Transform::new(pa, angle_a),
-                b,
-                Transform::new(pb, angle_b),
-            )
+            (a, Transform::new(pa, angle_a), b, Transform::new(pb, angle_b))
         })
 }
 
@@ -93,8 +87,8 @@ fn signed_distance(s: &Shape, t: &Transform, p: Vec2) -> f64 {
     }
 }
 
-/// The bias lets a later axis lose although its penetration is smaller, so the penetration
-/// chosen is at most (smallest + absolute x half extent) / relative.
+/// The bias lets a later axis lose although its penetration is smaller, so the
+/// penetration chosen is at most (smallest + absolute x half extent) / relative.
 fn within_bias(chosen: f32, other: f32, largest_half_extent: f32) -> bool {
     let b = AxisBias::DEFAULT;
     chosen
@@ -110,9 +104,10 @@ proptest! {
         }
     }
 
-    /// Swapping A and B turns the normal round. The penetration is the same except where the
-    /// bias (which prefers A's faces) decides: there both are within the bias of each other.
-    /// Tolerances: rounding of the transforms, 1e-5 of the scale.
+    /// Swapping A and B turns the normal round. The penetration is the same except
+    /// where the bias (which prefers A's faces) decides: there both are within the
+    /// bias of each other. Tolerances: rounding of the transforms, 1e-5 of the
+    /// scale.
     #[test]
     fn swapping_a_and_b_flips_the_normal((a, ta, b, tb) in pair()) {
         let tol = 1e-5 * scale(&a, &ta, &b, &tb);
@@ -128,8 +123,8 @@ proptest! {
         }
     }
 
-    /// Moving B out along the normal by the penetration and a hair (1e-4 of the scale, above
-    /// the rotations' rounding) separates the shapes.
+    /// Moving B out along the normal by the penetration and a hair (1e-4 of the
+    /// scale, above the rotations' rounding) separates the shapes.
     #[test]
     fn moving_b_out_along_the_normal_separates((a, ta, b, tb) in pair()) {
         if let Some(m) = collide(&a, &ta, &b, &tb) {
@@ -139,9 +134,10 @@ proptest! {
         }
     }
 
-    /// Contact points lie inside both shapes, grown by 1e-4 of the scale, whenever the
-    /// penetration is no deeper than the thinner shape is thick. (Deeper, a box's contact
-    /// points stay on its incident face, which may then lie beyond the other box.)
+    /// Contact points lie inside both shapes, grown by 1e-4 of the scale, whenever
+    /// the penetration is no deeper than the thinner shape is thick. (Deeper, a
+    /// box's contact points stay on its incident face, which may then lie beyond
+    /// the other box.)
     #[test]
     fn contact_points_are_inside_both_shapes((a, ta, b, tb) in pair()) {
         let thin = |s: &Shape| match *s {
@@ -159,10 +155,11 @@ proptest! {
         }
     }
 
-    /// Boxes that are not turned give chapter 4's manifold: the same normal, penetration,
-    /// points and feature ids, whenever the x and y penetrations differ by more than the bias
-    /// (inside it, chapter 5 keeps x where chapter 4 takes the smaller) and B's face lies
-    /// inside A (deeper, chapter 4 clamps its points into A). Tolerance 1e-5 of the scale.
+    /// Boxes that are not turned give chapter 4's manifold: the same normal,
+    /// penetration, points and feature ids, whenever the x and y penetrations
+    /// differ by more than the bias (inside it, chapter 5 keeps x where chapter 4
+    /// takes the smaller) and B's face lies inside A (deeper, chapter 4 clamps its
+    /// points into A). Tolerance 1e-5 of the scale.
     #[test]
     fn unturned_boxes_agree_with_chapter_4(
         ha in (size(), size()), hb in (size(), size()),
@@ -193,9 +190,10 @@ proptest! {
         }
     }
 
-    /// Turning and moving both shapes together turns and moves the manifold: the normal turns,
-    /// the points turn and move, the penetration stays. Tolerance 1e-4 of the scale: two
-    /// rotations' rounding, and away from near-ties (where a hair decides the axis).
+    /// Turning and moving both shapes together turns and moves the manifold: the
+    /// normal turns, the points turn and move, the penetration stays. Tolerance
+    /// 1e-4 of the scale: two rotations' rounding, and away from near-ties (where a
+    /// hair decides the axis).
     #[test]
     fn a_rigid_motion_of_both_moves_the_manifold(
         (a, ta, b, tb) in pair(), turn in -3.0f32..3.0, shift in (-20.0f32..20.0, -20.0f32..20.0),
@@ -207,7 +205,8 @@ proptest! {
         };
         let s = scale(&a, &ta, &b, &tb) + 20.0;
         let tol = 1e-4 * s;
-        // Coincident centres are the exception: their fixed direction cannot turn with them.
+        // Coincident centres are the exception: their fixed direction cannot turn
+        // with them.
         let apart = ta.position.distance(tb.position) > tol;
         if let (true, Some(m), Some(n)) = (apart, collide(&a, &ta, &b, &tb), collide(&a, &apply(&ta), &b, &apply(&tb))) {
             if (m.penetration - n.penetration).abs() <= tol && m.contacts().len() == n.contacts().len() {
@@ -216,16 +215,18 @@ proptest! {
                     prop_assert!((motion.to_world(c.point) - d.point).length() <= tol, "{m:?} {n:?}");
                 }
             } else {
-                // A different axis or count only at a near-tie: both penetrations within the bias.
+                // A different axis or count only at a near-tie: both penetrations
+                // within the bias.
                 prop_assert!(within_bias(m.penetration, n.penetration, s) && within_bias(n.penetration, m.penetration, s),
                     "{m:?} {n:?}");
             }
         }
     }
 
-    /// The reference face does not flip between two nearly equal configurations: a box
-    /// resting on another with the x and y penetrations tied, nudged by less than the bias,
-    /// keeps A's face. Without the bias the face flips for some nudges.
+    /// The reference face does not flip between two nearly equal configurations: a
+    /// box resting on another with the x and y penetrations tied, nudged by less
+    /// than the bias, keeps A's face. Without the bias the face flips for some
+    /// nudges.
     #[test]
     fn the_reference_face_stays_put_under_a_nudge(dx in -1e-3f32..1e-3, dy in -1e-3f32..1e-3, angle in -1e-3f32..1e-3) {
         let square = Obb { half_extents: Vec2::splat(1.0) };
@@ -240,9 +241,7 @@ proptest! {
 
 #[test]
 fn without_the_bias_a_nudge_flips_the_reference_face() {
-    let square = Obb {
-        half_extents: Vec2::splat(1.0),
-    };
+    let square = Obb { half_extents: Vec2::splat(1.0) };
     let t0 = Transform::new(Vec2::ZERO, 0.0);
     let faces: Vec<u8> = [(1e-4, 0.0), (0.0, 1e-4)]
         .iter()
@@ -259,14 +258,12 @@ fn without_the_bias_a_nudge_flips_the_reference_face() {
 
 #[test]
 fn identical_boxes_on_top_of_each_other_are_consistent() {
-    let b = Shape::Box(Obb {
-        half_extents: Vec2::new(0.5, 0.3),
-    });
+    let b = Shape::Box(Obb { half_extents: Vec2::new(0.5, 0.3) });
     for angle in [0.0, 0.4, std::f32::consts::FRAC_PI_4, 2.0] {
         let t = Transform::new(Vec2::new(2.0, -1.0), angle);
         let m = collide(&b, &t, &b, &t).expect("coincident boxes collide");
-        // Pushed out along A's short axis (y, the smaller penetration 0.6, clearly below
-        // 0.95 x 1.0), and the same answer every time.
+        // Pushed out along A's short axis (y, the smaller penetration 0.6, clearly
+        // below 0.95 x 1.0), and the same answer every time.
         assert!((m.penetration - 0.6).abs() < 1e-5, "{m:?}");
         assert!((m.normal - t.rotation * Vec2::Y).length() < 1e-5, "{m:?}");
         assert_eq!(collide(&b, &t, &b, &t), Some(m));
@@ -274,9 +271,12 @@ fn identical_boxes_on_top_of_each_other_are_consistent() {
     }
 }
 
-/// Sizes and places mostly from 1e-6 to 1e6, sometimes from 1e-30 to 1e30, sometimes exactly
-/// zero; any angles; every shape pair; a twentieth of the pairs with coincident centres.
-fn random_input(rng: &mut physics_core::rng::Rng) -> (Shape, Transform, Shape, Transform) {
+/// Sizes and places mostly from 1e-6 to 1e6, sometimes from 1e-30 to 1e30,
+/// sometimes exactly zero; any angles; every shape pair; a twentieth of the pairs
+/// with coincident centres.
+fn random_input(
+    rng: &mut physics_core::rng::Rng,
+) -> (Shape, Transform, Shape, Transform) {
     let magnitude = |rng: &mut physics_core::rng::Rng| {
         let roll = rng.next_f32();
         if roll < 0.05 {
@@ -289,9 +289,7 @@ fn random_input(rng: &mut physics_core::rng::Rng) -> (Shape, Transform, Shape, T
     };
     let shape = |rng: &mut physics_core::rng::Rng| {
         if rng.next_f32() < 0.3 {
-            Shape::Circle(Circle {
-                radius: magnitude(rng),
-            })
+            Shape::Circle(Circle { radius: magnitude(rng) })
         } else {
             Shape::Box(Obb {
                 half_extents: Vec2::new(magnitude(rng), magnitude(rng)),
@@ -301,35 +299,31 @@ fn random_input(rng: &mut physics_core::rng::Rng) -> (Shape, Transform, Shape, T
     let a = shape(rng);
     let b = shape(rng);
     let pa = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * magnitude(rng);
-    let near = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * (a.reach() + b.reach());
+    let near = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0))
+        * (a.reach() + b.reach());
     let pb = if rng.next_f32() < 0.05 { pa } else { pa + near };
     let angle = |rng: &mut physics_core::rng::Rng| {
-        if rng.next_f32() < 0.2 {
-            0.0
-        } else {
-            rng.range(-10.0, 10.0)
-        }
+        if rng.next_f32() < 0.2 { 0.0 } else { rng.range(-10.0, 10.0) }
     };
     let ta = Transform::new(pa, angle(rng));
     let tb = Transform::new(pb, angle(rng));
     (a, ta, b, tb)
 }
 
-/// How many random pairs, and from which seed: `NARROW_PHASE_CASES` and `NARROW_PHASE_SEED`
-/// override the defaults, for long fuzzing runs such as
-/// `NARROW_PHASE_CASES=2000000000 cargo test --release -p ch05-obb-clipping --test narrow_phase -- --ignored --nocapture`.
+/// How many random pairs, and from which seed: `NARROW_PHASE_CASES` and
+/// `NARROW_PHASE_SEED` override the defaults, for long fuzzing runs such as
+/// `NARROW_PHASE_CASES=2000000000 cargo test --release -p ch05-obb-clipping --test
+/// narrow_phase -- --ignored --nocapture`.
 fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]
 #[ignore = "a million cases: run in release by .ci/run with cargo test --release -p ch05-obb-clipping -- --ignored"]
 fn a_million_random_inputs_give_no_nan_and_no_panic() {
     let cases = env_or("NARROW_PHASE_CASES", 1_000_000);
-    let mut rng = physics_core::rng::Rng::new(env_or("NARROW_PHASE_SEED", 20261121));
+    let mut rng =
+        physics_core::rng::Rng::new(env_or("NARROW_PHASE_SEED", 20261121));
     let mut collisions = 0u64;
     let start = std::time::Instant::now();
     for _ in 0..cases {

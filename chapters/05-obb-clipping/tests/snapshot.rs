@@ -1,5 +1,5 @@
-//! Manifolds of hand-picked configurations, as readable YAML: any change in the narrow phase
-//! shows as a reviewable diff.
+//! Manifolds of hand-picked configurations, as readable YAML: any change in the
+//! narrow phase shows as a reviewable diff.
 
 use ch04_manifolds::Circle;
 use ch05_obb_clipping::{Obb, Shape, Transform, collide};
@@ -7,9 +7,7 @@ use glam::Vec2;
 use std::fmt::Write;
 
 fn boxed(w: f32, h: f32) -> Shape {
-    Shape::Box(Obb {
-        half_extents: Vec2::new(w, h),
-    })
+    Shape::Box(Obb { half_extents: Vec2::new(w, h) })
 }
 
 #[test]
@@ -90,16 +88,24 @@ fn manifolds_of_hand_picked_configurations() {
             &Transform::new(at, angle_b),
         );
         writeln!(yaml, "- case: {name}").unwrap();
-        // Four decimals: far coarser than f32 rounding, fine enough to see any real change.
+        // Four decimals: far coarser than f32 rounding, fine enough to see any real
+        // change.
         match m {
             None => writeln!(yaml, "  manifold: none").unwrap(),
             Some(m) => {
-                writeln!(yaml, "  normal: [{:.4}, {:.4}]", m.normal.x, m.normal.y).unwrap();
+                writeln!(yaml, "  normal: [{:.4}, {:.4}]", m.normal.x, m.normal.y)
+                    .unwrap();
                 writeln!(yaml, "  penetration: {:.4}", m.penetration).unwrap();
                 writeln!(yaml, "  contacts:").unwrap();
                 for c in m.contacts() {
-                    writeln!(yaml, "    - point: [{:.4}, {:.4}]", c.point.x, c.point.y).unwrap();
-                    writeln!(yaml, "      penetration: {:.4}", c.penetration).unwrap();
+                    writeln!(
+                        yaml,
+                        "    - point: [{:.4}, {:.4}]",
+                        c.point.x, c.point.y
+                    )
+                    .unwrap();
+                    writeln!(yaml, "      penetration: {:.4}", c.penetration)
+                        .unwrap();
                     writeln!(
                         yaml,
                         "      features: {{ a: {:?}, b: {:?} }}",

@@ -9,7 +9,9 @@ use physics_core::draw::{Color, DrawItem, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::rng::Rng;
-use physics_core::scene::{Feature, Scene, SceneBody, SceneError, Shape as SceneShape};
+use physics_core::scene::{
+    Feature, Scene, SceneBody, SceneError, Shape as SceneShape,
+};
 use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold circles and
@@ -60,9 +62,9 @@ pub const DEMOS: &[DemoEntry] = &[
     },
 ];
 
-/// How far resting bodies start inside what they rest on, in metres: as a landed body rests,
-/// inside the 1 cm slop. Placed exactly touching, the least turn lifts a corner clear of the
-/// manifold.
+/// How far resting bodies start inside what they rest on, in metres: as a landed
+/// body rests, inside the 1 cm slop. Placed exactly touching, the least turn lifts
+/// a corner clear of the manifold.
 pub const SETTLED: f32 = 0.005;
 
 /// The ramps' tilt in radians: tan(0.25) = 0.255, between friction 0.1 and 0.35.
@@ -98,13 +100,10 @@ const GRAB_DAMPING: f32 = 0.7;
 impl MouseSpring {
     /// Take hold of the first movable body under `at`.
     pub fn press(bodies: &[Body], at: Vec2) -> Option<MouseSpring> {
-        let body = bodies
-            .iter()
-            .position(|b| b.inv_mass > 0.0 && b.shape.contains(&b.transform(), at))?;
-        Some(MouseSpring {
-            body,
-            local: bodies[body].transform().to_local(at),
-        })
+        let body = bodies.iter().position(|b| {
+            b.inv_mass > 0.0 && b.shape.contains(&b.transform(), at)
+        })?;
+        Some(MouseSpring { body, local: bodies[body].transform().to_local(at) })
     }
 
     /// The point held, in the world.
@@ -128,7 +127,8 @@ impl MouseSpring {
 }
 // ANCHOR_END: grab
 
-/// Draw a body, with a spoke from its centre so that a turning circle shows its turn.
+/// Draw a body, with a spoke from its centre so that a turning circle shows its
+/// turn.
 pub fn draw_body(out: &mut DrawList, b: &Body, color: Color) {
     let fill = Some(Color(0x1c2030).lerp(color, 0.18));
     let t = b.transform();
@@ -143,9 +143,8 @@ pub fn draw_body(out: &mut DrawList, b: &Body, color: Color) {
             out.segment(b.position, t.to_world(Vec2::new(c.radius, 0.0)), color);
         }
         Shape::Box(o) => {
-            let corners = (0..4)
-                .map(|v| t.to_world(box_vertex(o.half_extents, v)))
-                .collect();
+            let corners =
+                (0..4).map(|v| t.to_world(box_vertex(o.half_extents, v))).collect();
             out.polygon(corners, fill, Some(color));
         }
     }
@@ -160,11 +159,13 @@ pub fn body_color(b: &Body, i: usize) -> Color {
     }
 }
 
-/// Metres of arrow per N s of impulse per kg of the lighter body, for the contact overlay.
+/// Metres of arrow per N s of impulse per kg of the lighter body, for the contact
+/// overlay.
 const IMPULSE_ARROW: f32 = 3.0;
 
-/// Draw the world's contacts: the points, the normal impulses (green) and the friction impulses
-/// (red), each as the velocity change it gave (impulse over the lighter body's mass).
+/// Draw the world's contacts: the points, the normal impulses (green) and the
+/// friction impulses (red), each as the velocity change it gave (impulse over the
+/// lighter body's mass).
 pub fn draw_contacts(out: &mut DrawList, world: &World) {
     let mut k = 0;
     for c in &world.collisions {
@@ -207,7 +208,8 @@ pub fn sandbox(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Lab<World> {
     Lab::new(World::new(bodies), KNOBS, bounds).with_overlay(true)
 }
 
-/// `n` boxes and circles of seeded random sizes and angles over a floor between two walls.
+/// `n` boxes and circles of seeded random sizes and angles over a floor between two
+/// walls.
 pub fn tumble(n: usize, seed: u64) -> Lab<World> {
     let wall = |x: f32| {
         Body::rect(0.25, 3.0, Vec2::new(x, 3.0), 0.0, 1.0)
@@ -240,10 +242,8 @@ pub fn ramps() -> Lab<World> {
     let stop = fixed_box(0.25, 1.0, Vec2::new(7.75, 1.0), 0.0);
     let mut bodies = vec![ground(8.0), stop];
     let mut labels = Vec::new();
-    let (along, up) = (
-        trig::from_angle(-RAMP_ANGLE),
-        trig::from_angle(-RAMP_ANGLE).perp(),
-    );
+    let (along, up) =
+        (trig::from_angle(-RAMP_ANGLE), trig::from_angle(-RAMP_ANGLE).perp());
     for (i, mu) in RAMP_FRICTION.into_iter().enumerate() {
         let centre = Vec2::new(-1.0, 10.5 - 2.0 * i as f32);
         let plank = fixed_box(4.0, 0.1, centre, -RAMP_ANGLE);
@@ -258,7 +258,8 @@ pub fn ramps() -> Lab<World> {
     sandbox(bodies, view).with_labels(labels)
 }
 
-/// A box and a disc dropped spinning: the box bounces off a corner, the disc rolls away.
+/// A box and a disc dropped spinning: the box bounces off a corner, the disc rolls
+/// away.
 pub fn spin() -> Lab<World> {
     let mut spinning_box = Body::rect(0.6, 0.3, Vec2::new(-2.0, 3.0), 0.3, 1.0);
     spinning_box.angular_velocity = 12.0;
@@ -285,11 +286,8 @@ pub fn tip() -> Lab<World> {
         let at = Vec2::new(x, -SETTLED) - corner;
         Body::rect(hx, hy, at, lean, 1.0).with_friction(0.8)
     };
-    let bodies = vec![
-        ground(4.0),
-        leaning(-1.5, 0.15, 0.75),
-        leaning(1.0, 0.75, 0.3),
-    ];
+    let bodies =
+        vec![ground(4.0), leaning(-1.5, 0.15, 0.75), leaning(1.0, 0.75, 0.3)];
     sandbox(bodies, (Vec2::new(-4.0, -0.8), Vec2::new(4.0, 3.0)))
 }
 // ANCHOR_END: tip
@@ -301,8 +299,10 @@ pub fn throw() -> Lab<World> {
         let at = Vec2::new(3.0, 0.3 + (0.6 - SETTLED) * i as f32 - SETTLED);
         bodies.push(Body::rect(0.3, 0.3, at, 0.0, 1.0).with_friction(0.6));
     }
-    bodies
-        .push(Body::rect(0.4, 0.25, Vec2::new(-3.0, 0.25 - SETTLED), 0.0, 2.0).with_friction(0.6));
+    bodies.push(
+        Body::rect(0.4, 0.25, Vec2::new(-3.0, 0.25 - SETTLED), 0.0, 2.0)
+            .with_friction(0.6),
+    );
     sandbox(bodies, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 6.0)))
 }
 
@@ -418,7 +418,9 @@ impl<S: Rigid + Sim> Switches<S> {
             "own",
             RESTITUTION_CHOICES,
             |w| w.rigid().restitution_override,
-            |w, e| w.rigid_mut().restitution_override = e.map(|e| e.clamp(0.0, 1.0)),
+            |w, e| {
+                w.rigid_mut().restitution_override = e.map(|e| e.clamp(0.0, 1.0))
+            },
         ),
         Knob::toggle(
             'c',
@@ -457,9 +459,9 @@ pub fn scene_body(b: &SceneBody) -> Body {
         SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
         SceneShape::Box { half_extents } => Shape::Box(Obb { half_extents }),
         // A plane is chapter 8's business; polygons are refused before chapter 11.
-        SceneShape::Plane { .. } | SceneShape::Polygon { .. } | SceneShape::Capsule { .. } => {
-            Shape::Circle(Circle { radius: 0.0 })
-        }
+        SceneShape::Plane { .. }
+        | SceneShape::Polygon { .. }
+        | SceneShape::Capsule { .. } => Shape::Circle(Circle { radius: 0.0 }),
     };
     let mass = if b.is_static { f32::INFINITY } else { b.mass };
     let mut body = Body::new(shape, b.position, b.angle, mass);

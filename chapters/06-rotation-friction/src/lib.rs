@@ -1,20 +1,23 @@
 //! # Chapter 6: rotation and friction
 //!
-//! Until now an impulse pushed a body's centre, wherever the bodies touched. Here bodies turn:
+//! Until now an impulse pushed a body's centre, wherever the bodies touched. Here
+//! bodies turn:
 //!
-//! - a body gets an **angle**, an **angular velocity** and an **inverse moment of inertia**, the
-//!   turning counterpart of the inverse mass (zero for a static body, like its inverse mass);
-//! - a push at a point off the centre changes both the velocity and the spin: the **torque**
-//!   `r x F`, and for an impulse `r x P`;
-//! - a point of a turning body moves at `v + w x r`, so the contact impulse is worked out from
-//!   the **velocity of the contact points**, and its effective mass gains the `(r x n)^2 / I`
-//!   terms;
-//! - **friction** is one more impulse at the same point, along the tangent, with its own
-//!   effective mass, capped by Coulomb's law at `mu` times the normal impulse.
+//! - a body gets an **angle**, an **angular velocity** and an **inverse moment of
+//!   inertia**, the turning counterpart of the inverse mass (zero for a static
+//!   body, like its inverse mass);
+//! - a push at a point off the centre changes both the velocity and the spin: the
+//!   **torque** `r x F`, and for an impulse `r x P`;
+//! - a point of a turning body moves at `v + w x r`, so the contact impulse is
+//!   worked out from the **velocity of the contact points**, and its effective mass
+//!   gains the `(r x n)^2 / I` terms;
+//! - **friction** is one more impulse at the same point, along the tangent, with
+//!   its own effective mass, capped by Coulomb's law at `mu` times the normal
+//!   impulse.
 //!
-//! Shapes and manifolds come from chapter 5 ([`ch05_obb_clipping::collide`]); the inverse mass,
-//! the restitution rule and positional correction from chapter 3; the correction at a manifold
-//! from chapter 4.
+//! Shapes and manifolds come from chapter 5 ([`ch05_obb_clipping::collide`]); the
+//! inverse mass, the restitution rule and positional correction from chapter 3; the
+//! correction at a manifold from chapter 4.
 //!
 //! The book's page for this chapter is `book/src/ch06-rotation-friction.md`.
 
@@ -26,14 +29,16 @@ pub use ch05_obb_clipping::{Obb, Shape, Transform};
 use glam::Vec2;
 use physics_core::math::{cross, perp};
 use physics_core::slices::two_mut;
-// Only the reference `point_velocity` uses it; `--features exercises` puts the learner's in.
+// Only the reference `point_velocity` uses it; `--features exercises` puts the
+// learner's in.
 #[cfg(not(feature = "exercises"))]
 use physics_core::math::cross_scalar_vec;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -68,8 +73,8 @@ pub struct World {
 // ANCHOR_END: world
 
 impl World {
-    /// Bodies under the Earth's gravity: 10 passes, friction on, the bodies' own restitution and
-    /// chapter 3's correction (20 % beyond 1 cm).
+    /// Bodies under the Earth's gravity: 10 passes, friction on, the bodies' own
+    /// restitution and chapter 3's correction (20 % beyond 1 cm).
     pub fn new(bodies: Vec<Body>) -> Self {
         World {
             bodies,
@@ -117,8 +122,9 @@ impl World {
     }
     // ANCHOR_END: stages
 
-    /// Stage 2: every body against every later body, in index order, skipping pairs of static
-    /// bodies, so the same world always gives the same collisions in the same order.
+    /// Stage 2: every body against every later body, in index order, skipping pairs
+    /// of static bodies, so the same world always gives the same collisions in the
+    /// same order.
     pub fn find_collisions(&mut self) {
         self.collisions.clear();
         for a in 0..self.bodies.len() {
@@ -127,8 +133,12 @@ impl World {
                 if x.inv_mass == 0.0 && y.inv_mass == 0.0 {
                     continue;
                 }
-                let m =
-                    ch05_obb_clipping::collide(&x.shape, &x.transform(), &y.shape, &y.transform());
+                let m = ch05_obb_clipping::collide(
+                    &x.shape,
+                    &x.transform(),
+                    &y.shape,
+                    &y.transform(),
+                );
                 if let Some(manifold) = m {
                     self.collisions.push(Collision { a, b, manifold });
                 }
@@ -141,10 +151,8 @@ impl World {
         self.impulses.clear();
         for c in &self.collisions {
             for p in c.manifold.contacts() {
-                self.impulses.push(ContactImpulse {
-                    point: p.point,
-                    ..Default::default()
-                });
+                self.impulses
+                    .push(ContactImpulse { point: p.point, ..Default::default() });
             }
         }
     }
@@ -176,7 +184,8 @@ impl World {
     }
     // ANCHOR_END: solve_contacts
 
-    /// Stage 4: chapter 4's positional correction at each manifold (it moves the centres only).
+    /// Stage 4: chapter 4's positional correction at each manifold (it moves the
+    /// centres only).
     pub fn correct_positions(&mut self) {
         for k in 0..self.collisions.len() {
             let Collision { a, b, manifold } = self.collisions[k];
@@ -194,10 +203,7 @@ impl World {
 
     /// The deepest penetration among this step's collisions, in metres.
     pub fn max_penetration(&self) -> f32 {
-        self.collisions
-            .iter()
-            .map(|c| c.manifold.penetration)
-            .fold(0.0, f32::max)
+        self.collisions.iter().map(|c| c.manifold.penetration).fold(0.0, f32::max)
     }
 }
 
@@ -328,10 +334,14 @@ impl Body {
     }
 
     /// A box of half extents `hx` by `hy` and `density` kg/m^2.
-    pub fn rect(hx: f32, hy: f32, position: Vec2, angle: f32, density: f32) -> Self {
-        let shape = Shape::Box(Obb {
-            half_extents: Vec2::new(hx, hy),
-        });
+    pub fn rect(
+        hx: f32,
+        hy: f32,
+        position: Vec2,
+        angle: f32,
+        density: f32,
+    ) -> Self {
+        let shape = Shape::Box(Obb { half_extents: Vec2::new(hx, hy) });
         Body::new(shape, position, angle, density * shape.area())
     }
 
@@ -358,11 +368,7 @@ impl Body {
 
     /// Mass in kg (infinite for a static body).
     pub fn mass(&self) -> f32 {
-        if self.inv_mass > 0.0 {
-            1.0 / self.inv_mass
-        } else {
-            f32::INFINITY
-        }
+        if self.inv_mass > 0.0 { 1.0 / self.inv_mass } else { f32::INFINITY }
     }
 
     /// The velocity of the body's material point now at world `point`:
@@ -452,7 +458,13 @@ pub struct ContactImpulse {
 ///
 /// 0 when the points are already separating (a contact only pushes) or
 /// when nothing can move (both bodies static).
-pub fn normal_impulse(a: &Body, b: &Body, point: Vec2, normal: Vec2, e: f32) -> f32 {
+pub fn normal_impulse(
+    a: &Body,
+    b: &Body,
+    point: Vec2,
+    normal: Vec2,
+    e: f32,
+) -> f32 {
     let normal_velocity = (b.velocity_at(point) - a.velocity_at(point)).dot(normal);
     let k = inverse_effective_mass(a, b, point, normal);
     if normal_velocity >= 0.0 || k <= 0.0 {
@@ -555,7 +567,8 @@ pub struct Collision {
 mod tests {
     use super::*;
 
-    /// A push at the centre does not turn a body; the same push at its edge does, by r x P / I.
+    /// A push at the centre does not turn a body; the same push at its edge does,
+    /// by r x P / I.
     #[test]
     fn an_impulse_off_the_centre_turns_the_body() {
         let mut b = Body::rect(1.0, 0.5, Vec2::ZERO, 0.0, 1.0);
@@ -576,9 +589,10 @@ mod tests {
         assert_eq!(b.velocity_at(Vec2::new(2.0, 0.5)), Vec2::new(-2.0, 0.0));
     }
 
-    /// The effective mass at a point: at the centre only the inverse masses count; at a box's
-    /// end a push across the lever arm adds `(r x d)^2 / I`, one along it nothing. A static body
-    /// adds nothing, the two bodies' terms add up, and the direction's sign does not matter.
+    /// The effective mass at a point: at the centre only the inverse masses count;
+    /// at a box's end a push across the lever arm adds `(r x d)^2 / I`, one along
+    /// it nothing. A static body adds nothing, the two bodies' terms add up, and
+    /// the direction's sign does not matter.
     #[test]
     fn a_push_off_the_centre_meets_less_mass() {
         let a = Body::rect(1.0, 0.5, Vec2::ZERO, 0.0, 1.0); // 2 kg, I = 5/6 kg m^2
@@ -588,7 +602,9 @@ mod tests {
             Vec2::new(5.0, 5.0),
             0.0,
         );
-        let k = |a: &Body, b: &Body, p: Vec2, d: Vec2| inverse_effective_mass(a, b, p, d);
+        let k = |a: &Body, b: &Body, p: Vec2, d: Vec2| {
+            inverse_effective_mass(a, b, p, d)
+        };
         assert!((k(&a, &wall, Vec2::ZERO, Vec2::X) - 0.5).abs() < 1e-6);
         assert!((k(&a, &wall, Vec2::X, Vec2::X) - 0.5).abs() < 1e-6);
         // r x d = 1 at the end (1, 0) along y: 1/m + 1/I = 0.5 + 1.2.
@@ -601,14 +617,13 @@ mod tests {
         assert_eq!(k(&wall, &wall, p, d), 0.0);
     }
 
-    /// Friction stops the sliding at the point when the cap allows it; otherwise it applies
-    /// what is left of the cap, against the slide, counting what this step applied already.
+    /// Friction stops the sliding at the point when the cap allows it; otherwise it
+    /// applies what is left of the cap, against the slide, counting what this step
+    /// applied already.
     #[test]
     fn friction_stops_the_slide_within_coulombs_cap() {
         let ground = Body::fixed(
-            Shape::Box(Obb {
-                half_extents: Vec2::new(5.0, 0.5),
-            }),
+            Shape::Box(Obb { half_extents: Vec2::new(5.0, 0.5) }),
             Vec2::new(0.0, -0.5),
             0.0,
         );
@@ -616,7 +631,9 @@ mod tests {
         disc.velocity = Vec2::new(2.0, 0.0);
         disc.angular_velocity = 1.0;
         let (point, normal) = (Vec2::ZERO, Vec2::Y);
-        let f = |limit, applied| friction_impulse(&ground, &disc, point, normal, limit, applied);
+        let f = |limit, applied| {
+            friction_impulse(&ground, &disc, point, normal, limit, applied)
+        };
         // An ample cap: the impulse stops the slide (it needs about 0.65 N s).
         let stop = f(100.0, 0.0);
         let t = perp(normal);
@@ -630,7 +647,8 @@ mod tests {
             slide(&stopped)
         );
         assert!(stop * against > 0.6);
-        // What was applied before does not change what stopping takes, within the cap.
+        // What was applied before does not change what stopping takes, within the
+        // cap.
         assert!((f(100.0, 0.2 * against) - stop).abs() < 1e-5);
         // A tight cap: the cap, against the slide.
         assert!((f(0.1, 0.0) - 0.1 * against).abs() < 1e-6);

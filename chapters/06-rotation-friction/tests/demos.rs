@@ -1,5 +1,5 @@
-//! The demos run headless; scene files load spinning bodies and refuse what this chapter cannot
-//! simulate, naming the chapter that can.
+//! The demos run headless; scene files load spinning bodies and refuse what this
+//! chapter cannot simulate, naming the chapter that can.
 
 use ch06_rotation_friction::demos::{self, CHAPTER, RAMP_ANGLE, RAMP_FRICTION};
 use physics_core::demo::Demo;
@@ -11,9 +11,10 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// In the ramps demo the boxes whose friction is above tan(0.25) = 0.255 stay near where they
-/// started (under 3 cm in 4 s, see `a_box_above_the_friction_angle_stays`) and the others have
-/// slid off their planks.
+/// In the ramps demo the boxes whose friction is above tan(0.25) = 0.255 stay near
+/// where they started (under 3 cm in 4 s, see
+/// `a_box_above_the_friction_angle_stays`) and the others have slid off their
+/// planks.
 #[test]
 fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
     let mut demo = demos::ramps();
@@ -34,7 +35,8 @@ fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
     }
 }
 
-/// In the tip demo the tall box falls onto its side and the wide one settles back on its base.
+/// In the tip demo the tall box falls onto its side and the wide one settles back
+/// on its base.
 #[test]
 fn the_tall_box_tips_and_the_wide_one_rights_itself() {
     let mut demo = demos::tip();
@@ -80,10 +82,7 @@ fn spin_loads_and_joints_and_planes_are_refused() {
         scene(r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 1], "offset": 0 } } } ] }"#)
             .err()
             .unwrap();
-    assert!(
-        e.starts_with("bodies[0].shape") && e.contains("static box"),
-        "{e}"
-    );
+    assert!(e.starts_with("bodies[0].shape") && e.contains("static box"), "{e}");
 }
 
 /// A static body from a scene file has zero inverse mass and zero inverse inertia.
@@ -93,8 +92,5 @@ fn a_static_scene_body_cannot_turn() {
         r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0.5] } }, "position": [0, 0], "static": true } ] }"#,
     )
     .unwrap();
-    assert_eq!(
-        (d.bodies()[0].inv_mass, d.bodies()[0].inv_inertia),
-        (0.0, 0.0)
-    );
+    assert_eq!((d.bodies()[0].inv_mass, d.bodies()[0].inv_inertia), (0.0, 0.0));
 }

@@ -1,21 +1,20 @@
-//! The laws chapter 6 claims, checked over random bodies and against textbook answers, and the
-//! tutorials' slips shown failing them.
+//! The laws chapter 6 claims, checked over random bodies and against textbook
+//! answers, and the tutorials' slips shown failing them.
 
 use ch06_rotation_friction::{
-    Body, Circle, ContactImpulse, FrictionCap, Obb, Shape, World, moment_of_inertia,
-    normal_impulse, solve_contact,
+    Body, Circle, ContactImpulse, FrictionCap, Obb, Shape, World,
+    moment_of_inertia, normal_impulse, solve_contact,
 };
 use glam::Vec2;
-use physics_core::diagnostics::{angular_momentum, kinetic_energy, linear_momentum};
+use physics_core::diagnostics::{
+    angular_momentum, kinetic_energy, linear_momentum,
+};
 use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
 
 fn state(bodies: &[Body]) -> Vec<physics_core::demo::BodyState> {
-    bodies
-        .iter()
-        .map(ch06_rotation_friction::demos::body_state)
-        .collect()
+    bodies.iter().map(ch06_rotation_friction::demos::body_state).collect()
 }
 
 fn vec2(max: f32) -> impl Strategy<Value = Vec2> {
@@ -25,23 +24,15 @@ fn vec2(max: f32) -> impl Strategy<Value = Vec2> {
 fn shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
         (0.05f32..2.0).prop_map(|radius| Shape::Circle(Circle { radius })),
-        (0.05f32..2.0, 0.05f32..2.0).prop_map(|(x, y)| Shape::Box(Obb {
-            half_extents: Vec2::new(x, y)
-        })),
+        (0.05f32..2.0, 0.05f32..2.0)
+            .prop_map(|(x, y)| Shape::Box(Obb { half_extents: Vec2::new(x, y) })),
     ]
 }
 
-/// A dynamic body of 0.1 to 10 kg anywhere within 3 m, turned and moving up to 10 m/s and
-/// 10 rad/s.
+/// A dynamic body of 0.1 to 10 kg anywhere within 3 m, turned and moving up to 10
+/// m/s and 10 rad/s.
 fn body() -> impl Strategy<Value = Body> {
-    (
-        shape(),
-        vec2(3.0),
-        -4.0f32..4.0,
-        0.1f32..10.0,
-        vec2(10.0),
-        -10.0f32..10.0,
-    )
+    (shape(), vec2(3.0), -4.0f32..4.0, 0.1f32..10.0, vec2(10.0), -10.0f32..10.0)
         .prop_map(|(shape, at, angle, mass, v, w)| {
             let mut b = Body::new(shape, at, angle, mass);
             b.velocity = v;
@@ -59,12 +50,13 @@ fn scale(bodies: &[Body]) -> f32 {
 }
 
 proptest! {
-    /// An impulse at a contact point is equal and opposite at the same point, so it changes
-    /// neither the total linear momentum nor the total angular momentum about any fixed point
-    /// (the forces' torques cancel: `r x P - r x P`). Tolerance 1e-5 of the momenta involved
-    /// (times the 10 m lever arms for the angular part): a few f32 roundings each. Applying the
-    /// impulse at the centre for one body and at the point for the other, or leaving out one
-    /// body's `r x P`, changes the angular momentum by the full `r x P`.
+    /// An impulse at a contact point is equal and opposite at the same point, so it
+    /// changes neither the total linear momentum nor the total angular momentum
+    /// about any fixed point (the forces' torques cancel: `r x P - r x P`).
+    /// Tolerance 1e-5 of the momenta involved (times the 10 m lever arms for the
+    /// angular part): a few f32 roundings each. Applying the impulse at the centre
+    /// for one body and at the point for the other, or leaving out one body's `r x
+    /// P`, changes the angular momentum by the full `r x P`.
     #[test]
     fn momentum_and_angular_momentum_are_unchanged_by_any_contact_impulse(
         mut a in body(), mut b in body(), point in vec2(3.0), angle in 0.0f32..std::f32::consts::TAU,
@@ -85,9 +77,10 @@ proptest! {
         prop_assert!(dl.abs() <= 10.0 * tol, "angular momentum changed by {dl}");
     }
 
-    /// Coulomb: at every contact point of every step, the friction impulse is at most mu times
-    /// the normal impulse. Per step (the default) on the step's totals, per impulse on each.
-    /// Tolerance 1e-5 relative for the rounding of the clamp's sums.
+    /// Coulomb: at every contact point of every step, the friction impulse is at
+    /// most mu times the normal impulse. Per step (the default) on the step's
+    /// totals, per impulse on each. Tolerance 1e-5 relative for the rounding of the
+    /// clamp's sums.
     #[test]
     fn friction_never_exceeds_mu_times_the_normal_impulse(
         bodies in proptest::collection::vec(body(), 2..5), mu in 0.0f32..1.5,
@@ -118,10 +111,11 @@ proptest! {
         prop_assert!(total.friction_impulse.abs() <= mu * total.normal_impulse * (1.0 + 1e-5));
     }
 
-    /// With restitution at most 1 and positional correction off, no step creates kinetic energy,
-    /// however many passes and however the bodies overlap, turn and rub: each normal impulse
-    /// loses `(1 - e^2)` of the energy of the relative normal motion at its point, and each
-    /// friction impulse only slows the sliding. Tolerance 1e-5 of the energy for rounding.
+    /// With restitution at most 1 and positional correction off, no step creates
+    /// kinetic energy, however many passes and however the bodies overlap, turn and
+    /// rub: each normal impulse loses `(1 - e^2)` of the energy of the relative
+    /// normal motion at its point, and each friction impulse only slows the
+    /// sliding. Tolerance 1e-5 of the energy for rounding.
     #[test]
     fn no_energy_is_gained_with_e_at_most_one_and_correction_off(
         bodies in proptest::collection::vec(body(), 2..5), e in 0.0f32..=1.0, mu in 0.0f32..1.5,
@@ -141,8 +135,8 @@ proptest! {
         }
     }
 
-    /// Any finite bodies, coincident centres and static neighbours included: every step stays
-    /// finite.
+    /// Any finite bodies, coincident centres and static neighbours included: every
+    /// step stays finite.
     #[test]
     fn no_nan_from_finite_input(bodies in proptest::collection::vec(body(), 1..5), stack in any::<bool>()) {
         let mut all = vec![Body::rect(1.0, 1.0, Vec2::ZERO, 0.3, 1.0).into_static()];
@@ -163,15 +157,14 @@ proptest! {
     }
 }
 
-/// Both moments of inertia against the integral of r^2 dm over a fine grid of the shape: the
-/// midpoint rule on 400 x 400 cells is good to about 1e-5 relative; 1e-3 leaves room for f32.
+/// Both moments of inertia against the integral of r^2 dm over a fine grid of the
+/// shape: the midpoint rule on 400 x 400 cells is good to about 1e-5 relative; 1e-3
+/// leaves room for f32.
 #[test]
 fn inertia_of_a_box_and_a_disc_matches_the_integral() {
     let n = 400;
     for shape in [
-        Shape::Box(Obb {
-            half_extents: Vec2::new(0.8, 0.3),
-        }),
+        Shape::Box(Obb { half_extents: Vec2::new(0.8, 0.3) }),
         Shape::Circle(Circle { radius: 0.5 }),
     ] {
         let half = match shape {
@@ -201,11 +194,12 @@ fn inertia_of_a_box_and_a_disc_matches_the_integral() {
     }
 }
 
-/// A box resting on flat ground stays where it is: under 1 mm of drift in 10 s. The contact
-/// points lie symmetrically and friction has nothing to do, so anything more would be a solver
-/// that pushes one corner harder than the other. It starts 5 mm into the ground, inside the
-/// 1 cm slop, as a box that has landed rests; placed exactly touching, the least turn would
-/// lift a corner clear and the manifold would lose a point.
+/// A box resting on flat ground stays where it is: under 1 mm of drift in 10 s. The
+/// contact points lie symmetrically and friction has nothing to do, so anything
+/// more would be a solver that pushes one corner harder than the other. It starts 5
+/// mm into the ground, inside the 1 cm slop, as a box that has landed rests; placed
+/// exactly touching, the least turn would lift a corner clear and the manifold
+/// would lose a point.
 #[test]
 fn a_box_resting_on_flat_ground_stays() {
     let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
@@ -220,8 +214,9 @@ fn a_box_resting_on_flat_ground_stays() {
     }
 }
 
-/// A plank tilted `theta` down to the right, and a 1 m by 0.5 m box resting on it 5 m up the
-/// slope, both with friction `mu`. Returns the world and the slope's downhill direction.
+/// A plank tilted `theta` down to the right, and a 1 m by 0.5 m box resting on it 5
+/// m up the slope, both with friction `mu`. Returns the world and the slope's
+/// downhill direction.
 fn ramp(theta: f32, mu: f32) -> (World, Vec2) {
     let along = Vec2::from_angle(-theta);
     let up = along.perp();
@@ -229,7 +224,8 @@ fn ramp(theta: f32, mu: f32) -> (World, Vec2) {
         .into_static()
         .with_friction(mu);
     // 5 mm into the plank, as a landed box rests (see the test above).
-    let block = Body::rect(0.5, 0.25, up * 0.745 - along * 5.0, -theta, 1.0).with_friction(mu);
+    let block = Body::rect(0.5, 0.25, up * 0.745 - along * 5.0, -theta, 1.0)
+        .with_friction(mu);
     (World::new(vec![plank, block]), along)
 }
 
@@ -242,12 +238,12 @@ fn slide(world: &mut World, along: Vec2, seconds: f32) -> f32 {
     (world.bodies[1].position - start).dot(along)
 }
 
-/// On a ramp of angle theta a box with mu 20 % above tan(theta) stays. "Stays" is under 3 cm in
-/// 10 s: a sliding box would go metres. The bound is not zero because a normal impulse here
-/// can only push: when friction's torque tips the box onto its front corner, no later pass
-/// can take back the push that lifted the back one, and the box rocks and creeps about a
-/// millimetre a second (measured 1.7 cm in 10 s at 0.25 rad, 0 at 0.5 rad). Chapter 8's
-/// accumulated impulses remove the creep.
+/// On a ramp of angle theta a box with mu 20 % above tan(theta) stays. "Stays" is
+/// under 3 cm in 10 s: a sliding box would go metres. The bound is not zero because
+/// a normal impulse here can only push: when friction's torque tips the box onto
+/// its front corner, no later pass can take back the push that lifted the back one,
+/// and the box rocks and creeps about a millimetre a second (measured 1.7 cm in 10
+/// s at 0.25 rad, 0 at 0.5 rad). Chapter 8's accumulated impulses remove the creep.
 #[test]
 fn a_box_above_the_friction_angle_stays() {
     for theta in [0.25f32, 0.5] {
@@ -257,10 +253,11 @@ fn a_box_above_the_friction_angle_stays() {
     }
 }
 
-/// On a ramp of angle theta a box with mu well below tan(theta) slides with acceleration
-/// g (sin theta - mu cos theta), within 10 %. Measured from its velocity between 0.5 s and 1.5 s
-/// (after the first step's settling). The solver in fact gets it to 4 digits: the friction
-/// impulse is exactly mu times the normal impulse, which is exactly m g cos(theta) dt.
+/// On a ramp of angle theta a box with mu well below tan(theta) slides with
+/// acceleration g (sin theta - mu cos theta), within 10 %. Measured from its
+/// velocity between 0.5 s and 1.5 s (after the first step's settling). The solver
+/// in fact gets it to 4 digits: the friction impulse is exactly mu times the normal
+/// impulse, which is exactly m g cos(theta) dt.
 #[test]
 fn a_box_below_the_friction_angle_slides_at_g_sin_minus_mu_cos() {
     for (theta, mu) in [(0.25f32, 0.1f32), (0.5, 0.2), (0.5, 0.0)] {
@@ -278,10 +275,11 @@ fn a_box_below_the_friction_angle_slides_at_g_sin_minus_mu_cos() {
     }
 }
 
-/// Erratum: the tutorial caps each friction impulse by mu times the normal impulse of the same
-/// pass. After the first pass the normal impulses are nearly zero, so friction can hardly act
-/// again, and a box that should stay on a ramp keeps its first step's creep: it moves 25
-/// cm in 10 s (asserted: over 10 cm) where the per-step cap moves it under 2 cm.
+/// Erratum: the tutorial caps each friction impulse by mu times the normal impulse
+/// of the same pass. After the first pass the normal impulses are nearly zero, so
+/// friction can hardly act again, and a box that should stay on a ramp keeps its
+/// first step's creep: it moves 25 cm in 10 s (asserted: over 10 cm) where the
+/// per-step cap moves it under 2 cm.
 #[test]
 fn capping_each_friction_impulse_lets_a_box_creep() {
     let (mut world, along) = ramp(0.25, 1.2 * 0.25f32.tan());
@@ -290,11 +288,12 @@ fn capping_each_friction_impulse_lets_a_box_creep() {
     assert!(moved > 0.1, "moved only {moved} m");
 }
 
-/// A static body needs zero inverse inertia as well as zero inverse mass. Erratum: a tutorial
-/// sets a static box's inverse mass to 0 but leaves its inverse inertia at 1. The contact's
-/// effective mass then counts the wall as able to turn: a box falling on a static plank off its
-/// centre is not stopped (its corner still moves after an impulse with e = 0), and the plank,
-/// which never moves, picks up a spin that every later contact reads as a moving surface.
+/// A static body needs zero inverse inertia as well as zero inverse mass. Erratum:
+/// a tutorial sets a static box's inverse mass to 0 but leaves its inverse inertia
+/// at 1. The contact's effective mass then counts the wall as able to turn: a box
+/// falling on a static plank off its centre is not stopped (its corner still moves
+/// after an impulse with e = 0), and the plank, which never moves, picks up a spin
+/// that every later contact reads as a moving surface.
 #[test]
 fn a_static_body_with_inverse_inertia_one_turns_when_hit() {
     let plank = Body::rect(3.0, 0.2, Vec2::ZERO, 0.0, 1.0).into_static();
@@ -304,17 +303,8 @@ fn a_static_body_with_inverse_inertia_one_turns_when_hit() {
     falling.velocity = Vec2::new(0.0, -3.0);
     let point = Vec2::new(2.0, 0.2);
     for (inv_inertia, stops) in [(0.0, true), (1.0, false)] {
-        let (mut a, mut b) = (
-            Body {
-                inv_inertia,
-                ..plank
-            },
-            falling,
-        );
-        let mut total = ContactImpulse {
-            point,
-            ..Default::default()
-        };
+        let (mut a, mut b) = (Body { inv_inertia, ..plank }, falling);
+        let mut total = ContactImpulse { point, ..Default::default() };
         solve_contact(&mut a, &mut b, Vec2::Y, 0.0, None, &mut total);
         // The plank never moves, so the box's corner should stop dead (e = 0).
         let after = b.velocity_at(point).y;
@@ -327,9 +317,10 @@ fn a_static_body_with_inverse_inertia_one_turns_when_hit() {
     }
 }
 
-/// Erratum: a tutorial calls its timer every 20 ms and passes dt = 20, meaning milliseconds
-/// where every formula wants seconds: a thousand times the step, and a box falls 20 * 20 * 9.81
-/// metres in its first step. The scene loader refuses such a step and says dt is in seconds.
+/// Erratum: a tutorial calls its timer every 20 ms and passes dt = 20, meaning
+/// milliseconds where every formula wants seconds: a thousand times the step, and a
+/// box falls 20 * 20 * 9.81 metres in its first step. The scene loader refuses such
+/// a step and says dt is in seconds.
 #[test]
 fn a_time_step_in_milliseconds_is_refused() {
     let e = physics_core::scene::Scene::from_json(
@@ -340,9 +331,10 @@ fn a_time_step_in_milliseconds_is_refused() {
     assert!(e.message.contains("seconds"), "{e}");
 }
 
-/// A disc dropped spinning onto the ground with friction ends up rolling without slipping,
-/// v = -w r, within 2 % (it slips until friction has matched the two; afterwards the contact
-/// point is at rest). Without friction it keeps spinning on the spot.
+/// A disc dropped spinning onto the ground with friction ends up rolling without
+/// slipping, v = -w r, within 2 % (it slips until friction has matched the two;
+/// afterwards the contact point is at rest). Without friction it keeps spinning on
+/// the spot.
 #[test]
 fn a_spinning_disc_starts_rolling() {
     for friction in [true, false] {
@@ -370,8 +362,9 @@ fn a_spinning_disc_starts_rolling() {
     }
 }
 
-/// Newton's law of restitution now holds at the contact point, not at the centres: a box hitting
-/// the ground on one corner leaves it at -e times the corner's approach speed.
+/// Newton's law of restitution now holds at the contact point, not at the centres:
+/// a box hitting the ground on one corner leaves it at -e times the corner's
+/// approach speed.
 #[test]
 fn restitution_holds_at_the_contact_point() {
     let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
@@ -386,12 +379,14 @@ fn restitution_holds_at_the_contact_point() {
     let _ = ground;
 }
 
-/// One pass over the contacts leaves a stack unresolved: with 1 pass the boxes of a stack of
-/// five sink into each other deeper than with 10.
+/// One pass over the contacts leaves a stack unresolved: with 1 pass the boxes of a
+/// stack of five sink into each other deeper than with 10.
 #[test]
 fn one_pass_leaves_a_stack_unresolved() {
     let depth = |iterations: u32| {
-        let mut bodies = vec![Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static()];
+        let mut bodies = vec![
+            Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static(),
+        ];
         for i in 0..5 {
             bodies.push(Body::rect(
                 0.4,

@@ -1,4 +1,5 @@
-//! A short trajectory of the spin demo, pinned: any change in behaviour shows as a reviewable diff.
+//! A short trajectory of the spin demo, pinned: any change in behaviour shows as a
+//! reviewable diff.
 
 use ch06_rotation_friction::demos;
 use physics_core::demo::Demo;
@@ -12,7 +13,8 @@ fn spin_for_two_seconds() {
         if step % 20 == 0 {
             writeln!(out, "step {step}:").unwrap();
             for (i, b) in demo.bodies().iter().enumerate().skip(1) {
-                // Four decimals: far coarser than f32 noise, fine enough to see any change.
+                // Four decimals: far coarser than f32 noise, fine enough to see any
+                // change.
                 writeln!(
                     out,
                     "  {i} ({:+.4}, {:+.4}) angle {:+.4} v ({:+.4}, {:+.4}) w {:+.4}",

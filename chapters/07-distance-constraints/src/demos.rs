@@ -1,9 +1,11 @@
-//! Chapter 7's demos: a pendulum, a chain, a rope bridge, a Newton's cradle, a rod and a rope.
+//! Chapter 7's demos: a pendulum, a chain, a rope bridge, a Newton's cradle, a rod
+//! and a rope.
 
 use crate::{Body, DistanceJoint, JointKind, Order, World};
 use ch06_rotation_friction::World as RigidWorld;
 use ch06_rotation_friction::demos::{
-    MouseSpring, Rigid, SETTLED, Switches, bodies_bounds, body_state, fixed_box, scene_body,
+    MouseSpring, Rigid, SETTLED, Switches, bodies_bounds, body_state, fixed_box,
+    scene_body,
 };
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
@@ -69,13 +71,17 @@ fn pin(at: Vec2) -> Body {
 
 /// Bodies on joints to watch, switch and drag: chapter 7's world in the
 /// lab, with chapter 6's switches and this chapter's.
-pub fn rig(bodies: Vec<Body>, joints: Vec<DistanceJoint>, bounds: (Vec2, Vec2)) -> Lab<World> {
+pub fn rig(
+    bodies: Vec<Body>,
+    joints: Vec<DistanceJoint>,
+    bounds: (Vec2, Vec2),
+) -> Lab<World> {
     let world = World::new(bodies, joints);
     Lab::new(world, Switches::<World>::ALL, bounds).with_knobs(JOINT_KNOBS)
 }
 
-/// A disc of radius 0.15 on a 2 m rod released at 30 degrees, and a box hung by its top-left
-/// corner from a 1 m rod.
+/// A disc of radius 0.15 on a 2 m rod released at 30 degrees, and a box hung by its
+/// top-left corner from a 1 m rod.
 pub fn pendulum() -> Lab<World> {
     let top = Vec2::new(-1.5, 2.5);
     let bob_at = top + 2.0 * Vec2::new(0.5, -(3.0f32.sqrt()) / 2.0);
@@ -119,15 +125,17 @@ pub fn chain(links: usize) -> Lab<World> {
     rig(bodies, joints, (Vec2::new(-6.0, -0.8), Vec2::new(6.0, 5.0)))
 }
 
-/// Two posts and twelve planks, each plank's top corners tied to its neighbours' by ropes
-/// 2 cm long, and three boxes falling onto it. 20 passes, since thirteen ropes in a row pass a
-/// push along one rope per pass.
+/// Two posts and twelve planks, each plank's top corners tied to its neighbours' by
+/// ropes 2 cm long, and three boxes falling onto it. 20 passes, since thirteen
+/// ropes in a row pass a push along one rope per pass.
 pub fn bridge() -> Lab<World> {
     let (n, half, gap) = (12, Vec2::new(0.25, 0.06), 0.02);
     let span = n as f32 * (2.0 * half.x + gap) + gap;
     let y = 3.0;
-    let post =
-        |x: f32| Body::rect(0.25, 1.0, Vec2::new(x, y - 1.0 + half.y), 0.0, 1.0).into_static();
+    let post = |x: f32| {
+        Body::rect(0.25, 1.0, Vec2::new(x, y - 1.0 + half.y), 0.0, 1.0)
+            .into_static()
+    };
     let left = -span / 2.0;
     let mut bodies = vec![
         Body::rect(6.0, 0.25, Vec2::new(0.0, -0.25), 0.0, 1.0).into_static(),
@@ -138,7 +146,10 @@ pub fn bridge() -> Lab<World> {
     let mut last = (1, Vec2::new(left, y + half.y));
     for i in 0..n {
         let x = left + gap + half.x + i as f32 * (2.0 * half.x + gap);
-        bodies.push(Body::rect(half.x, half.y, Vec2::new(x, y), 0.0, 1.0).with_friction(0.6));
+        bodies.push(
+            Body::rect(half.x, half.y, Vec2::new(x, y), 0.0, 1.0)
+                .with_friction(0.6),
+        );
         let k = bodies.len() - 1;
         let near = Vec2::new(x - half.x, y + half.y);
         joints.push(DistanceJoint::between(
@@ -162,7 +173,9 @@ pub fn bridge() -> Lab<World> {
     ));
     for (i, x) in [-1.2f32, 0.1, 1.0].into_iter().enumerate() {
         let at = Vec2::new(x, 4.5 + 0.8 * i as f32);
-        bodies.push(Body::rect(0.25, 0.2, at, 0.3 * i as f32, 0.5).with_friction(0.6));
+        bodies.push(
+            Body::rect(0.25, 0.2, at, 0.3 * i as f32, 0.5).with_friction(0.6),
+        );
     }
     let mut rig = rig(bodies, joints, (Vec2::new(-4.5, -0.8), Vec2::new(4.5, 6.5)));
     // Thirteen ropes in a row pass a push along one per pass.
@@ -185,9 +198,8 @@ pub fn cradle() -> Lab<World> {
             Vec2::new(0.0, -length)
         };
         bodies.push(pin(top));
-        let ball = Body::disc(r, top + hang, 4.0)
-            .with_restitution(1.0)
-            .with_friction(0.0);
+        let ball =
+            Body::disc(r, top + hang, 4.0).with_restitution(1.0).with_friction(0.0);
         bodies.push(ball);
         let k = bodies.len();
         joints.push(DistanceJoint::between(
@@ -207,12 +219,13 @@ pub fn cradle() -> Lab<World> {
 }
 // ANCHOR_END: cradle
 
-/// Two pins, each with a 1.5 m tether to a bob thrown up at 7 m/s: on the left a rod, on
-/// the right a rope.
+/// Two pins, each with a 1.5 m tether to a bob thrown up at 7 m/s: on the left a
+/// rod, on the right a rope.
 pub fn rod_and_rope() -> Lab<World> {
     let (left, right) = (Vec2::new(-2.0, 2.5), Vec2::new(2.0, 2.5));
     let down = Vec2::new(0.0, -1.5);
-    let mut bodies = vec![pin(left), Body::disc(0.15, left + down, 2.0), pin(right)];
+    let mut bodies =
+        vec![pin(left), Body::disc(0.15, left + down, 2.0), pin(right)];
     bodies.push(Body::disc(0.15, right + down, 2.0));
     for k in [1, 3] {
         bodies[k].velocity = Vec2::new(1.5, 7.0);
@@ -221,12 +234,14 @@ pub fn rod_and_rope() -> Lab<World> {
         DistanceJoint::between(&bodies, 0, left, 1, left + down, JointKind::Rod),
         DistanceJoint::between(&bodies, 2, right, 3, right + down, JointKind::Rope),
     ];
-    let floor = Body::rect(5.0, 0.25, Vec2::new(0.0, -0.25 - 0.5 + SETTLED), 0.0, 1.0);
+    let floor =
+        Body::rect(5.0, 0.25, Vec2::new(0.0, -0.25 - 0.5 + SETTLED), 0.0, 1.0);
     bodies.push(floor.into_static());
     rig(bodies, joints, (Vec2::new(-4.5, -1.0), Vec2::new(4.5, 4.5)))
 }
 
-/// Draw the joints: rods white, ropes yellow (grey while slack), the anchors as dots.
+/// Draw the joints: rods white, ropes yellow (grey while slack), the anchors as
+/// dots.
 pub fn draw_joints(out: &mut DrawList, world: &World) {
     for j in &world.joints {
         let (pa, pb) = j.anchors(world.bodies());
@@ -312,11 +327,7 @@ pub const JOINT_KNOBS: &[Knob<World>] = &[
         "joints solved last (off: contacts last)",
         |w| w.order == Order::JointsLast,
         |w, last| {
-            w.order = if last {
-                Order::JointsLast
-            } else {
-                Order::ContactsLast
-            }
+            w.order = if last { Order::JointsLast } else { Order::ContactsLast }
         },
     ),
 ];
@@ -345,11 +356,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
                     local_a: anchor_a,
                     local_b: anchor_b,
                     length: 0.0,
-                    kind: if rope {
-                        JointKind::Rope
-                    } else {
-                        JointKind::Rod
-                    },
+                    kind: if rope { JointKind::Rope } else { JointKind::Rod },
                 };
                 let (pa, pb) = joint.anchors(&bodies);
                 joint.length = length.unwrap_or((pb - pa).length());

@@ -1,39 +1,42 @@
 //! # Chapter 7 exercises: the rod's impulse with its drift fix, and the rope
 //!
-//! Each function below is a stub with the same signature as the reference one in `lib.rs`.
-//! Build with `--features exercises` and the whole chapter (`joint_impulse`, `solve_joint`, the
-//! world's step, the demos, the tests) uses these instead of the reference:
+//! Each function below is a stub with the same signature as the reference one in
+//! `lib.rs`. Build with `--features exercises` and the whole chapter
+//! (`joint_impulse`, `solve_joint`, the world's step, the demos, the tests) uses
+//! these instead of the reference:
 //!
 //! ```text
 //! cargo test -p ch07-distance-constraints --features exercises              # judge your code
 //! cargo run --release -p ch07-distance-constraints --features exercises     # watch it
 //! ```
 //!
-//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the book's
-//! "Exercises" section (book/src/ch07-distance-constraints.md). To start again from the stubs:
-//! `git checkout -- chapters/07-distance-constraints/src/exercises.rs`.
+//! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
+//! book's "Exercises" section (book/src/ch07-distance-constraints.md). To start
+//! again from the stubs: `git checkout --
+//! chapters/07-distance-constraints/src/exercises.rs`.
 
-// `todo!` here stops like `std::todo!`, but says its message once per test run, not once
-// per proptest shrinking step (see `physics_core::exercise`).
+// `todo!` here stops like `std::todo!`, but says its message once per test run, not
+// once per proptest shrinking step (see `physics_core::exercise`).
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
     };
 }
 
-/// **Exercise 7.1: the rod's impulse, with the drift fix.** The impulse `lambda` (N s) along the
-/// joint's axis (`+` pushes B away from A) that makes the anchors' relative velocity along the
-/// axis equal the drift fix's target:
+/// **Exercise 7.1: the rod's impulse, with the drift fix.** The impulse `lambda` (N
+/// s) along the joint's axis (`+` pushes B away from A) that makes the anchors'
+/// relative velocity along the axis equal the drift fix's target:
 ///
-/// - `c_dot` is that relative velocity now, `dC/dt` (positive: the anchors separate);
+/// - `c_dot` is that relative velocity now, `dC/dt` (positive: the anchors
+///   separate);
 /// - `error` is the length error `C`, the anchors' distance less the rod's length;
-/// - `k` is `1 / m_eff` along the axis (`joint_inverse_mass`): an impulse `lambda` changes
-///   `c_dot` by `k * lambda`;
+/// - `k` is `1 / m_eff` along the axis (`joint_inverse_mass`): an impulse `lambda`
+///   changes `c_dot` by `k * lambda`;
 /// - the target is `-baumgarte * C / dt` (book, chapter 7, "The drift fix"), so
 ///   `lambda = (-baumgarte C / dt - c_dot) / k`.
 ///
-/// Return 0 when nothing can move (`k <= 0`) or no time passes (`dt <= 0`). Book, chapter 7,
-/// "The rule in velocities" and "The drift fix".
+/// Return 0 when nothing can move (`k <= 0`) or no time passes (`dt <= 0`). Book,
+/// chapter 7, "The rule in velocities" and "The drift fix".
 pub fn rod_impulse(c_dot: f32, error: f32, k: f32, baumgarte: f32, dt: f32) -> f32 {
     let _ = (c_dot, error, k, baumgarte, dt); // so the stub compiles; delete this line
     todo!(
@@ -41,15 +44,25 @@ pub fn rod_impulse(c_dot: f32, error: f32, k: f32, baumgarte: f32, dt: f32) -> f
     )
 }
 
-/// **Exercise 7.2: the rope, slack or taut.** The same arguments as [`rod_impulse`], for a rope
-/// whose `length` is the furthest its anchors may be apart:
+/// **Exercise 7.2: the rope, slack or taut.** The same arguments as
+/// [`rod_impulse`], for a rope whose `length` is the furthest its anchors may be
+/// apart:
 ///
-/// - while the rope is slack (shorter than its length, `error < 0`) it does nothing: 0;
-/// - taut, it is a rod, except that it only pulls: the rod's impulse when that pulls (a pull is
-///   negative, drawing B towards A), and 0 when the rod would push.
+/// - while the rope is slack (shorter than its length, `error < 0`) it does
+///   nothing: 0;
+/// - taut, it is a rod, except that it only pulls: the rod's impulse when that
+///   pulls (a pull is negative, drawing B towards A), and 0 when the rod would
+///   push.
 ///
-/// Book, chapter 7, "Rods and ropes". Call your `rod_impulse` (`crate::rod_impulse`).
-pub fn rope_impulse(c_dot: f32, error: f32, k: f32, baumgarte: f32, dt: f32) -> f32 {
+/// Book, chapter 7, "Rods and ropes". Call your `rod_impulse`
+/// (`crate::rod_impulse`).
+pub fn rope_impulse(
+    c_dot: f32,
+    error: f32,
+    k: f32,
+    baumgarte: f32,
+    dt: f32,
+) -> f32 {
     let _ = (c_dot, error, k, baumgarte, dt); // so the stub compiles; delete this line
     todo!(
         "exercise 7.2: rope_impulse — see book/src/ch07-distance-constraints.md, section \"Rods and ropes\""

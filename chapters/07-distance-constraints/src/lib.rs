@@ -1,21 +1,21 @@
 //! # Chapter 7: distance constraints
 //!
-//! A contact is a rule, "these two points may not approach along the normal", kept by an
-//! impulse. A **constraint** is any such rule. The distance constraint keeps a point on one body
-//! a fixed distance from a point on another:
+//! A contact is a rule, "these two points may not approach along the normal", kept
+//! by an impulse. A **constraint** is any such rule. The distance constraint keeps
+//! a point on one body a fixed distance from a point on another:
 //!
-//! - its axis is the line between the two anchor points; the rule, in velocities, is that the
-//!   anchors' relative velocity along the axis is zero;
-//! - the impulse that keeps it is chapter 6's impulse with the constraint's own effective mass
-//!   (anchors away from the centres bring in the turning terms);
-//! - velocities alone let the length drift, so a **bias** feeds part of the length error back
-//!   into the target velocity: the tutorial's `(current - rest) / dt`, softened by a
-//!   **Baumgarte factor**;
-//! - a **rod** pushes and pulls (an equality constraint); a **rope** only pulls, and only when
-//!   taut (an inequality constraint, like a contact).
+//! - its axis is the line between the two anchor points; the rule, in velocities,
+//!   is that the anchors' relative velocity along the axis is zero;
+//! - the impulse that keeps it is chapter 6's impulse with the constraint's own
+//!   effective mass (anchors away from the centres bring in the turning terms);
+//! - velocities alone let the length drift, so a **bias** feeds part of the length
+//!   error back into the target velocity: the tutorial's `(current - rest) / dt`,
+//!   softened by a **Baumgarte factor**;
+//! - a **rod** pushes and pulls (an equality constraint); a **rope** only pulls,
+//!   and only when taut (an inequality constraint, like a contact).
 //!
-//! Bodies, contacts and the contact solver are chapter 6's, imported; joints are solved in the
-//! same passes as the contacts, in an order the demo can switch.
+//! Bodies, contacts and the contact solver are chapter 6's, imported; joints are
+//! solved in the same passes as the contacts, in an order the demo can switch.
 //!
 //! The book's page for this chapter is `book/src/ch07-distance-constraints.md`.
 
@@ -25,8 +25,9 @@ use physics_core::math::{cross, cross_scalar_vec};
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -51,8 +52,8 @@ pub struct World {
 // ANCHOR_END: world
 
 impl World {
-    /// Chapter 6's world of `bodies` with `joints`, a Baumgarte factor of 0.2 and joints solved
-    /// last.
+    /// Chapter 6's world of `bodies` with `joints`, a Baumgarte factor of 0.2 and
+    /// joints solved last.
     pub fn new(bodies: Vec<Body>, joints: Vec<DistanceJoint>) -> Self {
         World {
             rigid: ContactWorld::new(bodies),
@@ -111,13 +112,15 @@ impl World {
     pub fn drop_joined_pairs(&mut self) {
         let joints = &self.joints;
         self.rigid.collisions.retain(|c| {
-            !joints
-                .iter()
-                .any(|j| (j.body_a, j.body_b) == (c.a, c.b) || (j.body_b, j.body_a) == (c.a, c.b))
+            !joints.iter().any(|j| {
+                (j.body_a, j.body_b) == (c.a, c.b)
+                    || (j.body_b, j.body_a) == (c.a, c.b)
+            })
         });
     }
 
-    /// The largest stretch or squeeze of any rod (of any rope, only its stretch), metres.
+    /// The largest stretch or squeeze of any rod (of any rope, only its stretch),
+    /// metres.
     pub fn worst_length_error(&self) -> f32 {
         self.joints
             .iter()
@@ -158,8 +161,8 @@ pub struct DistanceJoint {
 // ANCHOR_END: joint
 
 impl DistanceJoint {
-    /// A joint between world points `at_a` on body `a` and `at_b` on body `b`, as long as they
-    /// are apart now.
+    /// A joint between world points `at_a` on body `a` and `at_b` on body `b`, as
+    /// long as they are apart now.
     pub fn between(
         bodies: &[Body],
         a: usize,
@@ -186,7 +189,8 @@ impl DistanceJoint {
         )
     }
 
-    /// How much longer than its length the joint is now (negative: shorter), metres.
+    /// How much longer than its length the joint is now (negative: shorter),
+    /// metres.
     pub fn stretch(&self, bodies: &[Body]) -> f32 {
         let (pa, pb) = self.anchors(bodies);
         (pb - pa).length() - self.length
@@ -235,7 +239,8 @@ pub fn joint_impulse(
     baumgarte: f32,
     dt: f32,
 ) -> (f32, Vec2) {
-    let relative = b.velocity + cross_scalar_vec(b.angular_velocity, pb - b.position)
+    let relative = b.velocity
+        + cross_scalar_vec(b.angular_velocity, pb - b.position)
         - a.velocity
         - cross_scalar_vec(a.angular_velocity, pa - a.position);
     let Some((axis, distance)) = joint_axis(pa, pb, relative) else {
@@ -280,7 +285,13 @@ pub use crate::exercises::rope_impulse;
 /// A rope's impulse: nothing while it is slack (shorter than its
 /// length, `error < 0`); taut, the rod's impulse, but only if it pulls
 /// (`<= 0`: a rope cannot push).
-pub fn rope_impulse(c_dot: f32, error: f32, k: f32, baumgarte: f32, dt: f32) -> f32 {
+pub fn rope_impulse(
+    c_dot: f32,
+    error: f32,
+    k: f32,
+    baumgarte: f32,
+    dt: f32,
+) -> f32 {
     if error < 0.0 {
         return 0.0; // slack
     }
@@ -292,7 +303,12 @@ pub fn rope_impulse(c_dot: f32, error: f32, k: f32, baumgarte: f32, dt: f32) -> 
 /// Work out and apply one joint's impulse, with Baumgarte factor
 /// `beta`: `-P` to A at its anchor, `+P` to B at its. Returns the
 /// impulse along the axis, N s.
-pub fn solve_joint(bodies: &mut [Body], joint: &DistanceJoint, beta: f32, dt: f32) -> f32 {
+pub fn solve_joint(
+    bodies: &mut [Body],
+    joint: &DistanceJoint,
+    beta: f32,
+    dt: f32,
+) -> f32 {
     let (i, j) = (joint.body_a, joint.body_b);
     if i == j || i.max(j) >= bodies.len() {
         return 0.0;
@@ -325,9 +341,10 @@ pub enum Order {
 mod tests {
     use super::*;
 
-    /// The rod's impulse meets the drift fix's target: after it, the anchors' relative velocity
-    /// along the axis, `c_dot + k lambda`, is `-baumgarte C / dt`, pushing or pulling as needed.
-    /// Nothing that cannot move or take time gets an impulse.
+    /// The rod's impulse meets the drift fix's target: after it, the anchors'
+    /// relative velocity along the axis, `c_dot + k lambda`, is `-baumgarte C /
+    /// dt`, pushing or pulling as needed. Nothing that cannot move or take time
+    /// gets an impulse.
     #[test]
     fn the_rod_impulse_meets_the_drift_fixs_target() {
         let dt = 0.01;
@@ -344,7 +361,8 @@ mod tests {
                 "c_dot {c_dot}, C {error}, k {k}, beta {beta}: lambda {lambda}"
             );
         }
-        // Stretched by 0.1 and still separating at 2 m/s: the impulse pulls (negative).
+        // Stretched by 0.1 and still separating at 2 m/s: the impulse pulls
+        // (negative).
         assert!(rod_impulse(2.0, 0.1, 0.5, 0.2, dt) < 0.0);
         // Squeezed and approaching: it pushes.
         assert!(rod_impulse(-1.0, -0.1, 0.5, 0.2, dt) > 0.0);
@@ -352,7 +370,8 @@ mod tests {
         assert_eq!(rod_impulse(2.0, 0.1, 0.5, 0.2, 0.0), 0.0);
     }
 
-    /// A rope: slack, nothing however the ends move; taut, the rod's pull, and never a push.
+    /// A rope: slack, nothing however the ends move; taut, the rod's pull, and
+    /// never a push.
     #[test]
     fn a_rope_only_pulls_and_only_when_taut() {
         let dt = 0.01;
@@ -362,7 +381,8 @@ mod tests {
         let pull = rope_impulse(2.0, 0.1, 0.5, 0.2, dt);
         assert!(pull < 0.0);
         assert_eq!(pull, rod_impulse(2.0, 0.1, 0.5, 0.2, dt));
-        // Taut but the ends approaching fast: the rod would push; a rope does nothing.
+        // Taut but the ends approaching fast: the rod would push; a rope does
+        // nothing.
         assert!(rod_impulse(-3.0, 0.0, 0.5, 0.2, dt) > 0.0);
         assert_eq!(rope_impulse(-3.0, 0.0, 0.5, 0.2, dt), 0.0);
     }

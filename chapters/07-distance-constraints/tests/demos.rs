@@ -10,8 +10,8 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 600);
 }
 
-/// Newton's cradle passes the first ball's swing through the row: after the first hit the last
-/// ball moves off at nearly the first's speed and the first stops.
+/// Newton's cradle passes the first ball's swing through the row: after the first
+/// hit the last ball moves off at nearly the first's speed and the first stops.
 #[test]
 fn the_cradle_passes_the_swing_through() {
     let mut rig = demos::cradle();
@@ -26,11 +26,7 @@ fn the_cradle_passes_the_swing_through() {
         fastest_last = fastest_last.max(b[9].velocity.length());
     }
     let b = rig.bodies();
-    assert!(
-        b[1].velocity.length() < 0.2 * fastest_first,
-        "first ball {:?}",
-        b[1]
-    );
+    assert!(b[1].velocity.length() < 0.2 * fastest_first, "first ball {:?}", b[1]);
     assert!(
         fastest_last > 0.8 * fastest_first,
         "{fastest_last} vs {fastest_first}"
@@ -42,8 +38,8 @@ fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
-/// A joint without a length keeps its starting distance; a rope holds a bob at most its length
-/// from the pin.
+/// A joint without a length keeps its starting distance; a rope holds a bob at most
+/// its length from the pin.
 #[test]
 fn joints_load_from_a_scene() {
     let mut d = scene(

@@ -1,5 +1,5 @@
-//! The laws chapter 7 claims, checked over random bodies and against textbook answers, and the
-//! tutorial's slips shown failing them.
+//! The laws chapter 7 claims, checked over random bodies and against textbook
+//! answers, and the tutorial's slips shown failing them.
 
 use ch07_distance_constraints::demos;
 use ch07_distance_constraints::{
@@ -13,10 +13,7 @@ const DT: f32 = 1.0 / 60.0;
 const G: f32 = 9.81;
 
 fn state(bodies: &[Body]) -> Vec<physics_core::demo::BodyState> {
-    bodies
-        .iter()
-        .map(ch06_rotation_friction::demos::body_state)
-        .collect()
+    bodies.iter().map(ch06_rotation_friction::demos::body_state).collect()
 }
 
 fn vec2(max: f32) -> impl Strategy<Value = Vec2> {
@@ -48,15 +45,13 @@ fn body() -> impl Strategy<Value = Body> {
         })
 }
 
-fn joint(length: f32, kind: JointKind, local_a: Vec2, local_b: Vec2) -> DistanceJoint {
-    DistanceJoint {
-        body_a: 0,
-        body_b: 1,
-        local_a,
-        local_b,
-        length,
-        kind,
-    }
+fn joint(
+    length: f32,
+    kind: JointKind,
+    local_a: Vec2,
+    local_b: Vec2,
+) -> DistanceJoint {
+    DistanceJoint { body_a: 0, body_b: 1, local_a, local_b, length, kind }
 }
 
 fn scale(bodies: &[Body]) -> f32 {
@@ -67,11 +62,12 @@ fn scale(bodies: &[Body]) -> f32 {
 }
 
 proptest! {
-    /// A rod's impulse between two free bodies is equal and opposite (at the two anchors), so it
-    /// leaves the linear momentum unchanged; its angular momentum about a fixed point changes
-    /// only by the torque of the pair of impulses, `(pb - pa) x P`, which is zero because P lies
-    /// along `pb - pa`. Tolerance 1e-5 of the momenta involved (10 m lever arms for the angular
-    /// part) for f32 rounding.
+    /// A rod's impulse between two free bodies is equal and opposite (at the two
+    /// anchors), so it leaves the linear momentum unchanged; its angular momentum
+    /// about a fixed point changes only by the torque of the pair of impulses,
+    /// `(pb - pa) x P`, which is zero because P lies along `pb - pa`. Tolerance
+    /// 1e-5 of the momenta involved (10 m lever arms for the angular part) for f32
+    /// rounding.
     #[test]
     fn rod_impulses_conserve_momentum(
         a in body(), b in body(), la in vec2(1.0), lb in vec2(1.0), length in 0.0f32..5.0,
@@ -91,7 +87,8 @@ proptest! {
         prop_assert!(dl.abs() <= 10.0 * tol, "angular momentum changed by {dl}");
     }
 
-    /// A rope shorter than its length is slack: whatever the bodies do, no impulse, no change.
+    /// A rope shorter than its length is slack: whatever the bodies do, no impulse,
+    /// no change.
     #[test]
     fn a_slack_rope_applies_no_impulse(
         a in body(), b in body(), la in vec2(1.0), lb in vec2(1.0), extra in 0.001f32..3.0,
@@ -130,10 +127,15 @@ proptest! {
     }
 }
 
-/// A pendulum of length `length` released at `amplitude` radians: the mean period over the
-/// first `swings` swings, from the times the bob crosses the bottom going right (interpolated
-/// between steps).
-fn pendulum_period(length: f32, amplitude: f32, baumgarte: f32, swings: usize) -> f32 {
+/// A pendulum of length `length` released at `amplitude` radians: the mean period
+/// over the first `swings` swings, from the times the bob crosses the bottom going
+/// right (interpolated between steps).
+fn pendulum_period(
+    length: f32,
+    amplitude: f32,
+    baumgarte: f32,
+    swings: usize,
+) -> f32 {
     let pin = Body::disc(0.02, Vec2::ZERO, 1.0).into_static();
     let at = length * Vec2::new(amplitude.sin(), -amplitude.cos());
     let bob = Body::disc(0.05, at, 1.0);
@@ -156,17 +158,19 @@ fn pendulum_period(length: f32, amplitude: f32, baumgarte: f32, swings: usize) -
     (crossings[swings] - crossings[0]) / swings as f32
 }
 
-/// A pendulum of length L at small amplitude swings with period 2 pi sqrt(L/g), within 2 %.
-/// At 0.1 rad the finite amplitude lengthens it by theta^2/16 = 0.06 %, included; semi-implicit
-/// Euler's phase error at 60 Hz is (w dt)^2 / 24, under 0.01 %; the rest is the drift fix.
-/// Both the tutorial's full fix and the softer factor are within it. Measured within 0.1 %.
+/// A pendulum of length L at small amplitude swings with period 2 pi sqrt(L/g),
+/// within 2 %. At 0.1 rad the finite amplitude lengthens it by theta^2/16 = 0.06 %,
+/// included; semi-implicit Euler's phase error at 60 Hz is (w dt)^2 / 24, under
+/// 0.01 %; the rest is the drift fix. Both the tutorial's full fix and the softer
+/// factor are within it. Measured within 0.1 %.
 #[test]
 fn a_pendulum_swings_with_period_two_pi_root_l_over_g() {
     for length in [0.5f32, 1.0, 2.0] {
         for baumgarte in [0.2f32, 1.0] {
             let amplitude = 0.1f32;
-            let expected =
-                std::f32::consts::TAU * (length / G).sqrt() * (1.0 + amplitude * amplitude / 16.0);
+            let expected = std::f32::consts::TAU
+                * (length / G).sqrt()
+                * (1.0 + amplitude * amplitude / 16.0);
             let measured = pendulum_period(length, amplitude, baumgarte, 5);
             assert!(
                 (measured / expected - 1.0).abs() < 0.02,
@@ -176,12 +180,13 @@ fn a_pendulum_swings_with_period_two_pi_root_l_over_g() {
     }
 }
 
-/// A chain of 14 rods, dropped from horizontal, falling onto the floor and swinging for 10 s:
-/// the length error stays bounded. The worst moment is the first swing's bottom, where the
-/// tension peaks and ten passes cannot share it along 14 links exactly (measured 6.9 cm with
-/// the default factor 0.2: bound 10 cm, under a third of a 35 cm link); over the last 5 s it
-/// is under 2 cm (measured 1.2 cm). Without the drift fix (factor 0) nothing pulls the links
-/// back and the error only grows: 43 cm in the first 5 s, 59 cm in the last.
+/// A chain of 14 rods, dropped from horizontal, falling onto the floor and swinging
+/// for 10 s: the length error stays bounded. The worst moment is the first swing's
+/// bottom, where the tension peaks and ten passes cannot share it along 14 links
+/// exactly (measured 6.9 cm with the default factor 0.2: bound 10 cm, under a third
+/// of a 35 cm link); over the last 5 s it is under 2 cm (measured 1.2 cm). Without
+/// the drift fix (factor 0) nothing pulls the links back and the error only grows:
+/// 43 cm in the first 5 s, 59 cm in the last.
 #[test]
 fn a_chains_length_error_stays_bounded() {
     let worst = |baumgarte: f32| {
@@ -200,17 +205,15 @@ fn a_chains_length_error_stays_bounded() {
         (first, last)
     };
     let (first, last) = worst(0.2);
-    assert!(
-        first < 0.1 && last < 0.02,
-        "worst error {first} m, then {last} m"
-    );
+    assert!(first < 0.1 && last < 0.02, "worst error {first} m, then {last} m");
     let (_, drifting) = worst(0.0);
     assert!(drifting > 10.0 * last, "without the fix: {drifting} m");
 }
 
-/// The drift fix turns a length error into velocity: the tutorial's full `(current - rest) / dt`
-/// makes a rod 0.5 m too long pull its bob in at 0.5 / dt = 30 m/s in one step, kinetic energy
-/// the system never had; the factor 0.2 asks for a fifth of that.
+/// The drift fix turns a length error into velocity: the tutorial's full
+/// `(current - rest) / dt` makes a rod 0.5 m too long pull its bob in at 0.5 / dt =
+/// 30 m/s in one step, kinetic energy the system never had; the factor 0.2 asks for
+/// a fifth of that.
 #[test]
 fn the_drift_fix_turns_a_length_error_into_speed() {
     for (baumgarte, speed) in [(1.0f32, 30.0f32), (0.2, 6.0)] {
@@ -224,17 +227,14 @@ fn the_drift_fix_turns_a_length_error_into_speed() {
         world.baumgarte = baumgarte;
         world.step(DT);
         let v = world.bodies()[1].velocity;
-        assert!(
-            (v.x + speed).abs() < 1e-3 * speed,
-            "factor {baumgarte}: {v}"
-        );
+        assert!((v.x + speed).abs() < 1e-3 * speed, "factor {baumgarte}: {v}");
     }
 }
 
-/// Erratum: the tutorial divides the anchor-to-anchor vector by its length to get the axis. For
-/// coincident anchors (a rod of length 0, or two bodies pinned at one point) that is 0 / 0:
-/// NaN, which then spreads to both bodies. Here the axis is the anchors' relative velocity, or
-/// nothing is done.
+/// Erratum: the tutorial divides the anchor-to-anchor vector by its length to get
+/// the axis. For coincident anchors (a rod of length 0, or two bodies pinned at one
+/// point) that is 0 / 0: NaN, which then spreads to both bodies. Here the axis is
+/// the anchors' relative velocity, or nothing is done.
 #[test]
 fn coincident_anchors_give_no_nan() {
     let axis = Vec2::ZERO;
@@ -243,21 +243,24 @@ fn coincident_anchors_give_no_nan() {
     let a = Body::disc(0.5, Vec2::ZERO, 1.0);
     let mut b = Body::disc(0.5, Vec2::ZERO, 1.0);
     b.velocity = Vec2::new(3.0, 4.0);
-    let (p, axis) = joint_impulse(&a, Vec2::ZERO, &b, Vec2::ZERO, 0.0, JointKind::Rod, 0.2, DT);
+    let (p, axis) =
+        joint_impulse(&a, Vec2::ZERO, &b, Vec2::ZERO, 0.0, JointKind::Rod, 0.2, DT);
     assert!(p.is_finite() && (axis - Vec2::new(0.6, 0.8)).length() < 1e-6);
     let mut bodies = vec![a, b];
     let pin = joint(0.0, JointKind::Rod, Vec2::ZERO, Vec2::ZERO);
     solve_joint(&mut bodies, &pin, 0.2, DT);
-    // Equal masses: both end with the mean velocity, as a perfectly inelastic pin would.
+    // Equal masses: both end with the mean velocity, as a perfectly inelastic pin
+    // would.
     assert!((bodies[0].velocity - Vec2::new(1.5, 2.0)).length() < 1e-5);
     assert!((bodies[1].velocity - Vec2::new(1.5, 2.0)).length() < 1e-5);
-    let still = joint_impulse(&a, Vec2::ZERO, &a, Vec2::ZERO, 0.0, JointKind::Rod, 0.2, DT);
+    let still =
+        joint_impulse(&a, Vec2::ZERO, &a, Vec2::ZERO, 0.0, JointKind::Rod, 0.2, DT);
     assert_eq!(still, (0.0, Vec2::ZERO));
 }
 
-/// Whatever is solved last in each pass is met best: on the bridge with its boxes, solving joints
-/// last leaves the ropes less stretched than solving contacts last (the tutorial solves joints
-/// last and says so).
+/// Whatever is solved last in each pass is met best: on the bridge with its boxes,
+/// solving joints last leaves the ropes less stretched than solving contacts last
+/// (the tutorial solves joints last and says so).
 #[test]
 fn solving_joints_last_keeps_them_tighter() {
     let worst = |order: Order| {
@@ -271,15 +274,16 @@ fn solving_joints_last_keeps_them_tighter() {
         }
         worst
     };
-    let (joints_last, contacts_last) = (worst(Order::JointsLast), worst(Order::ContactsLast));
+    let (joints_last, contacts_last) =
+        (worst(Order::JointsLast), worst(Order::ContactsLast));
     assert!(
         joints_last < contacts_last,
         "joints last {joints_last} m, contacts last {contacts_last} m"
     );
 }
 
-/// The rod holds its bob on the circle; the rope lets its bob fly inside it and only catches
-/// it at its full length.
+/// The rod holds its bob on the circle; the rope lets its bob fly inside it and
+/// only catches it at its full length.
 #[test]
 fn the_rope_goes_slack_and_the_rod_does_not() {
     let mut rig = demos::rod_and_rope();

@@ -1,4 +1,5 @@
-//! A short trajectory of the pendulum demo, pinned: any change in behaviour shows as a diff.
+//! A short trajectory of the pendulum demo, pinned: any change in behaviour shows
+//! as a diff.
 
 use ch07_distance_constraints::demos;
 use physics_core::demo::Demo;
@@ -13,7 +14,8 @@ fn pendulum_for_two_seconds() {
             writeln!(out, "step {step}:").unwrap();
             for i in [1, 3] {
                 let b = demo.bodies()[i];
-                // Four decimals: far coarser than f32 noise, fine enough to see any change.
+                // Four decimals: far coarser than f32 noise, fine enough to see any
+                // change.
                 writeln!(
                     out,
                     "  {i} ({:+.4}, {:+.4}) angle {:+.4} v ({:+.4}, {:+.4}) w {:+.4}",

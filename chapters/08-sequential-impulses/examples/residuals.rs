@@ -1,6 +1,8 @@
 //! The residual per pass the chapter's convergence table shows:
 //! `cargo run --release -p ch08-sequential-impulses --example residuals`.
-use ch08_sequential_impulses::demos::{mass_ratio_stack, pyramid_with_drop, residual_per_pass};
+use ch08_sequential_impulses::demos::{
+    mass_ratio_stack, pyramid_with_drop, residual_per_pass,
+};
 
 fn main() {
     let curves = [
@@ -8,19 +10,10 @@ fn main() {
             "pyramid, 20 rows",
             residual_per_pass(pyramid_with_drop(20, -0.005), 60, 100),
         ),
-        (
-            "stack, 1:1",
-            residual_per_pass(mass_ratio_stack(1.0), 60, 100),
-        ),
-        (
-            "stack, 30:1",
-            residual_per_pass(mass_ratio_stack(30.0), 60, 100),
-        ),
+        ("stack, 1:1", residual_per_pass(mass_ratio_stack(1.0), 60, 100)),
+        ("stack, 30:1", residual_per_pass(mass_ratio_stack(30.0), 60, 100)),
     ];
     for (name, r) in curves {
-        println!(
-            "{name}: pass 1 {:.2e}, 10 {:.2e}, 100 {:.2e}",
-            r[0], r[9], r[99]
-        );
+        println!("{name}: pass 1 {:.2e}, 10 {:.2e}, 100 {:.2e}", r[0], r[9], r[99]);
     }
 }

@@ -1,15 +1,16 @@
-//! Chapter 8's broad phase: which pairs of bodies may touch, by sort and sweep on their
-//! bounding boxes (or all pairs, to compare), kept next door to the solver as Box2D keeps its
-//! `broad_phase.c`. The page shows it after the solver.
+//! Chapter 8's broad phase: which pairs of bodies may touch, by sort and sweep on
+//! their bounding boxes (or all pairs, to compare), kept next door to the solver as
+//! Box2D keeps its `broad_phase.c`. The page shows it after the solver.
 
 use crate::{BroadPhase, Shape, Transform, World};
 use glam::Vec2;
 
-/// Where the broad phase keeps its work between steps, so a step allocates nothing once the
-/// world has settled into its size.
+/// Where the broad phase keeps its work between steps, so a step allocates nothing
+/// once the world has settled into its size.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Scratch {
-    /// Each body's transform this step (one sine and cosine per body, not per pair).
+    /// Each body's transform this step (one sine and cosine per body, not per
+    /// pair).
     pub(crate) transforms: Vec<Transform>,
     /// Each body's index and bounding box, sorted by the box's left edge:
     /// nearly sorted already next step, and swept without a lookup.
@@ -29,8 +30,7 @@ impl World {
     pub fn broad_phase(&mut self) {
         let s = &mut self.scratch;
         s.transforms.clear();
-        s.transforms
-            .extend(self.bodies.iter().map(|b| b.transform()));
+        s.transforms.extend(self.bodies.iter().map(|b| b.transform()));
         s.pairs.clear();
         let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
         let n = self.bodies.len();
@@ -46,12 +46,14 @@ impl World {
             }
             BroadPhase::SortAndSweep => {
                 if s.sweep.len() != n {
-                    s.sweep = (0..n).map(|i| (i, (Vec2::ZERO, Vec2::ZERO))).collect();
+                    s.sweep =
+                        (0..n).map(|i| (i, (Vec2::ZERO, Vec2::ZERO))).collect();
                 }
                 // Last step's order with this step's boxes, then by left
                 // edge, then index: the same order on every run.
                 for (i, bounds) in s.sweep.iter_mut() {
-                    *bounds = bounding_box(&self.bodies[*i].shape, &s.transforms[*i]);
+                    *bounds =
+                        bounding_box(&self.bodies[*i].shape, &s.transforms[*i]);
                 }
                 s.sweep.sort_unstable_by(|(i, (lo_i, _)), (j, (lo_j, _))| {
                     lo_i.x.total_cmp(&lo_j.x).then(i.cmp(j))
@@ -95,11 +97,13 @@ impl World {
     /// (chapter 13's tree): the same result as [`World::broad_phase`] for
     /// the same candidates, sorted and each once, less pairs of static
     /// bodies and pairs a joint holds.
-    pub fn broad_phase_from(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+    pub fn broad_phase_from(
+        &mut self,
+        pairs: impl IntoIterator<Item = (usize, usize)>,
+    ) {
         let s = &mut self.scratch;
         s.transforms.clear();
-        s.transforms
-            .extend(self.bodies.iter().map(|b| b.transform()));
+        s.transforms.extend(self.bodies.iter().map(|b| b.transform()));
         let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
         s.pairs.clear();
         s.pairs.extend(

@@ -1,7 +1,9 @@
-//! Chapter 8's demos: box2d-lite's set, so the learner can compare, a 1000-ball pit, Newton's
-//! cradle, and how fast the solver's passes converge.
+//! Chapter 8's demos: box2d-lite's set, so the learner can compare, a 1000-ball
+//! pit, Newton's cradle, and how fast the solver's passes converge.
 
-use crate::{Body, BroadPhase, DistanceJoint, JointKind, Obb, Restitution, Shape, World};
+use crate::{
+    Body, BroadPhase, DistanceJoint, JointKind, Obb, Restitution, Shape, World,
+};
 use ch06_rotation_friction::demos::{
     MouseSpring, bodies_bounds, body_color, body_state, draw_body, scene_body,
 };
@@ -11,7 +13,9 @@ use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::rng::Rng;
-use physics_core::scene::{Feature, Scene, SceneError, SceneJoint, Shape as SceneShape};
+use physics_core::scene::{
+    Feature, Scene, SceneError, SceneJoint, Shape as SceneShape,
+};
 use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold everything
@@ -34,7 +38,8 @@ pub const CHAPTER: Chapter = Chapter {
     from_scene: Some(from_scene),
 };
 
-/// The demos, in the order Tab walks through them (keys 1 to 9 reach the first nine).
+/// The demos, in the order Tab walks through them (keys 1 to 9 reach the first
+/// nine).
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "pyramid",
@@ -107,7 +112,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
 ];
 
-const ITERATION_CHOICES: &[f32] = &[1.0, 2.0, 3.0, 4.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0, 50.0];
+const ITERATION_CHOICES: &[f32] =
+    &[1.0, 2.0, 3.0, 4.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0, 50.0];
 const BIAS_CHOICES: &[f32] = &[0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0];
 const ALLOWED_CHOICES: &[f32] = &[0.0, 0.005, 0.01, 0.02, 0.05];
 const THRESHOLD_CHOICES: &[f32] = &[0.0, 0.5, 1.0, 2.0];
@@ -191,11 +197,8 @@ impl<S: Sequential + Sim> Switches<S> {
             "restitution in its own pass (off: in the bias)",
             |w| w.solver().settings.restitution == Restitution::OwnPass,
             |w, own| {
-                w.solver_mut().settings.restitution = if own {
-                    Restitution::OwnPass
-                } else {
-                    Restitution::InBias
-                }
+                w.solver_mut().settings.restitution =
+                    if own { Restitution::OwnPass } else { Restitution::InBias }
             },
         ),
         Knob::toggle(
@@ -209,11 +212,8 @@ impl<S: Sequential + Sim> Switches<S> {
             "sort-and-sweep broad phase (off: all pairs)",
             |w| w.solver().settings.broad_phase == BroadPhase::SortAndSweep,
             |w, on| {
-                w.solver_mut().settings.broad_phase = if on {
-                    BroadPhase::SortAndSweep
-                } else {
-                    BroadPhase::AllPairs
-                }
+                w.solver_mut().settings.broad_phase =
+                    if on { BroadPhase::SortAndSweep } else { BroadPhase::AllPairs }
             },
         ),
         Knob::overlay('m', "show contacts and impulses"),
@@ -292,9 +292,10 @@ pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
 fn drop_box(world: &mut World) {
     let mut rng = Rng::new(SEED ^ world.bodies.len() as u64);
     let moving = world.bodies.iter().filter(|b| b.inv_mass > 0.0);
-    let (lo, hi) = moving.fold((Vec2::splat(-3.0), Vec2::new(3.0, 2.0)), |(lo, hi), b| {
-        (lo.min(b.position), hi.max(b.position))
-    });
+    let (lo, hi) = moving
+        .fold((Vec2::splat(-3.0), Vec2::new(3.0, 2.0)), |(lo, hi), b| {
+            (lo.min(b.position), hi.max(b.position))
+        });
     let half = Vec2::new(rng.range(0.2, 0.6), rng.range(0.2, 0.6));
     let at = Vec2::new(rng.range(lo.x, hi.x), hi.y + 2.0);
     let mut b = crate_box(half, at, 4.0 * half.x * half.y * 10.0);
@@ -324,10 +325,8 @@ pub fn stack_lab(n: usize) -> Lab<World> {
 
 /// box2d-lite's first demo: a box of 200 kg falls 4 m.
 pub fn single_box() -> Lab<World> {
-    let bodies = vec![
-        ground(),
-        crate_box(Vec2::splat(0.5), Vec2::new(0.0, 4.0), 200.0),
-    ];
+    let bodies =
+        vec![ground(), crate_box(Vec2::splat(0.5), Vec2::new(0.0, 4.0), 200.0)];
     let world = World::new(bodies, Vec::new());
     show(world, (Vec2::new(-5.0, -1.0), Vec2::new(5.0, 6.0)))
 }
@@ -349,7 +348,8 @@ pub fn pendulum() -> Lab<World> {
 /// box2d-lite's ground: a static box 100 m wide and 20 m deep whose top
 /// is at y = 0, friction 0.2.
 pub fn ground() -> Body {
-    let mut g = Body::rect(50.0, 10.0, Vec2::new(0.0, -10.0), 0.0, 1.0).into_static();
+    let mut g =
+        Body::rect(50.0, 10.0, Vec2::new(0.0, -10.0), 0.0, 1.0).into_static();
     g.friction = 0.2;
     g
 }
@@ -398,20 +398,24 @@ pub fn stack(n: usize) -> World {
 
 /// `n` circles of 0.1 to 0.16 m (seeded) in a grid over a pit 20 m wide.
 pub fn ball_pit(n: usize) -> World {
-    let wall = |x: f32| crate_box(Vec2::new(0.25, 8.0), Vec2::new(x, 8.0), 1.0).into_static();
+    let wall = |x: f32| {
+        crate_box(Vec2::new(0.25, 8.0), Vec2::new(x, 8.0), 1.0).into_static()
+    };
     let mut bodies = vec![ground(), wall(-10.25), wall(10.25)];
     let mut rng = Rng::new(SEED);
     let columns = 40;
     for i in 0..n {
         let (col, row) = ((i % columns) as f32, (i / columns) as f32);
-        let at = Vec2::new(-9.0 + 0.46 * col + rng.range(-0.05, 0.05), 0.3 + 0.4 * row);
+        let at =
+            Vec2::new(-9.0 + 0.46 * col + rng.range(-0.05, 0.05), 0.3 + 0.4 * row);
         let ball = Body::disc(rng.range(0.1, 0.16), at, 20.0);
         bodies.push(ball.with_friction(0.3).with_restitution(0.2));
     }
     World::new(bodies, Vec::new())
 }
 
-/// Chapter 6's tumble demo (boxes and circles between two walls) as a world of this chapter.
+/// Chapter 6's tumble demo (boxes and circles between two walls) as a world of this
+/// chapter.
 pub fn tumble_world() -> World {
     let tumble = ch06_rotation_friction::demos::tumble(18, 6);
     World::new(tumble.sim().bodies.clone(), Vec::new())
@@ -437,9 +441,8 @@ pub fn cradle(gap: f32) -> World {
             Vec2::new(0.0, -length)
         };
         bodies.push(pin(top));
-        let ball = Body::disc(r, top + hang, 4.0)
-            .with_restitution(1.0)
-            .with_friction(0.0);
+        let ball =
+            Body::disc(r, top + hang, 4.0).with_restitution(1.0).with_friction(0.0);
         bodies.push(ball);
         let k = bodies.len();
         joints.push(rod(&bodies, k - 2, top, k - 1, top + hang));
@@ -532,18 +535,16 @@ impl Convergence {
                 residual_per_pass(mass_ratio_stack(30.0), 60, 100),
             ),
         ];
-        let sim = Convergence {
-            world: mass_ratio_stack(30.0),
-            cold,
-            live: Vec::new(),
-        };
+        let sim =
+            Convergence { world: mass_ratio_stack(30.0), cold, live: Vec::new() };
         let view = (Vec2::new(-2.0, -0.8), Vec2::new(13.5, 8.5));
         Lab::new(sim, CONVERGENCE_KNOBS, view)
     }
 
     /// A residual at pass `k` (from 0) as a point of the plot.
     fn plot(k: usize, residual: f32) -> Vec2 {
-        let decade = residual.max(1e-9).log10().clamp(-PLOT_DECADES, 0.0) + PLOT_DECADES;
+        let decade =
+            residual.max(1e-9).log10().clamp(-PLOT_DECADES, 0.0) + PLOT_DECADES;
         PLOT_ORIGIN + PLOT_SCALE * Vec2::new(k as f32 + 1.0, decade)
     }
 
@@ -632,7 +633,13 @@ fn pin(at: Vec2) -> Body {
     Body::disc(0.05, at, 1.0).into_static()
 }
 
-fn rod(bodies: &[Body], a: usize, at_a: Vec2, b: usize, at_b: Vec2) -> DistanceJoint {
+fn rod(
+    bodies: &[Body],
+    a: usize,
+    at_a: Vec2,
+    b: usize,
+    at_b: Vec2,
+) -> DistanceJoint {
     DistanceJoint::between(bodies, a, at_a, b, at_b, JointKind::Rod)
 }
 
@@ -688,13 +695,7 @@ pub fn bridge() -> Lab<World> {
         ));
         last = (k, Vec2::new(x + half.x, y + half.y));
     }
-    joints.push(rod(
-        &bodies,
-        last.0,
-        last.1,
-        2,
-        Vec2::new(-left, y + half.y),
-    ));
+    joints.push(rod(&bodies, last.0, last.1, 2, Vec2::new(-left, y + half.y)));
     for (i, x) in [-2.0f32, 0.3, 1.8].into_iter().enumerate() {
         let at = Vec2::new(x, 5.0 + i as f32);
         bodies.push(crate_box(Vec2::new(0.3, 0.25), at, 2.0).with_friction(0.6));
@@ -723,7 +724,8 @@ pub fn dominos() -> Lab<World> {
     show(world, (Vec2::new(-6.5, -0.8), Vec2::new(5.5, 5.0)))
 }
 
-/// Draw the joints: rods white, ropes yellow (grey while slack), the anchors as dots.
+/// Draw the joints: rods white, ropes yellow (grey while slack), the anchors as
+/// dots.
 pub fn draw_joints(out: &mut DrawList, world: &World) {
     for (i, j) in world.joints.iter().enumerate() {
         let (pa, pb) = j.anchors(&world.bodies);
@@ -744,14 +746,12 @@ pub fn draw_joints(out: &mut DrawList, world: &World) {
 /// Metres of arrow per N s of impulse per kg of the lighter body.
 const IMPULSE_ARROW: f32 = 3.0;
 
-/// Draw the contacts: the points, the accumulated normal (green) and friction (red) impulses,
-/// each as the velocity change it gave the lighter body.
+/// Draw the contacts: the points, the accumulated normal (green) and friction (red)
+/// impulses, each as the velocity change it gave the lighter body.
 pub fn draw_contacts(out: &mut DrawList, world: &World) {
     for arb in &world.arbiters {
         let n = arb.normal;
-        let inv_m = world.bodies[arb.a]
-            .inv_mass
-            .max(world.bodies[arb.b].inv_mass);
+        let inv_m = world.bodies[arb.a].inv_mass.max(world.bodies[arb.b].inv_mass);
         for c in arb.contacts() {
             out.point(c.point, 4.0, Color::YELLOW);
             let scale = IMPULSE_ARROW * inv_m;
@@ -819,11 +819,7 @@ pub fn scene_world(scene: &Scene) -> (World, (Vec2, Vec2)) {
                 length,
                 rope,
             } => {
-                let kind = if rope {
-                    JointKind::Rope
-                } else {
-                    JointKind::Rod
-                };
+                let kind = if rope { JointKind::Rope } else { JointKind::Rod };
                 let mut joint = DistanceJoint {
                     body_a,
                     body_b,

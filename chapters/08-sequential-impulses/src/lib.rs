@@ -1,24 +1,26 @@
 //! # Chapter 8: sequential impulses
 //!
-//! Chapters 3 to 7 apply one impulse at a time and forget it: the impulse that stops one box
-//! pushes the next one back, and a stack wobbles, sinks and falls. Here every contact point and
-//! every joint is a **constraint row** of one solver:
+//! Chapters 3 to 7 apply one impulse at a time and forget it: the impulse that
+//! stops one box pushes the next one back, and a stack wobbles, sinks and falls.
+//! Here every contact point and every joint is a **constraint row** of one solver:
 //!
-//! - a **pre-step** works out each row's effective mass and its **velocity bias** once per step:
-//!   restitution (above a threshold speed) and the **Baumgarte** position correction (a factor
-//!   and an allowed penetration);
-//! - the solver **iterates**: pass after pass, each row gets the impulse that would meet it now,
-//!   and the **accumulated** impulse of the row, not each piece, is clamped (pushing only;
-//!   friction within `mu` times the normal impulse);
-//! - contacts **persist**: a contact of this step with the same feature ids (chapter 5) as one of
-//!   the last step is the same contact, and its accumulated impulse is applied before the first
-//!   pass (**warm starting**), so the solver starts from last step's answer;
-//! - a **broad phase** (sort and sweep on bounding boxes) hands the narrow phase only the pairs
-//!   that can touch.
+//! - a **pre-step** works out each row's effective mass and its **velocity bias**
+//!   once per step: restitution (above a threshold speed) and the **Baumgarte**
+//!   position correction (a factor and an allowed penetration);
+//! - the solver **iterates**: pass after pass, each row gets the impulse that would
+//!   meet it now, and the **accumulated** impulse of the row, not each piece, is
+//!   clamped (pushing only; friction within `mu` times the normal impulse);
+//! - contacts **persist**: a contact of this step with the same feature ids
+//!   (chapter 5) as one of the last step is the same contact, and its accumulated
+//!   impulse is applied before the first pass (**warm starting**), so the solver
+//!   starts from last step's answer;
+//! - a **broad phase** (sort and sweep on bounding boxes) hands the narrow phase
+//!   only the pairs that can touch.
 //!
-//! Shapes and the narrow phase are chapter 5's ([`ch05_obb_clipping::collide`]); bodies,
-//! inertia, the effective mass at a point and friction mixing chapter 6's; distance joints
-//! chapter 7's. Every switch of the chapter's demos is a field of [`Settings`].
+//! Shapes and the narrow phase are chapter 5's ([`ch05_obb_clipping::collide`]);
+//! bodies, inertia, the effective mass at a point and friction mixing chapter 6's;
+//! distance joints chapter 7's. Every switch of the chapter's demos is a field of
+//! [`Settings`].
 //!
 //! The book's page for this chapter is `book/src/ch08-sequential-impulses.md`.
 
@@ -26,7 +28,9 @@ use ch03_mass_weighted_impulses::mix_restitution;
 pub use ch04_manifolds::{Circle, FeatureId, MAX_CONTACTS, Manifold};
 pub use ch05_obb_clipping::{Obb, Shape, Transform, collide};
 pub use ch06_rotation_friction::{Body, inverse_effective_mass, mix_friction};
-pub use ch07_distance_constraints::{DistanceJoint, JointKind, joint_axis, joint_inverse_mass};
+pub use ch07_distance_constraints::{
+    DistanceJoint, JointKind, joint_axis, joint_inverse_mass,
+};
 use glam::Vec2;
 use physics_core::math::{cross, perp};
 use physics_core::slices::two_mut;
@@ -37,8 +41,9 @@ pub mod demos;
 use broad_phase::Scratch;
 pub use broad_phase::bounding_box;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -140,10 +145,10 @@ impl World {
 
     /// Stage 2 with another chapter's collision test: `collide(a, b,
     /// bodies, transforms)` gives the manifold of the pair `(a, b)`.
-    pub fn narrow_phase_with(
-        &mut self,
-        mut collide: impl FnMut(usize, usize, &[Body], &[Transform]) -> Option<Manifold>,
-    ) {
+    pub fn narrow_phase_with<F>(&mut self, mut collide: F)
+    where
+        F: FnMut(usize, usize, &[Body], &[Transform]) -> Option<Manifold>,
+    {
         let s = &mut self.scratch;
         std::mem::swap(&mut self.arbiters, &mut s.previous);
         self.arbiters.clear();
@@ -167,7 +172,11 @@ impl World {
     /// Stage 4, the velocity half of semi-implicit Euler (chapter 6's
     /// [`integrate_velocities`](ch06_rotation_friction::integrate_velocities)).
     pub fn integrate_velocities(&mut self, dt: f32) {
-        ch06_rotation_friction::integrate_velocities(&mut self.bodies, self.gravity, dt);
+        ch06_rotation_friction::integrate_velocities(
+            &mut self.bodies,
+            self.gravity,
+            dt,
+        );
     }
 
     // ANCHOR: pre_step
@@ -209,8 +218,7 @@ impl World {
     /// slack rope is inactive this step.
     fn pre_step_joints(&mut self, dt: f32) {
         let settings = self.settings;
-        self.joint_rows
-            .resize(self.joints.len(), JointRow::default());
+        self.joint_rows.resize(self.joints.len(), JointRow::default());
         for (row, joint) in self.joint_rows.iter_mut().zip(&self.joints) {
             let (i, j) = (joint.body_a, joint.body_b);
             if i == j || i.max(j) >= self.bodies.len() {
@@ -279,11 +287,7 @@ impl World {
         // other pair mostly does not; and in the demos, built bottom-up,
         // the end of the list is the top of a stack.
         let n = self.arbiters.len();
-        for k in (0..n)
-            .rev()
-            .step_by(2)
-            .chain((0..n).rev().skip(1).step_by(2))
-        {
+        for k in (0..n).rev().step_by(2).chain((0..n).rev().skip(1).step_by(2)) {
             let arb = &mut self.arbiters[k];
             let (body_a, body_b) = two_mut(&mut self.bodies, arb.a, arb.b);
             let (mut a, mut b) = (Motion::of(body_a), Motion::of(body_b));
@@ -294,7 +298,13 @@ impl World {
                 let v_n = b.along(n, arm_b) - a.along(n, arm_a);
                 let delta = c.normal_mass * (c.bias - v_n);
                 let total = &mut c.normal_impulse;
-                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, settings.accumulate);
+                let dp = clamp_impulse(
+                    total,
+                    delta,
+                    0.0,
+                    f32::INFINITY,
+                    settings.accumulate,
+                );
                 a.push(-dp, n, arm_a);
                 b.push(dp, n, arm_b);
                 if !settings.friction {
@@ -304,14 +314,12 @@ impl World {
                 let (arm_a, arm_b) = c.arm_tangent;
                 let v_t = b.along(t, arm_b) - a.along(t, arm_a);
                 let delta = -c.tangent_mass * v_t;
-                let pushed = if settings.accumulate {
-                    c.normal_impulse
-                } else {
-                    dp
-                };
+                let pushed =
+                    if settings.accumulate { c.normal_impulse } else { dp };
                 let limit = arb.friction * pushed;
                 let total = &mut c.tangent_impulse;
-                let dp = clamp_impulse(total, delta, -limit, limit, settings.accumulate);
+                let dp =
+                    clamp_impulse(total, delta, -limit, limit, settings.accumulate);
                 a.push(-dp, t, arm_a);
                 b.push(dp, t, arm_b);
             }
@@ -345,7 +353,8 @@ impl World {
                 JointKind::Rope => 0.0,
             };
             let total = &mut row.impulse;
-            let dp = clamp_impulse(total, delta, f32::NEG_INFINITY, most, accumulate);
+            let dp =
+                clamp_impulse(total, delta, f32::NEG_INFINITY, most, accumulate);
             a.apply_impulse(-dp * row.axis, pa);
             b.apply_impulse(dp * row.axis, pb);
         }
@@ -382,8 +391,9 @@ impl World {
         let mut any = false;
         for arb in self.arbiters.iter_mut() {
             for c in arb.contacts.iter_mut().take(arb.count) {
-                c.bounces =
-                    arb.restitution > 0.0 && c.approach < -threshold && c.normal_impulse > 0.0;
+                c.bounces = arb.restitution > 0.0
+                    && c.approach < -threshold
+                    && c.normal_impulse > 0.0;
                 any |= c.bounces;
             }
         }
@@ -411,7 +421,8 @@ impl World {
                 let target = -arb.restitution * c.approach;
                 let delta = c.normal_mass * (target - v_n);
                 let total = &mut c.normal_impulse;
-                let dp = clamp_impulse(total, delta, 0.0, f32::INFINITY, accumulate);
+                let dp =
+                    clamp_impulse(total, delta, 0.0, f32::INFINITY, accumulate);
                 a.push(-dp, n, arm_a);
                 b.push(dp, n, arm_b);
             }
@@ -448,8 +459,8 @@ impl World {
                     continue;
                 }
                 let (arm_a, arm_b) = c.arm_normal;
-                let v_n =
-                    Motion::of(b).along(arb.normal, arm_b) - Motion::of(a).along(arb.normal, arm_a);
+                let v_n = Motion::of(b).along(arb.normal, arm_b)
+                    - Motion::of(a).along(arb.normal, arm_a);
                 let error = (c.normal_impulse / c.normal_mass).min(v_n - c.bias);
                 worst = worst.max(error.abs());
             }
@@ -623,7 +634,8 @@ impl Arbiter {
                 id: c.id,
                 ..ContactRow::default()
             };
-            let same = before.and_then(|old| old.contacts().iter().find(|o| o.id == c.id));
+            let same =
+                before.and_then(|old| old.contacts().iter().find(|o| o.id == c.id));
             if let (Some(old), true) = (same, warm) {
                 new.normal_impulse = old.normal_impulse;
                 new.tangent_impulse = old.tangent_impulse;
@@ -720,7 +732,13 @@ pub use crate::exercises::clamp_impulse;
 /// back, so every overshoot stays. (`max` then `min`, not `clamp`:
 /// `clamp` panics on a NaN bound, and a solver must not.)
 #[inline]
-pub fn clamp_impulse(total: &mut f32, delta: f32, lo: f32, hi: f32, accumulate: bool) -> f32 {
+pub fn clamp_impulse(
+    total: &mut f32,
+    delta: f32,
+    lo: f32,
+    hi: f32,
+    accumulate: bool,
+) -> f32 {
     let applied = if accumulate {
         (*total + delta).max(lo).min(hi) - *total
     } else {
@@ -739,7 +757,12 @@ pub use crate::exercises::warm_start_contact;
 /// along `normal` and the friction impulse along `perp(normal)`, as one
 /// impulse at the contact point, `+` to B and `-` to A.
 #[inline]
-pub fn warm_start_contact(a: &mut Body, b: &mut Body, normal: Vec2, contact: &ContactRow) {
+pub fn warm_start_contact(
+    a: &mut Body,
+    b: &mut Body,
+    normal: Vec2,
+    contact: &ContactRow,
+) {
     let (n, t) = (normal, perp(normal));
     let p = contact.normal_impulse * n + contact.tangent_impulse * t;
     a.apply_impulse(-p, contact.point);
@@ -788,40 +811,25 @@ pub fn contact_bias(
 mod tests {
     use super::*;
 
-    /// Accumulating, a later pass can take back part of an earlier push; one impulse at a time
-    /// it cannot.
+    /// Accumulating, a later pass can take back part of an earlier push; one
+    /// impulse at a time it cannot.
     #[test]
     fn the_accumulated_impulse_can_give_back() {
         let mut total = 0.0;
-        assert_eq!(
-            clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, true),
-            3.0
-        );
-        assert_eq!(
-            clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, true),
-            -1.0
-        );
-        assert_eq!(
-            clamp_impulse(&mut total, -5.0, 0.0, f32::INFINITY, true),
-            -2.0
-        );
+        assert_eq!(clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, true), 3.0);
+        assert_eq!(clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, true), -1.0);
+        assert_eq!(clamp_impulse(&mut total, -5.0, 0.0, f32::INFINITY, true), -2.0);
         assert_eq!(total, 0.0);
         let mut total = 0.0;
-        assert_eq!(
-            clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, false),
-            3.0
-        );
-        assert_eq!(
-            clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, false),
-            0.0
-        );
+        assert_eq!(clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, false), 3.0);
+        assert_eq!(clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, false), 0.0);
         assert_eq!(total, 3.0);
     }
 
     proptest::proptest! {
-        /// Accumulating, the row's total stays within its bounds after any passes (to a
-        /// rounding), and what the passes applied adds up to it; one impulse at a time, each
-        /// piece stays within them.
+        /// Accumulating, the row's total stays within its bounds after any passes
+        /// (to a rounding), and what the passes applied adds up to it; one impulse
+        /// at a time, each piece stays within them.
         #[test]
         fn the_accumulated_total_stays_within_its_bounds(
             lo in -10.0f32..=0.0,
@@ -835,7 +843,8 @@ mod tests {
                 let dp = clamp_impulse(&mut total, delta, lo, hi, accumulate);
                 applied += dp;
                 if accumulate {
-                    // Within a rounding: `total + (clamped - total)` need not be `clamped`.
+                    // Within a rounding: `total + (clamped - total)` need not be
+                    // `clamped`.
                     let tol = 1e-5;
                     proptest::prop_assert!(lo - tol <= total && total <= hi + tol, "total {total}");
                 } else {
@@ -847,15 +856,14 @@ mod tests {
         }
     }
 
-    /// Warm starting a contact applies `P_n n + P_t perp(n)` at the point, `+` to B and `-` to
-    /// A: a box resting on a static ground gets it all, turning about its centre; between two
-    /// moving bodies it changes neither momentum nor angular momentum; no impulse, no change.
+    /// Warm starting a contact applies `P_n n + P_t perp(n)` at the point, `+` to B
+    /// and `-` to A: a box resting on a static ground gets it all, turning about
+    /// its centre; between two moving bodies it changes neither momentum nor
+    /// angular momentum; no impulse, no change.
     #[test]
     fn warm_starting_applies_last_steps_impulses_at_the_point() {
         let ground = Body::fixed(
-            Shape::Box(Obb {
-                half_extents: Vec2::new(5.0, 0.5),
-            }),
+            Shape::Box(Obb { half_extents: Vec2::new(5.0, 0.5) }),
             Vec2::new(0.0, -0.5),
             0.0,
         );
@@ -869,7 +877,8 @@ mod tests {
         let (mut a, mut b) = (ground, block);
         warm_start_contact(&mut a, &mut b, Vec2::Y, &contact);
         assert_eq!((a.velocity, a.angular_velocity), (Vec2::ZERO, 0.0));
-        // P = (-0.5, 2): v = P / 2 kg; r = (1, -0.5), r x P = 2 - 0.25 = 1.75, w = 1.75 / I.
+        // P = (-0.5, 2): v = P / 2 kg; r = (1, -0.5), r x P = 2 - 0.25 = 1.75, w =
+        // 1.75 / I.
         assert!((b.velocity - Vec2::new(-0.25, 1.0)).length() < 1e-6);
         assert!((b.angular_velocity - 1.75 * 1.2).abs() < 1e-5);
 
@@ -882,10 +891,7 @@ mod tests {
                 let m = 1.0 / body.inv_mass;
                 let i = 1.0 / body.inv_inertia;
                 let mv = m * body.velocity;
-                (
-                    p + mv,
-                    l + cross(body.position, mv) + i * body.angular_velocity,
-                )
+                (p + mv, l + cross(body.position, mv) + i * body.angular_velocity)
             })
         };
         let before = momentum([&a, &b]);
@@ -907,10 +913,7 @@ mod tests {
             "A not pushed against n"
         );
         let after = momentum([&a, &b]);
-        assert!(
-            (after.0 - before.0).length() < 1e-4,
-            "{before:?} -> {after:?}"
-        );
+        assert!((after.0 - before.0).length() < 1e-4, "{before:?} -> {after:?}");
         assert!((after.1 - before.1).abs() < 1e-4, "{before:?} -> {after:?}");
 
         let (mut a, mut b) = (a0, b0);
@@ -918,14 +921,16 @@ mod tests {
         assert_eq!((a, b), (a0, b0));
     }
 
-    /// The bias: no bounce below the threshold, `-e v_n` above it; Baumgarte's push-out beyond
-    /// the allowed penetration, only with position correction; the larger of the two, not the
-    /// sum.
+    /// The bias: no bounce below the threshold, `-e v_n` above it; Baumgarte's
+    /// push-out beyond the allowed penetration, only with position correction; the
+    /// larger of the two, not the sum.
     #[test]
     fn the_bias_is_the_larger_of_bounce_and_push_out() {
         let settings = Settings::default(); // threshold 1 m/s, factor 0.2, 1 cm allowed
         let dt = 0.1; // bias_factor / dt = 2 per second
-        let bias = |settings: &Settings, e, v_n, depth| contact_bias(settings, e, v_n, depth, dt);
+        let bias = |settings: &Settings, e, v_n, depth| {
+            contact_bias(settings, e, v_n, depth, dt)
+        };
         assert_eq!(bias(&settings, 0.5, -0.5, 0.0), 0.0); // too slow to bounce
         assert_eq!(bias(&settings, 0.5, 3.0, 0.0), 0.0); // separating
         assert!((bias(&settings, 0.5, -4.0, 0.0) - 2.0).abs() < 1e-6);
@@ -934,32 +939,25 @@ mod tests {
         assert!((bias(&settings, 0.0, 0.0, 0.11) - 0.2).abs() < 1e-5);
         assert!((bias(&settings, 0.5, -4.0, 2.01) - 4.0).abs() < 1e-5); // push-out wins, no sum
         assert!((bias(&settings, 0.5, -4.0, 0.51) - 2.0).abs() < 1e-5); // bounce wins
-        let off = Settings {
-            position_correction: false,
-            ..settings
-        };
+        let off = Settings { position_correction: false, ..settings };
         assert_eq!(bias(&off, 0.0, 0.0, 2.01), 0.0);
         assert!((bias(&off, 0.5, -4.0, 2.01) - 2.0).abs() < 1e-6);
-        let bouncy = Settings {
-            restitution_threshold: 0.0,
-            ..settings
-        };
+        let bouncy = Settings { restitution_threshold: 0.0, ..settings };
         assert!((bias(&bouncy, 0.5, -0.5, 0.0) - 0.25).abs() < 1e-6);
     }
 
     /// A box turned 45 degrees reaches sqrt(2) times its half side from its centre.
     #[test]
     fn a_turned_box_has_a_wider_bounding_box() {
-        let shape = Shape::Box(Obb {
-            half_extents: Vec2::splat(1.0),
-        });
+        let shape = Shape::Box(Obb { half_extents: Vec2::splat(1.0) });
         let t = Transform::new(Vec2::new(2.0, 0.0), std::f32::consts::FRAC_PI_4);
         let (lo, hi) = bounding_box(&shape, &t);
         assert!((hi.x - 2.0 - std::f32::consts::SQRT_2).abs() < 1e-5);
         assert!((lo.y + std::f32::consts::SQRT_2).abs() < 1e-5);
     }
 
-    /// Sort-and-sweep finds exactly the touching pairs all-pairs finds, in the same order.
+    /// Sort-and-sweep finds exactly the touching pairs all-pairs finds, in the same
+    /// order.
     #[test]
     fn the_sweep_finds_what_all_pairs_finds() {
         let mut demo = demos::tumble_world();

@@ -15,8 +15,8 @@ fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
     CHAPTER.load_scene(&s).map_err(|e| e.to_string())
 }
 
-/// A plane, a turned spinning box, a circle, a rod and a rope all load; the ball comes to
-/// rest on the plane and the rope holds its bob.
+/// A plane, a turned spinning box, a circle, a rod and a rope all load; the ball
+/// comes to rest on the plane and the rope holds its bob.
 #[test]
 fn a_scene_with_planes_boxes_and_joints_loads() {
     let mut d = scene(

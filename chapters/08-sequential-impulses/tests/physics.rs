@@ -1,26 +1,27 @@
-//! The claims of chapter 8, checked: box2d-lite's pyramid and stack stand (and the pyramid
-//! collapses without warm starting), the conservation laws of chapters 3 and 6 still hold for
-//! isolated pairs, runs are deterministic, and no finite input gives NaN.
+//! The claims of chapter 8, checked: box2d-lite's pyramid and stack stand (and the
+//! pyramid collapses without warm starting), the conservation laws of chapters 3
+//! and 6 still hold for isolated pairs, runs are deterministic, and no finite input
+//! gives NaN.
 
-use ch08_sequential_impulses::demos::{ground, pyramid, pyramid_with_drop, stack, stack_lab};
+use ch08_sequential_impulses::demos::{
+    ground, pyramid, pyramid_with_drop, stack, stack_lab,
+};
 use ch08_sequential_impulses::{Body, Circle, Obb, Shape, World};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Demo};
-use physics_core::diagnostics::{angular_momentum, kinetic_energy, linear_momentum};
+use physics_core::diagnostics::{
+    angular_momentum, kinetic_energy, linear_momentum,
+};
 use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
 
 fn state(world: &World) -> Vec<BodyState> {
-    world
-        .bodies
-        .iter()
-        .map(ch06_rotation_friction::demos::body_state)
-        .collect()
+    world.bodies.iter().map(ch06_rotation_friction::demos::body_state).collect()
 }
 
-/// Step `world` to `from`, then on to `to`, and return the furthest any body got from where
-/// it was at `from`, in metres.
+/// Step `world` to `from`, then on to `to`, and return the furthest any body got
+/// from where it was at `from`, in metres.
 fn furthest_move(world: &mut World, from: usize, to: usize) -> f32 {
     for _ in 0..from {
         world.step(DT);
@@ -36,9 +37,10 @@ fn furthest_move(world: &mut World, from: usize, to: usize) -> f32 {
     furthest
 }
 
-/// box2d-lite's 12-row pyramid, everything on: after it lands (step 300) no box moves more
-/// than 1 mm up to step 1000, and the top box rests at its stacked height, 11.5 m, less at
-/// most the allowed penetration at each of the 12 contacts below it.
+/// box2d-lite's 12-row pyramid, everything on: after it lands (step 300) no box
+/// moves more than 1 mm up to step 1000, and the top box rests at its stacked
+/// height, 11.5 m, less at most the allowed penetration at each of the 12 contacts
+/// below it.
 #[test]
 fn the_12_row_pyramid_stands() {
     let mut world = pyramid(12);
@@ -47,16 +49,14 @@ fn the_12_row_pyramid_stands() {
     let top = world.bodies.last().unwrap();
     let allowed = 12.0 * world.settings.allowed_penetration;
     let sunk = 11.5 - top.position.y;
-    assert!(
-        sunk >= -0.001 && sunk <= allowed + 0.001,
-        "top box sunk {sunk} m"
-    );
+    assert!(sunk >= -0.001 && sunk <= allowed + 0.001, "top box sunk {sunk} m");
     assert!(top.position.x.abs() < 0.05, "top box at {:?}", top.position);
 }
 
-/// The chapter's lesson: the same pyramid with warm starting off does not stand. Ten passes
-/// from zero each step cannot carry the weight of 12 rows down, the boxes sink into each
-/// other and slide, and by step 1000 the top box has fallen far below its stacked height.
+/// The chapter's lesson: the same pyramid with warm starting off does not stand.
+/// Ten passes from zero each step cannot carry the weight of 12 rows down, the
+/// boxes sink into each other and slide, and by step 1000 the top box has fallen
+/// far below its stacked height.
 #[test]
 fn without_warm_starting_the_pyramid_collapses() {
     let mut world = pyramid(12);
@@ -67,8 +67,8 @@ fn without_warm_starting_the_pyramid_collapses() {
     assert!(top.position.y < 10.5, "top box still at {:?}", top.position);
 }
 
-/// And with each impulse clamped on its own (accumulation off; warm starting then has
-/// nothing to start from), it does not stand either.
+/// And with each impulse clamped on its own (accumulation off; warm starting then
+/// has nothing to start from), it does not stand either.
 #[test]
 fn without_accumulation_the_pyramid_collapses() {
     let mut world = pyramid(12);
@@ -77,8 +77,9 @@ fn without_accumulation_the_pyramid_collapses() {
     assert!(furthest > 1.0, "the boxes moved only {furthest} m");
 }
 
-/// box2d-lite's vertical stack of 10 boxes, each up to 10 cm off-centre, stands for 6000
-/// steps (100 s): after it has landed (step 300), no box sways sideways by 5 cm or more.
+/// box2d-lite's vertical stack of 10 boxes, each up to 10 cm off-centre, stands for
+/// 6000 steps (100 s): after it has landed (step 300), no box sways sideways by 5
+/// cm or more.
 #[test]
 fn a_stack_of_ten_stands_for_6000_steps() {
     let mut world = stack(10);
@@ -95,11 +96,7 @@ fn a_stack_of_ten_stands_for_6000_steps() {
     }
     assert!(sway < 0.05, "sway {sway} m");
     let top = world.bodies.last().unwrap();
-    assert!(
-        top.position.y > 9.5 - 10.0 * 0.011,
-        "top box at {:?}",
-        top.position
-    );
+    assert!(top.position.y > 9.5 - 10.0 * 0.011, "top box at {:?}", top.position);
 }
 
 /// Determinism: two runs of the 20-row pyramid give bit-identical states.
@@ -123,15 +120,17 @@ fn two_runs_of_the_20_row_pyramid_are_bit_identical() {
     assert_eq!(a.len(), b.len());
 }
 
-/// The restitution threshold. With the approach speed measured before gravity (SmallSI's
-/// order), a box resting on the ground starts each step with no approach speed, so it rests
-/// with or without a threshold. What the threshold stops is the long tail of small bounces: a
-/// box dropped 4 cm, e = 0.9, meets the ground at 0.89 m/s. Below the 1 m/s threshold it does
-/// not bounce at all; without a threshold it bounces, and bounces again.
+/// The restitution threshold. With the approach speed measured before gravity
+/// (SmallSI's order), a box resting on the ground starts each step with no approach
+/// speed, so it rests with or without a threshold. What the threshold stops is the
+/// long tail of small bounces: a box dropped 4 cm, e = 0.9, meets the ground at
+/// 0.89 m/s. Below the 1 m/s threshold it does not bounce at all; without a
+/// threshold it bounces, and bounces again.
 #[test]
 fn the_threshold_stops_small_bounces_and_resting_needs_none() {
     let run = |threshold: f32, drop: f32| {
-        let b = Body::rect(0.5, 0.5, Vec2::new(0.0, 0.495 + drop), 0.0, 10.0).with_restitution(0.9);
+        let b = Body::rect(0.5, 0.5, Vec2::new(0.0, 0.495 + drop), 0.0, 10.0)
+            .with_restitution(0.9);
         let g = ground().with_restitution(0.9);
         let mut world = World::new(vec![g, b], Vec::new());
         world.settings.restitution_threshold = threshold;
@@ -152,13 +151,10 @@ fn the_threshold_stops_small_bounces_and_resting_needs_none() {
     }
     let (with, _) = run(1.0, 0.04);
     let (without, _) = run(0.0, 0.04);
-    // Bounced, the box would leave at 0.9 x 0.89 = 0.8 m/s; the push-out alone gives at most
-    // a few cm/s.
+    // Bounced, the box would leave at 0.9 x 0.89 = 0.8 m/s; the push-out alone
+    // gives at most a few cm/s.
     assert!(with < 0.1, "with the threshold it bounced at {with} m/s");
-    assert!(
-        without > 0.5,
-        "without it the box left at only {without} m/s"
-    );
+    assert!(without > 0.5, "without it the box left at only {without} m/s");
 }
 
 /// A body dragged at an extreme speed into a stack: finite everywhere, every step.
@@ -173,10 +169,7 @@ fn a_body_dragged_at_extreme_speed_into_a_stack_gives_no_nan() {
         lab.step(DT);
         for b in lab.bodies() {
             assert!(b.position.is_finite() && b.velocity.is_finite(), "{b:?}");
-            assert!(
-                b.angle.is_finite() && b.angular_velocity.is_finite(),
-                "{b:?}"
-            );
+            assert!(b.angle.is_finite() && b.angular_velocity.is_finite(), "{b:?}");
         }
     }
     let mut world = stack(10);
@@ -188,10 +181,11 @@ fn a_body_dragged_at_extreme_speed_into_a_stack_gives_no_nan() {
     assert!(state(&world).iter().all(|b| b.position.is_finite()));
 }
 
-/// Hardening: a 40-row pyramid (820 boxes), built resting (dropped 1 m per row, its top row
-/// would land at 28 m/s and scatter boxes off the 100 m ground), for 10,000 steps: no NaN,
-/// no box below the ground, and the energy never more than 1 % above its start (Baumgarte's
-/// push adds a little, 0.5 % measured, but it must stay bounded).
+/// Hardening: a 40-row pyramid (820 boxes), built resting (dropped 1 m per row, its
+/// top row would land at 28 m/s and scatter boxes off the 100 m ground), for 10,000
+/// steps: no NaN, no box below the ground, and the energy never more than 1 % above
+/// its start (Baumgarte's push adds a little, 0.5 % measured, but it must stay
+/// bounded).
 #[test]
 #[ignore = "10 s in release, minutes in debug; run in release by .ci/run: cargo test --release -p ch08-sequential-impulses --test physics -- --ignored"]
 fn a_40_row_pyramid_for_10000_steps_stays_sane() {
@@ -211,10 +205,7 @@ fn a_40_row_pyramid_for_10000_steps_stays_sane() {
             assert!(b.position.y > 0.0, "a box below the ground: {b:?}");
         }
     }
-    assert!(
-        highest <= start * 1.01,
-        "energy rose from {start} to {highest} J"
-    );
+    assert!(highest <= start * 1.01, "energy rose from {start} to {highest} J");
 }
 
 fn vec2(max: f32) -> impl Strategy<Value = Vec2> {
@@ -224,9 +215,8 @@ fn vec2(max: f32) -> impl Strategy<Value = Vec2> {
 fn shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
         (0.1f32..1.0).prop_map(|radius| Shape::Circle(Circle { radius })),
-        (0.1f32..1.0, 0.1f32..1.0).prop_map(|(x, y)| Shape::Box(Obb {
-            half_extents: Vec2::new(x, y)
-        })),
+        (0.1f32..1.0, 0.1f32..1.0)
+            .prop_map(|(x, y)| Shape::Box(Obb { half_extents: Vec2::new(x, y) })),
     ]
 }
 
@@ -266,10 +256,10 @@ fn scale(world: &World) -> f32 {
 }
 
 proptest! {
-    /// Chapters 3 and 6: every impulse of the solver (warm start, normal, friction, every
-    /// pass) is applied equal and opposite at one point, so an isolated pair keeps its linear
-    /// momentum, and its angular momentum about any fixed point, through a step, position
-    /// correction and all.
+    /// Chapters 3 and 6: every impulse of the solver (warm start, normal, friction,
+    /// every pass) is applied equal and opposite at one point, so an isolated pair
+    /// keeps its linear momentum, and its angular momentum about any fixed point,
+    /// through a step, position correction and all.
     #[test]
     fn an_isolated_pair_keeps_its_momentum(a in body(), b in body(), about in vec2(3.0)) {
         let mut world = pair(a, b);
@@ -279,18 +269,19 @@ proptest! {
         let after = state(&world);
         let tol = 1e-4 * scale(&world);
         prop_assert!((linear_momentum(&after) - linear_momentum(&before)).length() <= tol);
-        // Angular momentum about `about`: moving bodies carry theirs along; the change is
-        // the impulses' torques, which cancel in pairs.
+        // Angular momentum about `about`: moving bodies carry theirs along; the
+        // change is the impulses' torques, which cancel in pairs.
         let moved = |s: &[BodyState]| angular_momentum(s, about);
         prop_assert!((moved(&after) - moved(&before)).abs() <= 10.0 * tol);
     }
 
-    /// Chapter 3: with plastic contacts (e = 0) and position correction off, a step of an
-    /// isolated pair never gains kinetic energy, whatever the friction. With e > 0 this does
-    /// not hold for every pair: Newton's law applied at each of two contact points, with
-    /// Coulomb friction, can ask for a little more energy than the bodies had (Kane and
-    /// Levinson's paradox). A scan of 200,000 random pairs found none with e = 0, one (0.24 %)
-    /// with e up to 1 and no friction, and 14 (up to 5.5 %) with both; the book says so.
+    /// Chapter 3: with plastic contacts (e = 0) and position correction off, a step
+    /// of an isolated pair never gains kinetic energy, whatever the friction. With
+    /// e > 0 this does not hold for every pair: Newton's law applied at each of two
+    /// contact points, with Coulomb friction, can ask for a little more energy than
+    /// the bodies had (Kane and Levinson's paradox). A scan of 200,000 random pairs
+    /// found none with e = 0, one (0.24 %) with e up to 1 and no friction, and 14
+    /// (up to 5.5 %) with both; the book says so.
     #[test]
     fn an_isolated_plastic_pair_gains_no_energy(a in body(), b in body()) {
         let mut world = pair(a.with_restitution(0.0), b.with_restitution(0.0));
@@ -301,8 +292,8 @@ proptest! {
         prop_assert!(after <= before * (1.0 + 1e-4) + 1e-4, "{before} -> {after}");
     }
 
-    /// No finite input gives NaN: random bodies, some static, piled near each other, every
-    /// switch either way.
+    /// No finite input gives NaN: random bodies, some static, piled near each
+    /// other, every switch either way.
     #[test]
     fn no_nan_from_finite_input(
         bodies in proptest::collection::vec((body(), any::<bool>()), 1..6),

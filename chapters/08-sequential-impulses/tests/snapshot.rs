@@ -1,4 +1,5 @@
-//! The settled 12-row pyramid, pinned: any change in the solver's behaviour shows as a diff.
+//! The settled 12-row pyramid, pinned: any change in the solver's behaviour shows
+//! as a diff.
 
 use ch08_sequential_impulses::demos::pyramid;
 use std::fmt::Write;

@@ -4,7 +4,9 @@
 
 use crate::{Body, Joint, Kind, Obb, Shape, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
-use ch08_sequential_impulses::demos::{Sequential, Switches, crate_box, ground, scene_world};
+use ch08_sequential_impulses::demos::{
+    Sequential, Switches, crate_box, ground, scene_world,
+};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
 use physics_core::draw::{Color, DrawList};
@@ -49,16 +51,15 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "bridge",
         about: "a bridge of 20 planks on pins, boxes dropped on it (K: block solve)",
-        make: || Box::new(show(bridge(), (Vec2::new(-7.0, -0.8), Vec2::new(7.0, 8.0)))),
+        make: || {
+            Box::new(show(bridge(), (Vec2::new(-7.0, -0.8), Vec2::new(7.0, 8.0))))
+        },
     },
     DemoEntry {
         name: "ragdoll",
         about: "a ragdoll whose every pin has a limit falls down steps (J: limits)",
         make: || {
-            Box::new(show(
-                ragdoll(),
-                (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5)),
-            ))
+            Box::new(show(ragdoll(), (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5))))
         },
     },
     DemoEntry {
@@ -74,16 +75,15 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "windmill",
         about: "a motor turns a windmill's sails at 1 rad/s with at most 400 N m; balls fall in",
         make: || {
-            Box::new(show(
-                windmill(),
-                (Vec2::new(-5.0, -0.8), Vec2::new(5.0, 9.0)),
-            ))
+            Box::new(show(windmill(), (Vec2::new(-5.0, -0.8), Vec2::new(5.0, 9.0))))
         },
     },
     DemoEntry {
         name: "piston",
         about: "a crank on a motor, a rod, and a piston on a vertical slider",
-        make: || Box::new(show(piston(), (Vec2::new(-3.0, -0.8), Vec2::new(3.0, 6.0)))),
+        make: || {
+            Box::new(show(piston(), (Vec2::new(-3.0, -0.8), Vec2::new(3.0, 6.0))))
+        },
     },
     DemoEntry {
         name: "weld-tree",
@@ -254,8 +254,17 @@ pub fn draw_joints(out: &mut DrawList, world: &World) {
             Kind::Prismatic { limit, .. } => {
                 let axis = j.axis(bodies).unwrap_or(Vec2::X);
                 let (lo, hi) = limit.map_or((-2.0, 2.0), |l| (l.lower, l.upper));
-                out.segment_width(pa + lo * axis, pa + hi * axis, Color::YELLOW, 2.0);
-                out.segment(pa - 0.1 * perp(axis), pa + 0.1 * perp(axis), Color::YELLOW);
+                out.segment_width(
+                    pa + lo * axis,
+                    pa + hi * axis,
+                    Color::YELLOW,
+                    2.0,
+                );
+                out.segment(
+                    pa - 0.1 * perp(axis),
+                    pa + 0.1 * perp(axis),
+                    Color::YELLOW,
+                );
                 out.point(pb, 4.0, Color::YELLOW);
             }
             Kind::Weld => {
@@ -287,7 +296,8 @@ pub fn chain(n: usize, heavy: f32, tilt: f32) -> World {
     let (half, top) = (Vec2::new(0.125, 0.04), Vec2::new(0.0, 9.0));
     let along = trig::from_angle(-tilt);
     let link_mass = 0.5;
-    let block = Body::rect(0.15, 0.15, top + Vec2::new(-0.15, 0.15), 0.0, 1.0).into_static();
+    let block = Body::rect(0.15, 0.15, top + Vec2::new(-0.15, 0.15), 0.0, 1.0)
+        .into_static();
     let mut bodies = vec![block];
     let mut joints = Vec::new();
     for i in 0..n {
@@ -313,13 +323,17 @@ pub fn bridge() -> World {
     let (n, half, y) = (20, Vec2::new(0.25, 0.05), 3.0);
     let span = n as f32 * 2.0 * half.x;
     let left = -span / 2.0;
-    let post = |x: f32| crate_box(Vec2::new(0.25, 1.5), Vec2::new(x, y - 1.5), 1.0).into_static();
+    let post = |x: f32| {
+        crate_box(Vec2::new(0.25, 1.5), Vec2::new(x, y - 1.5), 1.0).into_static()
+    };
     let mut bodies = vec![ground(), post(left - 0.25), post(-left + 0.25)];
     let mut joints = Vec::new();
     let mut last = 1;
     for i in 0..n {
         let x = left + half.x + i as f32 * 2.0 * half.x;
-        bodies.push(crate_box(half, Vec2::new(x, y - half.y), 1.0).with_friction(0.6));
+        bodies.push(
+            crate_box(half, Vec2::new(x, y - half.y), 1.0).with_friction(0.6),
+        );
         let k = bodies.len() - 1;
         joints.push(Joint::revolute(&bodies, last, k, Vec2::new(x - half.x, y)));
         last = k;
@@ -349,28 +363,37 @@ pub fn ragdoll() -> World {
     let torso = part(&mut bodies, Vec2::new(0.15, 0.3), Vec2::ZERO, 20.0);
     let head = {
         let shape = Shape::Circle(crate::Circle { radius: 0.12 });
-        bodies.push(Body::new(shape, o + Vec2::new(0.0, 0.45), 0.0, 4.0).with_friction(0.6));
+        bodies.push(
+            Body::new(shape, o + Vec2::new(0.0, 0.45), 0.0, 4.0).with_friction(0.6),
+        );
         bodies.len() - 1
     };
-    let mut joints =
-        vec![Joint::revolute(&bodies, torso, head, o + Vec2::new(0.0, 0.32)).with_limit(-0.5, 0.5)];
+    let mut joints = vec![
+        Joint::revolute(&bodies, torso, head, o + Vec2::new(0.0, 0.32))
+            .with_limit(-0.5, 0.5),
+    ];
     for side in [-1.0f32, 1.0] {
-        let limb = |bodies: &mut Vec<Body>, half: (f32, f32), x: f32, y: f32, mass: f32| {
-            part(
-                bodies,
-                Vec2::new(half.0, half.1),
-                Vec2::new(x * side, y),
-                mass,
-            )
+        let limb = |bodies: &mut Vec<Body>,
+                    half: (f32, f32),
+                    x: f32,
+                    y: f32,
+                    mass: f32| {
+            part(bodies, Vec2::new(half.0, half.1), Vec2::new(x * side, y), mass)
         };
         let upper_arm = limb(&mut bodies, (0.05, 0.15), 0.2, 0.12, 2.0);
         let lower_arm = limb(&mut bodies, (0.045, 0.14), 0.2, -0.17, 1.5);
         let thigh = limb(&mut bodies, (0.07, 0.2), 0.08, -0.5, 6.0);
         let shin = limb(&mut bodies, (0.06, 0.2), 0.08, -0.9, 4.0);
         // The right side's limits, mirrored for the left.
-        let pin = |bodies: &[Body], a: usize, b: usize, x: f32, y: f32, (lo, hi): (f32, f32)| {
+        let pin = |bodies: &[Body],
+                   a: usize,
+                   b: usize,
+                   x: f32,
+                   y: f32,
+                   (lo, hi): (f32, f32)| {
             let (lo, hi) = if side > 0.0 { (lo, hi) } else { (-hi, -lo) };
-            Joint::revolute(bodies, a, b, o + Vec2::new(x * side, y)).with_limit(lo, hi)
+            Joint::revolute(bodies, a, b, o + Vec2::new(x * side, y))
+                .with_limit(lo, hi)
         };
         joints.push(pin(&bodies, torso, upper_arm, 0.2, 0.27, (-0.5, 2.8)));
         joints.push(pin(&bodies, upper_arm, lower_arm, 0.2, -0.03, (-2.4, 0.0)));
@@ -394,7 +417,8 @@ pub fn car() -> World {
         bodies[k].angle = 0.4 * if i % 2 == 0 { 1.0 } else { -1.0 };
     }
     let chassis_at = Vec2::new(-4.0, 1.0);
-    bodies.push(crate_box(Vec2::new(1.0, 0.2), chassis_at, 40.0).with_friction(0.6));
+    bodies
+        .push(crate_box(Vec2::new(1.0, 0.2), chassis_at, 40.0).with_friction(0.6));
     let chassis = bodies.len() - 1;
     let mut joints = Vec::new();
     for x in [-0.7f32, 0.7] {
@@ -402,7 +426,9 @@ pub fn car() -> World {
         let shape = Shape::Circle(crate::Circle { radius: 0.35 });
         bodies.push(Body::new(shape, at, 0.0, 5.0).with_friction(0.9));
         let wheel = bodies.len() - 1;
-        joints.push(Joint::revolute(&bodies, chassis, wheel, at).with_motor(-6.0, 60.0));
+        joints.push(
+            Joint::revolute(&bodies, chassis, wheel, at).with_motor(-6.0, 60.0),
+        );
     }
     World::new(bodies, Vec::new(), joints)
 }
@@ -435,13 +461,10 @@ pub fn windmill() -> World {
 pub fn piston() -> World {
     let centre = Vec2::new(0.0, 1.0);
     let (crank_pin, rod_length) = (centre + Vec2::new(0.8, 0.0), 1.8);
-    let piston_pin = centre + Vec2::new(0.0, (rod_length * rod_length - 0.64f32).sqrt());
+    let piston_pin =
+        centre + Vec2::new(0.0, (rod_length * rod_length - 0.64f32).sqrt());
     let mut bodies = vec![ground()];
-    bodies.push(crate_box(
-        Vec2::new(0.5, 0.08),
-        centre + Vec2::new(0.4, 0.0),
-        5.0,
-    ));
+    bodies.push(crate_box(Vec2::new(0.5, 0.08), centre + Vec2::new(0.4, 0.0), 5.0));
     let mut rod = crate_box(
         Vec2::new(0.06, rod_length / 2.0),
         (crank_pin + piston_pin) / 2.0,
@@ -505,14 +528,13 @@ pub fn weld_tree() -> World {
 /// from its top end to a static block, let go at `angle` from hanging.
 pub fn pendulum(angle: f32) -> World {
     let pin = Vec2::new(0.0, 3.5);
-    let rod = Shape::Box(Obb {
-        half_extents: Vec2::new(0.05, 0.6),
-    });
+    let rod = Shape::Box(Obb { half_extents: Vec2::new(0.05, 0.6) });
     let d = 0.5; // pin to centre
     let centre = pin + trig::from_angle(angle).rotate(Vec2::new(0.0, -d));
     let mut bob = Body::new(rod, centre, angle, 2.0);
     bob.friction = 0.0;
-    let block = crate_box(Vec2::splat(0.1), pin + Vec2::new(0.0, 0.3), 1.0).into_static();
+    let block =
+        crate_box(Vec2::splat(0.1), pin + Vec2::new(0.0, 0.3), 1.0).into_static();
     let bodies = vec![block, bob];
     let joints = vec![Joint::revolute(&bodies, 0, 1, pin)];
     World::new(bodies, Vec::new(), joints)
@@ -547,7 +569,8 @@ pub fn scene_joints(scene: &Scene, bodies: &[Body]) -> Vec<Joint> {
                 motor,
             } => {
                 let kind = Kind::Revolute {
-                    limit: limit.map(|(lower, upper)| crate::Limit { lower, upper }),
+                    limit: limit
+                        .map(|(lower, upper)| crate::Limit { lower, upper }),
                     motor: motor.map(|m| crate::Motor {
                         speed: m.speed,
                         max_force: m.max_force,
@@ -566,7 +589,8 @@ pub fn scene_joints(scene: &Scene, bodies: &[Body]) -> Vec<Joint> {
             } => {
                 let kind = Kind::Prismatic {
                     local_axis: axis,
-                    limit: limit.map(|(lower, upper)| crate::Limit { lower, upper }),
+                    limit: limit
+                        .map(|(lower, upper)| crate::Limit { lower, upper }),
                     motor: motor.map(|m| crate::Motor {
                         speed: m.speed,
                         max_force: m.max_force,
@@ -574,12 +598,9 @@ pub fn scene_joints(scene: &Scene, bodies: &[Body]) -> Vec<Joint> {
                 };
                 (kind, (body_a, body_b), anchor_a, anchor_b)
             }
-            SceneJoint::Weld {
-                body_a,
-                body_b,
-                anchor_a,
-                anchor_b,
-            } => (Kind::Weld, (body_a, body_b), anchor_a, anchor_b),
+            SceneJoint::Weld { body_a, body_b, anchor_a, anchor_b } => {
+                (Kind::Weld, (body_a, body_b), anchor_a, anchor_b)
+            }
         };
         Some(Joint {
             body_a: a,

@@ -29,8 +29,8 @@
 //! The book's page for this chapter is `book/src/ch09-joints.md`.
 
 pub use ch08_sequential_impulses::{
-    Body, Circle, DistanceJoint, JointKind as DistanceKind, Obb, Restitution, Settings, Shape,
-    clamp_impulse,
+    Body, Circle, DistanceJoint, JointKind as DistanceKind, Obb, Restitution,
+    Settings, Shape, clamp_impulse,
 };
 use glam::{Mat2, Mat3, Vec2, Vec3};
 use physics_core::math::{cross, perp};
@@ -38,8 +38,9 @@ pub use physics_core::slices::pair_mut;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -65,7 +66,11 @@ pub struct World {
 impl World {
     /// Bodies, distance joints and joints under the Earth's gravity with
     /// chapter 8's settings.
-    pub fn new(bodies: Vec<Body>, distance: Vec<DistanceJoint>, joints: Vec<Joint>) -> Self {
+    pub fn new(
+        bodies: Vec<Body>,
+        distance: Vec<DistanceJoint>,
+        joints: Vec<Joint>,
+    ) -> Self {
         World {
             base: ch08_sequential_impulses::World::new(bodies, distance),
             joints,
@@ -77,11 +82,11 @@ impl World {
     }
 
     /// Chapter 8's world `base`, its settings kept, with `joints` added.
-    pub fn from_base(base: ch08_sequential_impulses::World, joints: Vec<Joint>) -> Self {
-        World {
-            base,
-            ..World::new(Vec::new(), Vec::new(), joints)
-        }
+    pub fn from_base(
+        base: ch08_sequential_impulses::World,
+        joints: Vec<Joint>,
+    ) -> Self {
+        World { base, ..World::new(Vec::new(), Vec::new(), joints) }
     }
 
     pub fn bodies(&self) -> &[Body] {
@@ -148,25 +153,25 @@ impl World {
         self.base.broad_phase();
         self.find_held_pairs();
         let held = &self.held;
-        self.base
-            .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
+        self.base.retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
     }
 
     /// Stage 1 with candidate pairs from another broad phase (chapter
     /// 13's tree), less the pairs a joint holds.
-    pub fn broad_phase_from(&mut self, pairs: impl IntoIterator<Item = (usize, usize)>) {
+    pub fn broad_phase_from(
+        &mut self,
+        pairs: impl IntoIterator<Item = (usize, usize)>,
+    ) {
         self.base.broad_phase_from(pairs);
         self.find_held_pairs();
         let held = &self.held;
-        self.base
-            .retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
+        self.base.retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
     }
 
     fn find_held_pairs(&mut self) {
         self.held.clear();
         let pair = |a: usize, b: usize| (a.min(b), a.max(b));
-        self.held
-            .extend(self.joints.iter().map(|j| pair(j.body_a, j.body_b)));
+        self.held.extend(self.joints.iter().map(|j| pair(j.body_a, j.body_b)));
         self.held.sort_unstable();
     }
 
@@ -201,7 +206,8 @@ impl World {
     /// Stage 5 for the joints: apply each row's kept impulse.
     fn warm_start_joints(&mut self) {
         for (rows, joint) in self.rows.iter().zip(&self.joints) {
-            let (a, b) = pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
+            let (a, b) =
+                pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
             for row in rows.all() {
                 row.jacobian.apply(a, b, row.impulse);
             }
@@ -220,7 +226,8 @@ impl World {
         let accumulate = self.base.settings.accumulate;
         let block = self.settings.block;
         for (rows, joint) in self.rows.iter_mut().zip(&self.joints) {
-            let (a, b) = pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
+            let (a, b) =
+                pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
             for row in [&mut rows.motor, &mut rows.lower, &mut rows.upper] {
                 if row.active {
                     row.solve(a, b, accumulate);
@@ -258,14 +265,13 @@ impl World {
             rows.motor.active = false;
             // At most 0.2 m (or rad) a pass, as Box2D v2: a large error
             // is linear only near the answer.
-            for row in rows
-                .equal
-                .iter_mut()
-                .chain([&mut rows.lower, &mut rows.upper])
+            for row in
+                rows.equal.iter_mut().chain([&mut rows.lower, &mut rows.upper])
             {
                 row.bias = row.bias.clamp(-MAX_CORRECTION, MAX_CORRECTION);
             }
-            let (a, b) = pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
+            let (a, b) =
+                pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
             let (mut va, mut vb) = (*a, *b);
             for body in [&mut va, &mut vb] {
                 body.velocity = Vec2::ZERO;
@@ -300,7 +306,10 @@ impl World {
                 m.target = at;
                 m.pulled = true;
             }
-            _ => self.mouse = Some(MouseJoint::new(&self.base.bodies, body, local, at)),
+            _ => {
+                self.mouse =
+                    Some(MouseJoint::new(&self.base.bodies, body, local, at))
+            }
         }
     }
 
@@ -380,18 +389,11 @@ pub enum Kind {
     /// A pin: the anchors stay together; B turns freely about them,
     /// within `limit` (radians from the reference angle), driven by
     /// `motor` (rad/s, N m).
-    Revolute {
-        limit: Option<Limit>,
-        motor: Option<Motor>,
-    },
+    Revolute { limit: Option<Limit>, motor: Option<Motor> },
     /// A slider: B's anchor stays on the line through A's anchor along
     /// `local_axis` (unit, in A's frame), at the reference angle;
     /// `limit` in metres along the axis, `motor` in m/s and N.
-    Prismatic {
-        local_axis: Vec2,
-        limit: Option<Limit>,
-        motor: Option<Motor>,
-    },
+    Prismatic { local_axis: Vec2, limit: Option<Limit>, motor: Option<Motor> },
     /// The anchors stay together and the angle stays: one body of two.
     Weld,
 }
@@ -426,26 +428,25 @@ impl Joint {
 
     /// A pin between bodies `a` and `b` at world point `at`.
     pub fn revolute(bodies: &[Body], a: usize, b: usize, at: Vec2) -> Self {
-        let kind = Kind::Revolute {
-            limit: None,
-            motor: None,
-        };
+        let kind = Kind::Revolute { limit: None, motor: None };
         Joint::new(bodies, a, b, at, kind)
     }
 
     /// A slider between `a` and `b` through world point `at`, along world
     /// direction `axis` (as A is turned now).
-    pub fn prismatic(bodies: &[Body], a: usize, b: usize, at: Vec2, axis: Vec2) -> Self {
+    pub fn prismatic(
+        bodies: &[Body],
+        a: usize,
+        b: usize,
+        at: Vec2,
+        axis: Vec2,
+    ) -> Self {
         let local_axis = bodies[a]
             .transform()
             .rotation
             .transpose()
             .mul_vec2(axis.normalize_or(Vec2::X));
-        let kind = Kind::Prismatic {
-            local_axis,
-            limit: None,
-            motor: None,
-        };
+        let kind = Kind::Prismatic { local_axis, limit: None, motor: None };
         Joint::new(bodies, a, b, at, kind)
     }
 
@@ -458,7 +459,9 @@ impl Joint {
     pub fn with_limit(mut self, lower: f32, upper: f32) -> Self {
         let new = Some(Limit { lower, upper });
         match &mut self.kind {
-            Kind::Revolute { limit, .. } | Kind::Prismatic { limit, .. } => *limit = new,
+            Kind::Revolute { limit, .. } | Kind::Prismatic { limit, .. } => {
+                *limit = new
+            }
             Kind::Weld => {}
         }
         self
@@ -468,7 +471,9 @@ impl Joint {
     pub fn with_motor(mut self, speed: f32, max_force: f32) -> Self {
         let new = Some(Motor { speed, max_force });
         match &mut self.kind {
-            Kind::Revolute { motor, .. } | Kind::Prismatic { motor, .. } => *motor = new,
+            Kind::Revolute { motor, .. } | Kind::Prismatic { motor, .. } => {
+                *motor = new
+            }
             Kind::Weld => {}
         }
         self
@@ -490,12 +495,9 @@ impl Joint {
     /// A slider's axis in world coordinates, now (turning with A).
     pub fn axis(&self, bodies: &[Body]) -> Option<Vec2> {
         match self.kind {
-            Kind::Prismatic { local_axis, .. } => Some(
-                bodies[self.body_a]
-                    .transform()
-                    .rotation
-                    .mul_vec2(local_axis),
-            ),
+            Kind::Prismatic { local_axis, .. } => {
+                Some(bodies[self.body_a].transform().rotation.mul_vec2(local_axis))
+            }
             _ => None,
         }
     }
@@ -518,7 +520,13 @@ impl Joint {
 
     // ANCHOR: joint_rows
     /// This step's rows of the joint: what [`Kind`] keeps, as rows.
-    pub fn rows(&self, bodies: &[Body], settings: &JointSettings, beta: f32, dt: f32) -> JointRows {
+    pub fn rows(
+        &self,
+        bodies: &[Body],
+        settings: &JointSettings,
+        beta: f32,
+        dt: f32,
+    ) -> JointRows {
         let (a, b) = (&bodies[self.body_a], &bodies[self.body_b]);
         let (pa, pb) = self.anchors(bodies);
         let (r_a, r_b) = (pa - a.position, pb - b.position);
@@ -537,14 +545,11 @@ impl Joint {
                     rows.motor = Row::motor(turn, m, a, b, dt);
                 }
                 if let (Some(l), true) = (limit, settings.limits) {
-                    (rows.lower, rows.upper) = Row::limits(turn, angle, l, a, b, beta, dt);
+                    (rows.lower, rows.upper) =
+                        Row::limits(turn, angle, l, a, b, beta, dt);
                 }
             }
-            Kind::Prismatic {
-                local_axis,
-                limit,
-                motor,
-            } => {
+            Kind::Prismatic { local_axis, limit, motor } => {
                 let axis = a.transform().rotation.mul_vec2(local_axis);
                 let d = pb - pa;
                 let across = Jacobian::along(perp(axis), d + r_a, r_b);
@@ -557,7 +562,8 @@ impl Joint {
                 }
                 if let (Some(l), true) = (limit, settings.limits) {
                     let at = d.dot(axis);
-                    (rows.lower, rows.upper) = Row::limits(slide, at, l, a, b, beta, dt);
+                    (rows.lower, rows.upper) =
+                        Row::limits(slide, at, l, a, b, beta, dt);
                 }
             }
             Kind::Weld => {
@@ -592,20 +598,12 @@ pub struct Jacobian {
 impl Jacobian {
     /// Along unit `d` at A's offset `r_a` and B's offset `r_b`.
     pub fn along(d: Vec2, r_a: Vec2, r_b: Vec2) -> Self {
-        Jacobian {
-            linear: d,
-            angular_a: cross(r_a, d),
-            angular_b: cross(r_b, d),
-        }
+        Jacobian { linear: d, angular_a: cross(r_a, d), angular_b: cross(r_b, d) }
     }
 
     /// B's spin relative to A's.
     pub fn angular() -> Self {
-        Jacobian {
-            linear: Vec2::ZERO,
-            angular_a: 1.0,
-            angular_b: 1.0,
-        }
+        Jacobian { linear: Vec2::ZERO, angular_a: 1.0, angular_b: 1.0 }
     }
 
     /// The opposite row: a limit's upper side.
@@ -619,7 +617,8 @@ impl Jacobian {
 
     /// `J v`, the row's velocity now.
     pub fn velocity(&self, a: &Body, b: &Body) -> f32 {
-        self.linear.dot(b.velocity - a.velocity) + self.angular_b * b.angular_velocity
+        self.linear.dot(b.velocity - a.velocity)
+            + self.angular_b * b.angular_velocity
             - self.angular_a * a.angular_velocity
     }
 
@@ -652,10 +651,7 @@ pub use crate::exercises::point_jacobians;
 /// with angular parts `r x (1, 0) = -r.y`; the y row along `(0, 1)` with
 /// `r x (0, 1) = r.x`.
 pub fn point_jacobians(r_a: Vec2, r_b: Vec2) -> [Jacobian; 2] {
-    [
-        Jacobian::along(Vec2::X, r_a, r_b),
-        Jacobian::along(Vec2::Y, r_a, r_b),
-    ]
+    [Jacobian::along(Vec2::X, r_a, r_b), Jacobian::along(Vec2::Y, r_a, r_b)]
 }
 // ANCHOR_END: point_jacobians
 
@@ -683,7 +679,14 @@ impl Row {
         Row::bounded(jacobian, bias, f32::NEG_INFINITY, f32::INFINITY, a, b)
     }
 
-    fn bounded(j: Jacobian, bias: f32, lower: f32, upper: f32, a: &Body, b: &Body) -> Self {
+    fn bounded(
+        j: Jacobian,
+        bias: f32,
+        lower: f32,
+        upper: f32,
+        a: &Body,
+        b: &Body,
+    ) -> Self {
         let k = j.coupling(&j, a, b);
         Row {
             active: k > 0.0,
@@ -746,14 +749,18 @@ impl Row {
         dt: f32,
     ) -> (Row, Row) {
         let bias = |gap: f32| {
-            if gap > 0.0 {
-                -gap / dt
-            } else {
-                -beta * gap / dt
-            }
+            if gap > 0.0 { -gap / dt } else { -beta * gap / dt }
         };
-        let lower = Row::bounded(j, bias(at - limit.lower), 0.0, f32::INFINITY, a, b);
-        let upper = Row::bounded(j.flip(), bias(limit.upper - at), 0.0, f32::INFINITY, a, b);
+        let lower =
+            Row::bounded(j, bias(at - limit.lower), 0.0, f32::INFINITY, a, b);
+        let upper = Row::bounded(
+            j.flip(),
+            bias(limit.upper - at),
+            0.0,
+            f32::INFINITY,
+            a,
+            b,
+        );
         (lower, upper)
     }
     // ANCHOR_END: limits
@@ -775,9 +782,7 @@ impl JointRows {
     /// The rows in use.
     pub fn all(&self) -> impl Iterator<Item = &Row> {
         let equal = self.equal[..self.equal_count].iter();
-        equal
-            .chain([&self.motor, &self.lower, &self.upper])
-            .filter(|r| r.active)
+        equal.chain([&self.motor, &self.lower, &self.upper]).filter(|r| r.active)
     }
 
     /// Take each row's impulse from the same row of last step, if it was
@@ -889,11 +894,7 @@ impl MouseJoint {
     /// Hold `body`'s point `local` (body frame), pulling towards `target`.
     pub fn new(bodies: &[Body], body: usize, local: Vec2, target: Vec2) -> Self {
         let mass = bodies[body].mass();
-        let max_force = if mass.is_finite() {
-            1000.0 * mass * 9.81
-        } else {
-            0.0
-        };
+        let max_force = if mass.is_finite() { 1000.0 * mass * 9.81 } else { 0.0 };
         MouseJoint {
             body,
             local,
@@ -970,9 +971,9 @@ impl MouseJoint {
 mod tests {
     use super::*;
 
-    /// Chapter 8's contact normal is a row of the recipe: `Jacobian::along` with the contact's
-    /// normal and offsets gives chapter 6's effective mass at the point, the number chapter 8's
-    /// pre-step stores as `normal_mass`.
+    /// Chapter 8's contact normal is a row of the recipe: `Jacobian::along` with
+    /// the contact's normal and offsets gives chapter 6's effective mass at the
+    /// point, the number chapter 8's pre-step stores as `normal_mass`.
     #[test]
     fn a_contact_normal_is_a_row() {
         let a = Body::rect(0.5, 0.5, Vec2::new(0.0, 0.0), 0.3, 2.0);
@@ -990,8 +991,9 @@ mod tests {
         assert!((j.velocity(&a, &b) - relative).abs() < 1e-6);
     }
 
-    /// A pin's Jacobians are the time derivative of `C = p_B - p_A`: moving both bodies by
-    /// their velocities for a short time `h` changes `C` by `h J v`, to first order.
+    /// A pin's Jacobians are the time derivative of `C = p_B - p_A`: moving both
+    /// bodies by their velocities for a short time `h` changes `C` by `h J v`, to
+    /// first order.
     #[test]
     fn the_pin_rows_are_the_derivative_of_its_constraint() {
         let mut a = Body::rect(0.3, 0.1, Vec2::new(0.1, 0.2), 0.4, 1.0);
@@ -1010,7 +1012,8 @@ mod tests {
         }
         let (qa, qb) = joint.anchors(&moved);
         let rate = ((qb - qa) - (pb - pa)) / h;
-        // Second-order terms: |w|^2 |r| h, about 2e-3 m/s here; f32 differences about 1e-3.
+        // Second-order terms: |w|^2 |r| h, about 2e-3 m/s here; f32 differences
+        // about 1e-3.
         assert!((rate.x - x.velocity(&a, &b)).abs() < 5e-3, "{rate} {x:?}");
         assert!((rate.y - y.velocity(&a, &b)).abs() < 5e-3, "{rate} {y:?}");
     }

@@ -1,5 +1,5 @@
-//! The demos run headless; scene files load everything chapter 8 loads, and pins, sliders and
-//! welds, which chapter 8 refuses by name.
+//! The demos run headless; scene files load everything chapter 8 loads, and pins,
+//! sliders and welds, which chapter 8 refuses by name.
 
 use ch09_joints::demos::CHAPTER;
 use physics_core::demo::Demo;
@@ -21,8 +21,9 @@ const PENDULUM: &str = r#"{ "bodies": [
     { "shape": { "box": { "half_extents": [0.05, 0.5] } }, "position": [0.5, 3], "angle": 1.5707964 } ],
   "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 3], "limit": [-0.5, 0.5] } } ] }"#;
 
-/// A pin from a scene file holds its anchor and its limit: a rod pinned at one end, let go
-/// level with its limit at +-0.5 rad from where it starts, swings down 0.5 rad and stops there.
+/// A pin from a scene file holds its anchor and its limit: a rod pinned at one end,
+/// let go level with its limit at +-0.5 rad from where it starts, swings down 0.5
+/// rad and stops there.
 #[test]
 fn a_scene_pin_holds_and_stops_at_its_limit() {
     let mut d = scene(PENDULUM).unwrap();
@@ -30,11 +31,12 @@ fn a_scene_pin_holds_and_stops_at_its_limit() {
         d.step(1.0 / 60.0);
     }
     let rod = d.bodies()[1];
-    // The rod's end stays on the pin: its centre 0.5 m from it (the position pass holds it to
-    // well under a millimetre here).
+    // The rod's end stays on the pin: its centre 0.5 m from it (the position pass
+    // holds it to well under a millimetre here).
     let from_pin = (rod.position - glam::Vec2::new(0.0, 3.0)).length();
     assert!((from_pin - 0.5).abs() < 1e-3, "{rod:?}");
-    // Started at pi/2, limited to pi/2 - 0.5 on the way down: the limit holds within 0.01 rad.
+    // Started at pi/2, limited to pi/2 - 0.5 on the way down: the limit holds
+    // within 0.01 rad.
     let angle = rod.angle;
     assert!(
         (angle - (std::f32::consts::FRAC_PI_2 - 0.5)).abs() < 0.01,
@@ -58,7 +60,8 @@ fn chapter_8_refuses_a_pin_and_names_chapter_9() {
     assert!(e.contains("chapter 9 (ch09-joints)"), "{e}");
 }
 
-/// Every scene of the physics checks (chapter 8's format) loads in chapter 9 and runs.
+/// Every scene of the physics checks (chapter 8's format) loads in chapter 9 and
+/// runs.
 #[test]
 fn chapter_8_scenes_load_here() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../checks/scenes");

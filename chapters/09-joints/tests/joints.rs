@@ -1,5 +1,6 @@
-//! Each joint keeps what it promises, does no work along what it frees, conserves momentum,
-//! and meets the analytic results: the physical pendulum's period, a motor's torque, a limit.
+//! Each joint keeps what it promises, does no work along what it frees, conserves
+//! momentum, and meets the analytic results: the physical pendulum's period, a
+//! motor's torque, a limit.
 
 use ch09_joints::demos::{chain, pendulum, piston, weld_tree};
 use ch09_joints::{Body, Circle, Joint, Obb, Shape, World};
@@ -8,7 +9,8 @@ use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
 
-/// Run `world` for `steps` steps, returning the worst joint error seen (metres, radians).
+/// Run `world` for `steps` steps, returning the worst joint error seen (metres,
+/// radians).
 fn worst_error(world: &mut World, steps: usize) -> (f32, f32) {
     let mut worst = (0.0f32, 0.0f32);
     for _ in 0..steps {
@@ -19,10 +21,11 @@ fn worst_error(world: &mut World, steps: usize) -> (f32, f32) {
     worst
 }
 
-/// The 40-link chain let go level: the end whips down at metres per second, the hardest case
-/// for a pin. Measured: 3.4 cm at worst, in the whip; 2.6 cm after the first 5 s. The bound,
-/// 5 cm, is a fifth of a link. With the drift left to Baumgarte's bias instead, the same chain
-/// stretches by 2.1 m: the position pass is what holds it.
+/// The 40-link chain let go level: the end whips down at metres per second, the
+/// hardest case for a pin. Measured: 3.4 cm at worst, in the whip; 2.6 cm after the
+/// first 5 s. The bound, 5 cm, is a fifth of a link. With the drift left to
+/// Baumgarte's bias instead, the same chain stretches by 2.1 m: the position pass
+/// is what holds it.
 #[test]
 fn a_chain_of_40_pins_holds_its_links_together() {
     let mut world = chain(40, 1.0, 0.0);
@@ -34,11 +37,11 @@ fn a_chain_of_40_pins_holds_its_links_together() {
     assert!(metres > 0.5, "with Baumgarte only: {metres} m");
 }
 
-/// Dragged: the mouse joint swings the hanging chain's last link 2 m to each side and back,
-/// once every 2 s (up to 6.3 m/s), for 5 s. The links stay within 6 cm of each other
-/// (measured: 4.3 cm). Dragged harder (4 m each way every second, or 2 m at the middle link)
-/// the 10 passes cannot carry the pull along 40 links and the chain comes apart by metres: a
-/// case for chapter 10.
+/// Dragged: the mouse joint swings the hanging chain's last link 2 m to each side
+/// and back, once every 2 s (up to 6.3 m/s), for 5 s. The links stay within 6 cm of
+/// each other (measured: 4.3 cm). Dragged harder (4 m each way every second, or 2 m
+/// at the middle link) the 10 passes cannot carry the pull along 40 links and the
+/// chain comes apart by metres: a case for chapter 10.
 #[test]
 fn a_chain_dragged_by_its_end_holds() {
     let mut world = chain(40, 1.0, std::f32::consts::FRAC_PI_2);
@@ -54,9 +57,9 @@ fn a_chain_dragged_by_its_end_holds() {
     assert!(worst < 0.06, "worst separation {worst} m");
 }
 
-/// The piston's slider keeps the piston on its axis and upright while the crank drives it
-/// for 10 s: measured drift under 1 mm and angle under 0.001 rad; bounds 5 mm and 0.01 rad.
-/// Its pins hold within 5 mm too.
+/// The piston's slider keeps the piston on its axis and upright while the crank
+/// drives it for 10 s: measured drift under 1 mm and angle under 0.001 rad; bounds
+/// 5 mm and 0.01 rad. Its pins hold within 5 mm too.
 #[test]
 fn the_piston_stays_on_its_slider() {
     let mut world = piston();
@@ -70,14 +73,14 @@ fn the_piston_stays_on_its_slider() {
             world.bodies()[3].position.y
         })
         .collect();
-    let stroke =
-        y.iter().cloned().fold(f32::MIN, f32::max) - y.iter().cloned().fold(f32::MAX, f32::min);
+    let stroke = y.iter().cloned().fold(f32::MIN, f32::max)
+        - y.iter().cloned().fold(f32::MAX, f32::min);
     assert!(stroke > 1.4, "stroke {stroke} m");
 }
 
-/// The welded tree keeps its shape: every weld's anchors within 1 cm and its angle within
-/// 0.03 rad (measured 5 mm and 0.018 rad in the first bounce under gravity; the heavy fruit
-/// on long branches is where the welds give most).
+/// The welded tree keeps its shape: every weld's anchors within 1 cm and its angle
+/// within 0.03 rad (measured 5 mm and 0.018 rad in the first bounce under gravity;
+/// the heavy fruit on long branches is where the welds give most).
 #[test]
 fn the_welded_tree_keeps_its_shape() {
     let mut world = weld_tree();
@@ -109,14 +112,15 @@ fn potential(world: &World) -> f32 {
         .sum()
 }
 
-/// A pin does no work along the turn it allows: a frictionless double pendulum (two discs
-/// on pins, no contacts) keeps its energy, less what the velocity solver dissipates. Let go
-/// level from 1 m arms, it swings through speeds up to 6 m/s; over 5 s the total energy
-/// never rises above its start by more than rounding (1e-4 of the scale, m g 2 m summed over
-/// the discs), and loses
-/// under 35 % of that scale (measured: 26 %). The loss is the velocity-level solver's: each
-/// step projects the velocity onto the tangent of a circle the body has already moved along,
-/// and the faster a body turns, the more it loses (chapter 10's substeps shrink it).
+/// A pin does no work along the turn it allows: a frictionless double pendulum (two
+/// discs on pins, no contacts) keeps its energy, less what the velocity solver
+/// dissipates. Let go level from 1 m arms, it swings through speeds up to 6 m/s;
+/// over 5 s the total energy never rises above its start by more than rounding
+/// (1e-4 of the scale, m g 2 m summed over the discs), and loses under 35 % of that
+/// scale (measured: 26 %). The loss is the velocity-level solver's: each step
+/// projects the velocity onto the tangent of a circle the body has already moved
+/// along, and the faster a body turns, the more it loses (chapter 10's substeps
+/// shrink it).
 #[test]
 fn a_double_pendulum_keeps_its_energy_within_a_bound() {
     let pivot = Body::rect(0.05, 0.05, Vec2::new(0.0, 3.0), 0.0, 1.0).into_static();
@@ -131,10 +135,8 @@ fn a_double_pendulum_keeps_its_energy_within_a_bound() {
     ];
     let mut world = World::new(bodies, Vec::new(), joints);
     let start = kinetic(&world) + potential(&world);
-    let scale = world.bodies()[1..]
-        .iter()
-        .map(|b| b.mass() * 9.81 * 2.0)
-        .sum::<f32>();
+    let scale =
+        world.bodies()[1..].iter().map(|b| b.mass() * 9.81 * 2.0).sum::<f32>();
     let mut lowest = start;
     for _ in 0..300 {
         world.step(DT);
@@ -146,13 +148,13 @@ fn a_double_pendulum_keeps_its_energy_within_a_bound() {
     assert!(lost < 0.35, "lost {lost} of the energy scale");
 }
 
-/// A body for the momentum property: a circle or box anywhere near the origin, moving.
+/// A body for the momentum property: a circle or box anywhere near the origin,
+/// moving.
 fn free_body() -> impl Strategy<Value = Body> {
     let shape = prop_oneof![
         (0.1f32..1.0).prop_map(|r| Shape::Circle(Circle { radius: r })),
-        (0.1f32..1.0, 0.1f32..1.0).prop_map(|(x, y)| Shape::Box(Obb {
-            half_extents: Vec2::new(x, y)
-        })),
+        (0.1f32..1.0, 0.1f32..1.0)
+            .prop_map(|(x, y)| Shape::Box(Obb { half_extents: Vec2::new(x, y) })),
     ];
     (
         shape,
@@ -178,18 +180,20 @@ fn momentum(world: &World) -> (Vec2, f32) {
     for b in world.bodies() {
         let m = b.mass();
         p += m * b.velocity;
-        l += m * b.position.perp_dot(b.velocity) + b.angular_velocity / b.inv_inertia;
+        l += m * b.position.perp_dot(b.velocity)
+            + b.angular_velocity / b.inv_inertia;
     }
     (p, l)
 }
 
 proptest! {
-    /// Joint impulses between two free bodies change neither their linear nor their angular
-    /// momentum: each row pushes A and B equally and oppositely, at one point (the slider's
-    /// rows at B's anchor, which is why A's arm is `d + r_a`). One step, no gravity, the
-    /// position pass off (it moves bodies, not momentum) and no Baumgarte bias, for a pin with
-    /// a motor and a limit, a slider with both, and a weld. The bound: 1e-4 of the
-    /// momentum's scale (sum of |m v| and |m x v| + |I w|), f32 rounding over ten passes.
+    /// Joint impulses between two free bodies change neither their linear nor their
+    /// angular momentum: each row pushes A and B equally and oppositely, at one
+    /// point (the slider's rows at B's anchor, which is why A's arm is `d + r_a`).
+    /// One step, no gravity, the position pass off (it moves bodies, not momentum)
+    /// and no Baumgarte bias, for a pin with a motor and a limit, a slider with
+    /// both, and a weld. The bound: 1e-4 of the momentum's scale (sum of |m v| and
+    /// |m x v| + |I w|), f32 rounding over ten passes.
     #[test]
     fn joint_impulses_conserve_momentum(a in free_body(), b in free_body(), kind in 0..3usize,
                                         at in (-1.0f32..1.0, -1.0f32..1.0), axis in 0.0f32..6.3) {
@@ -219,8 +223,8 @@ proptest! {
     }
 }
 
-/// The position pass moves the two bodies of a joint so that their centre of mass stays
-/// where it was: it pushes them apart or together, never both one way.
+/// The position pass moves the two bodies of a joint so that their centre of mass
+/// stays where it was: it pushes them apart or together, never both one way.
 #[test]
 fn the_position_pass_keeps_the_centre_of_mass() {
     let a = Body::rect(0.3, 0.2, Vec2::new(0.0, 0.0), 0.3, 1.0);
@@ -243,10 +247,7 @@ fn the_position_pass_keeps_the_centre_of_mass() {
     let before = (centre(&world), world.worst_error());
     world.step(DT);
     let after = (centre(&world), world.worst_error());
-    assert!(
-        (after.0 - before.0).length() < 1e-5,
-        "{before:?} -> {after:?}"
-    );
+    assert!((after.0 - before.0).length() < 1e-5, "{before:?} -> {after:?}");
     // And it did fix most of the error in one step.
     assert!(
         after.1.0 < 0.2 * before.1.0 && after.1.1 < 0.2 * before.1.1,
@@ -254,11 +255,12 @@ fn the_position_pass_keeps_the_centre_of_mass() {
     );
 }
 
-/// The physical pendulum: a uniform rod 1.2 m x 0.1 m pinned 0.5 m above its centre swings,
-/// for small angles, with period `2 pi sqrt(I / (m g d))`, `I = m (L^2 + w^2) / 12 + m d^2`
-/// about the pin: 1.7277 s. Let go at 0.1 rad, the amplitude adds `theta^2 / 16` = 0.06 %;
-/// semi-implicit Euler at 60 Hz shifts the period by about `(w dt)^2 / 24`, 0.02 %. Timed
-/// over 5 periods from the angle's zero crossings, it must agree within 0.5 %.
+/// The physical pendulum: a uniform rod 1.2 m x 0.1 m pinned 0.5 m above its centre
+/// swings, for small angles, with period `2 pi sqrt(I / (m g d))`, `I = m (L^2 +
+/// w^2) / 12 + m d^2` about the pin: 1.7277 s. Let go at 0.1 rad, the amplitude
+/// adds `theta^2 / 16` = 0.06 %; semi-implicit Euler at 60 Hz shifts the period by
+/// about `(w dt)^2 / 24`, 0.02 %. Timed over 5 periods from the angle's zero
+/// crossings, it must agree within 0.5 %.
 #[test]
 fn a_physical_pendulum_swings_with_the_textbook_period() {
     let mut world = pendulum(0.1);
@@ -284,9 +286,9 @@ fn a_physical_pendulum_swings_with_the_textbook_period() {
     assert!(error < 5e-3, "measured {measured} s, expected {expected} s");
 }
 
-/// A disc pinned at its centre with a motor: the motor's impulse never exceeds its maximum
-/// torque times dt (to f32 rounding), the disc spins up at the torque's rate `T / I`, and it
-/// settles at the motor's speed.
+/// A disc pinned at its centre with a motor: the motor's impulse never exceeds its
+/// maximum torque times dt (to f32 rounding), the disc spins up at the torque's
+/// rate `T / I`, and it settles at the motor's speed.
 #[test]
 fn a_motor_reaches_its_speed_within_its_torque() {
     let anchor = Body::rect(0.1, 0.1, Vec2::new(0.0, 0.0), 0.0, 1.0).into_static();
@@ -294,7 +296,8 @@ fn a_motor_reaches_its_speed_within_its_torque() {
     let inertia = 1.0 / disc.inv_inertia;
     let bodies = vec![anchor, disc];
     let (speed, torque) = (5.0f32, 2.0f32);
-    let joint = Joint::revolute(&bodies, 0, 1, Vec2::ZERO).with_motor(speed, torque);
+    let joint =
+        Joint::revolute(&bodies, 0, 1, Vec2::ZERO).with_motor(speed, torque);
     let mut world = World::new(bodies, Vec::new(), vec![joint]);
     world.base.gravity = Vec2::ZERO;
     let ramp = speed * inertia / torque; // seconds to reach the speed at full torque
@@ -320,17 +323,14 @@ fn a_motor_reaches_its_speed_within_its_torque() {
     assert!((w - speed).abs() < 1e-4 * speed, "settled at {w} rad/s");
 }
 
-/// A limit stops a swing: a rod hanging from a pin, hit at 5 rad/s, swings up into its
-/// +-0.5 rad limit. The speculative bias lets the rod close the gap in its last step and no
-/// further; the overshoot stays under 0.01 rad (measured: under 0.002).
+/// A limit stops a swing: a rod hanging from a pin, hit at 5 rad/s, swings up into
+/// its +-0.5 rad limit. The speculative bias lets the rod close the gap in its last
+/// step and no further; the overshoot stays under 0.01 rad (measured: under 0.002).
 #[test]
 fn a_limit_stops_the_swing_at_its_angle() {
     let mut world = pendulum(0.0);
     if let ch09_joints::Kind::Revolute { limit, .. } = &mut world.joints[0].kind {
-        *limit = Some(ch09_joints::Limit {
-            lower: -0.5,
-            upper: 0.5,
-        });
+        *limit = Some(ch09_joints::Limit { lower: -0.5, upper: 0.5 });
     }
     let rod = &mut world.base.bodies[1];
     rod.angular_velocity = 5.0;
@@ -344,10 +344,10 @@ fn a_limit_stops_the_swing_at_its_angle() {
     assert!(highest < 0.51, "overshoot: {highest} rad");
 }
 
-/// One pass of the 2x2 block meets both rows of a pin at once; one pass row by row leaves the
-/// first row upset by the second. A swinging rod, one iteration, no bias: after the step, the
-/// pin's two row velocities `J v` (at the step's Jacobians) are zero to rounding with the
-/// block, and off by far more row by row.
+/// One pass of the 2x2 block meets both rows of a pin at once; one pass row by row
+/// leaves the first row upset by the second. A swinging rod, one iteration, no
+/// bias: after the step, the pin's two row velocities `J v` (at the step's
+/// Jacobians) are zero to rounding with the block, and off by far more row by row.
 #[test]
 fn the_block_meets_both_rows_in_one_pass() {
     let run = |block: bool| {
@@ -368,15 +368,13 @@ fn the_block_meets_both_rows_in_one_pass() {
     };
     let (block, rows) = (run(true), run(false));
     assert!(block < 1e-5, "block leaves {block} m/s");
-    assert!(
-        rows > 100.0 * block.max(1e-6),
-        "row by row leaves {rows} m/s"
-    );
+    assert!(rows > 100.0 * block.max(1e-6), "row by row leaves {rows} m/s");
 }
 
-/// The chain with a ball of 30 links' mass at its end, let go 1 rad below level: this chapter
-/// holds it within 5 cm (measured 2.7 cm). Let go level, the ball's fall whips the chain and
-/// the solver loses it: printed, not asserted; chapter 10's soft step is the fix.
+/// The chain with a ball of 30 links' mass at its end, let go 1 rad below level:
+/// this chapter holds it within 5 cm (measured 2.7 cm). Let go level, the ball's
+/// fall whips the chain and the solver loses it: printed, not asserted; chapter
+/// 10's soft step is the fix.
 #[test]
 fn the_heavy_chain_stretches_within_a_bound() {
     let mut world = chain(40, 30.0, 1.0);

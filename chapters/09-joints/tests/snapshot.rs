@@ -1,5 +1,5 @@
-//! The ragdoll two seconds after it falls onto the steps, pinned: any change in how joints,
-//! limits or contacts behave shows as a diff.
+//! The ragdoll two seconds after it falls onto the steps, pinned: any change in how
+//! joints, limits or contacts behave shows as a diff.
 
 use ch09_joints::demos::ragdoll;
 use std::fmt::Write;

@@ -33,10 +33,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "overlap",
         about: "ten boxes started 25 cm into each other: pushed apart at 3 m/s at most (X: chapter 8)",
         make: || {
-            Box::new(show(
-                overlap(),
-                (Vec2::new(-7.0, -0.5), Vec2::new(7.0, 12.5)),
-            ))
+            Box::new(show(overlap(), (Vec2::new(-7.0, -0.5), Vec2::new(7.0, 12.5))))
         },
     },
     DemoEntry {
@@ -113,7 +110,8 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "pyramid",
         about: "chapter 8's 12-row pyramid, each row dropped 1 m (X: chapter 8)",
         make: || {
-            let world = World::from_chapter8(ch08_sequential_impulses::demos::pyramid(12));
+            let world =
+                World::from_chapter8(ch08_sequential_impulses::demos::pyramid(12));
             Box::new(show(world, (Vec2::new(-8.2, -1.0), Vec2::new(8.2, 14.2))))
         },
     },
@@ -310,10 +308,7 @@ impl World {
 
     /// Chapter 9's world, stepped by the soft step.
     pub fn from_chapter9(world: ch09_joints::World) -> Self {
-        World {
-            base: world,
-            ..World::new(Vec::new(), Vec::new(), Vec::new())
-        }
+        World { base: world, ..World::new(Vec::new(), Vec::new(), Vec::new()) }
     }
 }
 
@@ -366,7 +361,8 @@ pub fn heavy_on_light() -> World {
             for i in 0..count {
                 let mass = if count == 1 { 100.0 } else { 1.0 };
                 let at = Vec2::new(left + i as f32, 0.5 + row as f32);
-                bodies.push(crate_box(Vec2::splat(0.5), at, mass).with_friction(0.6));
+                bodies
+                    .push(crate_box(Vec2::splat(0.5), at, mass).with_friction(0.6));
             }
         }
     }
@@ -423,12 +419,15 @@ pub fn pyramid(rows: usize) -> World {
 pub fn card_house() -> World {
     let (half_long, half_thin, tilt) = (0.5f32, 0.02f32, 0.3f32);
     let card = |at: Vec2, angle: f32| {
-        let mut b = crate_box(Vec2::new(half_thin, half_long), at, 0.5).with_friction(0.7);
+        let mut b =
+            crate_box(Vec2::new(half_thin, half_long), at, 0.5).with_friction(0.7);
         b.angle = angle;
         b
     };
     // Flat cards reach from one tent's top to the next, 1.1 m apart, end to end.
-    let flat = |at: Vec2| crate_box(Vec2::new(0.55, half_thin), at, 0.5).with_friction(0.7);
+    let flat = |at: Vec2| {
+        crate_box(Vec2::new(0.55, half_thin), at, 0.5).with_friction(0.7)
+    };
     let lean = half_long * trig::sin(tilt) + half_thin;
     let tall = half_long * trig::cos(tilt) + half_thin * trig::sin(tilt);
     let mut bodies = vec![ground().with_friction(0.7)];
@@ -457,7 +456,8 @@ pub fn card_house() -> World {
 pub fn joint_grid(n: usize) -> World {
     let mut bodies = vec![
         crate_box(Vec2::splat(0.1), Vec2::new(0.0, 0.0), 1.0).into_static(),
-        crate_box(Vec2::splat(0.1), Vec2::new(n as f32 - 1.0, 0.0), 1.0).into_static(),
+        crate_box(Vec2::splat(0.1), Vec2::new(n as f32 - 1.0, 0.0), 1.0)
+            .into_static(),
     ];
     let index = |i: usize, j: usize| 2 + i * n + j;
     for i in 0..n {
@@ -473,11 +473,21 @@ pub fn joint_grid(n: usize) -> World {
             let here = bodies[index(i, j)].position;
             if j + 1 < n {
                 let mid = here + Vec2::new(0.5, 0.0);
-                joints.push(Joint::revolute(&bodies, index(i, j), index(i, j + 1), mid));
+                joints.push(Joint::revolute(
+                    &bodies,
+                    index(i, j),
+                    index(i, j + 1),
+                    mid,
+                ));
             }
             if i + 1 < n {
                 let mid = here + Vec2::new(0.0, -0.5);
-                joints.push(Joint::revolute(&bodies, index(i, j), index(i + 1, j), mid));
+                joints.push(Joint::revolute(
+                    &bodies,
+                    index(i, j),
+                    index(i + 1, j),
+                    mid,
+                ));
             }
         }
     }

@@ -29,8 +29,8 @@
 use ch07_distance_constraints::{JointKind as DistanceKind, joint_axis};
 use ch08_sequential_impulses::{Arbiter, MAX_CONTACTS};
 pub use ch09_joints::{
-    Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Kind, Obb, Row, Shape, clamp_impulse,
-    motor_bounds, pair_mut,
+    Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Kind, Obb, Row, Shape,
+    clamp_impulse, motor_bounds, pair_mut,
 };
 use glam::Vec2;
 use physics_core::math::{cross, perp};
@@ -38,8 +38,9 @@ use physics_core::trig;
 
 pub mod demos;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones below, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones below, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -71,7 +72,11 @@ pub struct World {
 impl World {
     /// Bodies, rods and ropes, and joints, under the Earth's gravity, with
     /// Box2D v3's soft-step settings.
-    pub fn new(bodies: Vec<Body>, rods: Vec<DistanceJoint>, joints: Vec<Joint>) -> Self {
+    pub fn new(
+        bodies: Vec<Body>,
+        rods: Vec<DistanceJoint>,
+        joints: Vec<Joint>,
+    ) -> Self {
         World {
             base: ch09_joints::World::new(bodies, rods, joints),
             soft: SoftSettings::default(),
@@ -102,7 +107,11 @@ impl World {
     // ANCHOR: step
     /// The soft step, with `collide` finding this step's contacts:
     /// chapters 8 and 9's broad and narrow phases, or a later chapter's.
-    pub fn step_with(&mut self, dt: f32, collide: impl FnOnce(&mut ch09_joints::World)) {
+    pub fn step_with(
+        &mut self,
+        dt: f32,
+        collide: impl FnOnce(&mut ch09_joints::World),
+    ) {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
@@ -115,7 +124,11 @@ impl World {
         for _ in 0..n {
             // 4. Gravity and forces for one substep.
             let world = &mut self.base.base;
-            ch06_rotation_friction::apply_forces(&mut world.bodies, world.gravity, h);
+            ch06_rotation_friction::apply_forces(
+                &mut world.bodies,
+                world.gravity,
+                h,
+            );
             // 5. Joint rows where the bodies are now; warm start all rows.
             self.prepare_joints(h);
             self.warm_start();
@@ -153,8 +166,7 @@ impl World {
     fn turn(&mut self) {
         self.rotations.clear();
         let bodies = &self.base.base.bodies;
-        self.rotations
-            .extend(bodies.iter().map(|b| trig::from_angle(b.angle)));
+        self.rotations.extend(bodies.iter().map(|b| trig::from_angle(b.angle)));
     }
 
     // ANCHOR: prepare_contacts
@@ -168,14 +180,10 @@ impl World {
         let warm = settings.warm_starting;
         let bodies = &self.base.base.bodies;
         self.starts.clear();
-        self.starts
-            .extend(bodies.iter().map(|b| (b.position, b.angle)));
+        self.starts.extend(bodies.iter().map(|b| (b.position, b.angle)));
         self.points.clear();
-        let contact = soft(
-            self.soft.contact_hertz.min(0.25 / h),
-            self.soft.damping_ratio,
-            h,
-        );
+        let contact =
+            soft(self.soft.contact_hertz.min(0.25 / h), self.soft.damping_ratio, h);
         for arb in self.base.base.arbiters.iter_mut() {
             let (a, b) = (&bodies[arb.a], &bodies[arb.b]);
             let n = arb.normal;
@@ -195,7 +203,8 @@ impl World {
                 };
                 c.normal_mass = inverse(effective(a, b, r_a, r_b, n));
                 c.tangent_mass = inverse(effective(a, b, r_a, r_b, perp(n)));
-                c.approach = (b.velocity_at(c.point) - a.velocity_at(c.point)).dot(n);
+                c.approach =
+                    (b.velocity_at(c.point) - a.velocity_at(c.point)).dot(n);
                 if !warm {
                     c.normal_impulse = 0.0;
                     c.tangent_impulse = 0.0;
@@ -222,11 +231,8 @@ impl World {
         world.rows.resize(world.joints.len(), JointRows::default());
         self.open_limits.resize(world.joints.len(), [false; 2]);
         let bodies = &world.base.bodies;
-        let each = world
-            .rows
-            .iter_mut()
-            .zip(&world.joints)
-            .zip(&mut self.open_limits);
+        let each =
+            world.rows.iter_mut().zip(&world.joints).zip(&mut self.open_limits);
         for ((rows, j), open) in each {
             let old = *rows;
             (*rows, *open) = soften(j.rows(bodies, &settings, 1.0, 1.0), j, h);
@@ -234,8 +240,7 @@ impl World {
                 rows.keep_impulses(&old);
             }
         }
-        self.rod_rows
-            .resize(world.base.joints.len(), Row::default());
+        self.rod_rows.resize(world.base.joints.len(), Row::default());
         for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
             let old = *row;
             *row = rod_row(rod, bodies);
@@ -314,25 +319,30 @@ impl World {
             // How far B moved from A since the step began.
             let moved = (b.position - start_b.0) - (a.position - start_a.0);
             let count = arb.count;
-            for (c, p) in arb.contacts.iter_mut().zip(points.iter_mut()).take(count) {
+            for (c, p) in arb.contacts.iter_mut().zip(points.iter_mut()).take(count)
+            {
                 // The separation now: the move, and the fixed anchors
                 // turned with their bodies.
                 let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
                 let s = (moved + anchors).dot(arb.normal) + p.separation;
-                let (target, soft) = contact_target(s, h, &p.soft, push_out, use_bias);
+                let (target, soft) =
+                    contact_target(s, h, &p.soft, push_out, use_bias);
                 let v_n = p.normal.velocity(&a, &b);
                 let delta = soft.mass_scale * c.normal_mass * (target - v_n)
                     - soft.impulse_scale * c.normal_impulse;
-                let dp = add_clamped(&mut c.normal_impulse, delta, 0.0, f32::INFINITY);
+                let dp =
+                    add_clamped(&mut c.normal_impulse, delta, 0.0, f32::INFINITY);
                 p.normal.apply(&mut a, &mut b, dp);
                 p.most = p.most.max(c.normal_impulse);
             }
             if settings.friction {
-                for (c, p) in arb.contacts.iter_mut().zip(points.iter()).take(count) {
+                for (c, p) in arb.contacts.iter_mut().zip(points.iter()).take(count)
+                {
                     let v_t = p.tangent.velocity(&a, &b);
                     let limit = arb.friction * c.normal_impulse;
                     let delta = -c.tangent_mass * v_t;
-                    let dp = add_clamped(&mut c.tangent_impulse, delta, -limit, limit);
+                    let dp =
+                        add_clamped(&mut c.tangent_impulse, delta, -limit, limit);
                     p.tangent.apply(&mut a, &mut b, dp);
                 }
             }
@@ -350,17 +360,15 @@ impl World {
         // A spring while the bias is on, rigid at 0 while relaxing.
         let spring = Some(self.joint_soft).filter(|_| use_bias);
         let rigid = Some(Soft::RIGID);
-        let each = world
-            .rows
-            .iter_mut()
-            .zip(&world.joints)
-            .zip(&self.open_limits);
+        let each = world.rows.iter_mut().zip(&world.joints).zip(&self.open_limits);
         for ((rows, j), open) in each {
             let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
             if rows.motor.active {
                 solve_soft_row(&mut rows.motor, None, a, b, accumulate);
             }
-            for (row, open) in [(&mut rows.lower, open[0]), (&mut rows.upper, open[1])] {
+            for (row, open) in
+                [(&mut rows.lower, open[0]), (&mut rows.upper, open[1])]
+            {
                 if row.active {
                     let soft = if open { None } else { spring.or(rigid) };
                     solve_soft_row(row, soft, a, b, accumulate);
@@ -403,7 +411,13 @@ impl World {
                 }
                 let v_n = relative(a, b, p.r_a, p.r_b).dot(n);
                 let delta = c.normal_mass * (-arb.restitution * c.approach - v_n);
-                let dp = clamp_impulse(&mut c.normal_impulse, delta, 0.0, f32::INFINITY, true);
+                let dp = clamp_impulse(
+                    &mut c.normal_impulse,
+                    delta,
+                    0.0,
+                    f32::INFINITY,
+                    true,
+                );
                 push(a, b, p.r_a, p.r_b, dp * n);
             }
         }
@@ -517,11 +531,7 @@ pub fn soft(hertz: f32, zeta: f32, h: f32) -> Soft {
     let a1 = 2.0 * zeta + h * omega;
     let a2 = h * omega * a1;
     let a3 = 1.0 / (1.0 + a2);
-    Soft {
-        bias_rate: omega / a1,
-        mass_scale: a2 * a3,
-        impulse_scale: a3,
-    }
+    Soft { bias_rate: omega / a1, mass_scale: a2 * a3, impulse_scale: a3 }
 }
 // ANCHOR_END: soft
 
@@ -535,11 +545,8 @@ pub struct Soft {
 
 impl Soft {
     /// A rigid row with no bias: the whole impulse, nothing given back.
-    pub const RIGID: Soft = Soft {
-        bias_rate: 0.0,
-        mass_scale: 1.0,
-        impulse_scale: 0.0,
-    };
+    pub const RIGID: Soft =
+        Soft { bias_rate: 0.0, mass_scale: 1.0, impulse_scale: 0.0 };
 }
 
 /// A contact point's data for the soft step.
@@ -571,16 +578,8 @@ impl SoftPoint {
         local_a: Vec2::ZERO,
         local_b: Vec2::ZERO,
         separation: 0.0,
-        normal: Jacobian {
-            linear: Vec2::ZERO,
-            angular_a: 0.0,
-            angular_b: 0.0,
-        },
-        tangent: Jacobian {
-            linear: Vec2::ZERO,
-            angular_a: 0.0,
-            angular_b: 0.0,
-        },
+        normal: Jacobian { linear: Vec2::ZERO, angular_a: 0.0, angular_b: 0.0 },
+        tangent: Jacobian { linear: Vec2::ZERO, angular_a: 0.0, angular_b: 0.0 },
         soft: Soft::RIGID,
         most: 0.0,
     };
@@ -599,7 +598,13 @@ pub use crate::exercises::contact_target;
 ///   push-out speed, soft;
 /// - overlapping, relaxing: 0, rigid: the relax pass takes out what the
 ///   bias added.
-pub fn contact_target(s: f32, h: f32, soft: &Soft, push_out: f32, use_bias: bool) -> (f32, Soft) {
+pub fn contact_target(
+    s: f32,
+    h: f32,
+    soft: &Soft,
+    push_out: f32,
+    use_bias: bool,
+) -> (f32, Soft) {
     if s > 0.0 {
         (-s / h, Soft::RIGID)
     } else if use_bias {
@@ -620,9 +625,7 @@ pub fn contact_target(s: f32, h: f32, soft: &Soft, push_out: f32, use_bias: bool
 /// and which limits are open.
 fn soften(mut rows: JointRows, joint: &Joint, h: f32) -> (JointRows, [bool; 2]) {
     let mut open = [false; 2];
-    for (row, open) in [&mut rows.lower, &mut rows.upper]
-        .into_iter()
-        .zip(&mut open)
+    for (row, open) in [&mut rows.lower, &mut rows.upper].into_iter().zip(&mut open)
     {
         let gap = -row.bias;
         if gap > 0.0 {
@@ -632,9 +635,8 @@ fn soften(mut rows: JointRows, joint: &Joint, h: f32) -> (JointRows, [bool; 2]) 
     }
     if rows.motor.active {
         let most = match joint.kind {
-            Kind::Revolute { motor: Some(m), .. } | Kind::Prismatic { motor: Some(m), .. } => {
-                m.max_force
-            }
+            Kind::Revolute { motor: Some(m), .. }
+            | Kind::Prismatic { motor: Some(m), .. } => m.max_force,
             _ => 0.0,
         };
         (rows.motor.lower, rows.motor.upper) = motor_bounds(most, h);
@@ -685,7 +687,8 @@ fn solve_soft_row(
         }
         None => row.mass * (row.bias - v),
     };
-    let dp = clamp_impulse(&mut row.impulse, delta, row.lower, row.upper, accumulate);
+    let dp =
+        clamp_impulse(&mut row.impulse, delta, row.lower, row.upper, accumulate);
     row.jacobian.apply(a, b, dp);
 }
 // ANCHOR_END: soft_rows
@@ -733,7 +736,8 @@ pub fn effective(a: &Body, b: &Body, r_a: Vec2, r_b: Vec2, d: Vec2) -> f32 {
 
 /// The velocity of B's point at `r_b` relative to A's at `r_a`.
 fn relative(a: &Body, b: &Body, r_a: Vec2, r_b: Vec2) -> Vec2 {
-    (b.velocity + b.angular_velocity * perp(r_b)) - (a.velocity + a.angular_velocity * perp(r_a))
+    (b.velocity + b.angular_velocity * perp(r_b))
+        - (a.velocity + a.angular_velocity * perp(r_a))
 }
 
 /// Impulse `p` at offsets `r_a` and `r_b`: `+p` to B, `-p` to A.

@@ -11,8 +11,8 @@ fn the_shared_command_line_works() {
     viewer::conformance::check_command_line(Path::new(EXE), &CHAPTER);
 }
 
-/// A scene with a pin carrying a motor, a slider with a limit and a weld runs from the
-/// command line.
+/// A scene with a pin carrying a motor, a slider with a limit and a weld runs from
+/// the command line.
 #[test]
 fn a_scene_with_pins_sliders_and_welds_runs() {
     let summary = viewer::conformance::run_scene(

@@ -4,10 +4,10 @@ use ch10_soft_step::demos::CHAPTER;
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 
-/// Every demo runs, stays finite, resets to its start, and survives each switch. One second
-/// each (not five as in earlier chapters): fifteen demos, up to 820 bodies, four substeps and
-/// nineteen switches make this the slowest check of a debug build; tests/solvers.rs runs the
-/// scenes for longer.
+/// Every demo runs, stays finite, resets to its start, and survives each switch.
+/// One second each (not five as in earlier chapters): fifteen demos, up to 820
+/// bodies, four substeps and nineteen switches make this the slowest check of a
+/// debug build; tests/solvers.rs runs the scenes for longer.
 #[test]
 fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 60);
@@ -23,8 +23,9 @@ const PENDULUM: &str = r#"{ "bodies": [
     { "shape": { "box": { "half_extents": [0.05, 0.5] } }, "position": [0.5, 3], "angle": 1.5707964 } ],
   "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 3], "limit": [-0.5, 0.5] } } ] }"#;
 
-/// Under the soft step too, a pin from a scene file holds its anchor and its limit: a rod pinned at one end, let go
-/// level with its limit at +-0.5 rad from where it starts, swings down 0.5 rad and stops there.
+/// Under the soft step too, a pin from a scene file holds its anchor and its limit:
+/// a rod pinned at one end, let go level with its limit at +-0.5 rad from where it
+/// starts, swings down 0.5 rad and stops there.
 #[test]
 fn a_scene_pin_holds_and_stops_at_its_limit() {
     let mut d = scene(PENDULUM).unwrap();
@@ -32,11 +33,12 @@ fn a_scene_pin_holds_and_stops_at_its_limit() {
         d.step(1.0 / 60.0);
     }
     let rod = d.bodies()[1];
-    // The rod's end stays on the pin: its centre 0.5 m from it, within 2 mm (the soft pin
-    // at 60 Hz gives a little under the swing).
+    // The rod's end stays on the pin: its centre 0.5 m from it, within 2 mm (the
+    // soft pin at 60 Hz gives a little under the swing).
     let from_pin = (rod.position - glam::Vec2::new(0.0, 3.0)).length();
     assert!((from_pin - 0.5).abs() < 2e-3, "{rod:?}");
-    // Started at pi/2, limited to pi/2 - 0.5 on the way down: the limit holds within 0.01 rad.
+    // Started at pi/2, limited to pi/2 - 0.5 on the way down: the limit holds
+    // within 0.01 rad.
     let angle = rod.angle;
     assert!(
         (angle - (std::f32::consts::FRAC_PI_2 - 0.5)).abs() < 0.01,
@@ -44,7 +46,8 @@ fn a_scene_pin_holds_and_stops_at_its_limit() {
     );
 }
 
-/// Every scene of the physics checks (chapter 8's format) loads in chapter 9 and runs.
+/// Every scene of the physics checks (chapter 8's format) loads in chapter 9 and
+/// runs.
 #[test]
 fn chapter_8_scenes_load_here() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../checks/scenes");

@@ -1,5 +1,5 @@
-//! The soft row is the damped spring it claims to be; the step conserves momentum and is
-//! deterministic.
+//! The soft row is the damped spring it claims to be; the step conserves momentum
+//! and is deterministic.
 
 use ch10_soft_step::demos::heavy_on_light;
 use ch10_soft_step::{Body, Soft, World, contact_target, soft};
@@ -8,13 +8,14 @@ use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
 
-/// A disc pressed 10 cm into the ground and let go (no gravity, no relax, no restitution):
-/// while the contact pushes, the overlap `x` obeys the soft contact's spring,
-/// `x'' + 2 zeta w x' + w^2 x = 0` with `w = 2 pi f`. Critically damped (zeta = 1) from rest,
-/// `x(t) = x0 (1 + w t) e^(-w t)`. At f = 2 Hz the trace follows the formula within 1 mm (1 %
-/// of x0; measured: 0.4 mm) for as long as the contact's impulse stays positive (about 0.08 s).
-/// After that the spring's damper would have to pull the disc back, and a contact only
-/// pushes: the disc leaves at the 0.45 m/s it has.
+/// A disc pressed 10 cm into the ground and let go (no gravity, no relax, no
+/// restitution): while the contact pushes, the overlap `x` obeys the soft contact's
+/// spring, `x'' + 2 zeta w x' + w^2 x = 0` with `w = 2 pi f`. Critically damped
+/// (zeta = 1) from rest, `x(t) = x0 (1 + w t) e^(-w t)`. At f = 2 Hz the trace
+/// follows the formula within 1 mm (1 % of x0; measured: 0.4 mm) for as long as the
+/// contact's impulse stays positive (about 0.08 s). After that the spring's damper
+/// would have to pull the disc back, and a contact only pushes: the disc leaves at
+/// the 0.45 m/s it has.
 #[test]
 fn a_soft_contact_is_a_critically_damped_spring_while_it_pushes() {
     let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
@@ -49,16 +50,13 @@ fn a_soft_contact_is_a_critically_damped_spring_while_it_pushes() {
         );
         compared += 1;
     }
-    assert!(
-        compared >= 4,
-        "the contact pushed for {compared} steps only"
-    );
+    assert!(compared >= 4, "the contact pushed for {compared} steps only");
 }
 
-/// The coefficients: a rigid row at 0 Hz; otherwise the spring applies `mass_scale` of the
-/// rigid impulse and gives back `impulse_scale` of what it holds, the two summing to 1; and as
-/// the step shrinks the spring becomes stiffer than the step (mass_scale to 0, bias rate to
-/// `w / (2 zeta)`).
+/// The coefficients: a rigid row at 0 Hz; otherwise the spring applies `mass_scale`
+/// of the rigid impulse and gives back `impulse_scale` of what it holds, the two
+/// summing to 1; and as the step shrinks the spring becomes stiffer than the step
+/// (mass_scale to 0, bias rate to `w / (2 zeta)`).
 #[test]
 fn the_soft_coefficients() {
     assert_eq!(soft(0.0, 1.0, 0.01), Soft::RIGID);
@@ -72,27 +70,17 @@ fn the_soft_coefficients() {
     assert!(soft(60.0, 10.0, 1.0 / 240.0).bias_rate > s.bias_rate);
 }
 
-/// A contact's target: speculative while apart, the soft push (capped) while overlapping,
-/// nothing while relaxing.
+/// A contact's target: speculative while apart, the soft push (capped) while
+/// overlapping, nothing while relaxing.
 #[test]
 fn a_contacts_target() {
     // Written out, not from `soft`, so this test judges exercise 10.2 on its own.
-    let s = Soft {
-        bias_rate: 9.0,
-        mass_scale: 0.9,
-        impulse_scale: 0.1,
-    };
-    assert_eq!(
-        contact_target(0.02, 0.01, &s, 3.0, true),
-        (-2.0, Soft::RIGID)
-    );
+    let s = Soft { bias_rate: 9.0, mass_scale: 0.9, impulse_scale: 0.1 };
+    assert_eq!(contact_target(0.02, 0.01, &s, 3.0, true), (-2.0, Soft::RIGID));
     let (target, scale) = contact_target(-0.01, 0.01, &s, 3.0, true);
     assert!((target - 0.01 * s.bias_rate).abs() < 1e-6 && scale == s);
     assert_eq!(contact_target(-1.0, 0.01, &s, 3.0, true).0, 3.0);
-    assert_eq!(
-        contact_target(-0.01, 0.01, &s, 3.0, false),
-        (0.0, Soft::RIGID)
-    );
+    assert_eq!(contact_target(-0.01, 0.01, &s, 3.0, false), (0.0, Soft::RIGID));
 }
 
 fn free_body() -> impl Strategy<Value = Body> {
@@ -118,9 +106,9 @@ fn free_body() -> impl Strategy<Value = Body> {
 }
 
 proptest! {
-    /// Two free bodies, touching or not, no gravity: every impulse of a step (soft pushes,
-    /// friction, relax, restitution) acts on both equally and oppositely, so the linear
-    /// momentum is kept to f32 rounding (1e-4 of the sum of |m v|).
+    /// Two free bodies, touching or not, no gravity: every impulse of a step (soft
+    /// pushes, friction, relax, restitution) acts on both equally and oppositely,
+    /// so the linear momentum is kept to f32 rounding (1e-4 of the sum of |m v|).
     #[test]
     fn an_isolated_pair_keeps_its_momentum(a in free_body(), b in free_body()) {
         let mut world = World::new(vec![a, b], Vec::new(), Vec::new());
@@ -155,8 +143,8 @@ fn the_soft_step_is_deterministic() {
     }
 }
 
-/// The heavy-on-light pyramids after two seconds, pinned: any change in the soft step shows as
-/// a diff.
+/// The heavy-on-light pyramids after two seconds, pinned: any change in the soft
+/// step shows as a diff.
 #[test]
 fn heavy_on_light_after_two_seconds() {
     use std::fmt::Write;
@@ -181,7 +169,8 @@ fn heavy_on_light_after_two_seconds() {
 /// step, as in chapters 6 to 9.
 #[test]
 fn a_force_acts_for_the_whole_step() {
-    let shape = ch10_soft_step::Shape::Circle(ch10_soft_step::Circle { radius: 0.5 });
+    let shape =
+        ch10_soft_step::Shape::Circle(ch10_soft_step::Circle { radius: 0.5 });
     let mut disc = Body::new(shape, Vec2::ZERO, 0.0, 2.0);
     disc.force = Vec2::new(3.0, 0.0);
     disc.torque = 0.5;
@@ -191,11 +180,7 @@ fn a_force_acts_for_the_whole_step() {
     let dt = 1.0 / 60.0;
     world.step(dt);
     let b = world.bodies()[0];
-    assert!(
-        (b.velocity.x - 3.0 * dt / 2.0).abs() < 1e-7,
-        "{}",
-        b.velocity.x
-    );
+    assert!((b.velocity.x - 3.0 * dt / 2.0).abs() < 1e-7, "{}", b.velocity.x);
     assert!(
         (b.angular_velocity - 0.5 * dt / inertia).abs() < 1e-6,
         "{}",

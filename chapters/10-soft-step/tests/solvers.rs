@@ -1,10 +1,11 @@
-//! Solver2D's scenes under both solvers: the soft step holds where chapter 8's solver does
-//! not, and each figure is printed beside chapter 8's (`cargo test -p ch10-soft-step --test
-//! solvers -- --nocapture`). Every figure quoted was measured with these functions.
+//! Solver2D's scenes under both solvers: the soft step holds where chapter 8's
+//! solver does not, and each figure is printed beside chapter 8's (`cargo test -p
+//! ch10-soft-step --test solvers -- --nocapture`). Every figure quoted was measured
+//! with these functions.
 
 use ch10_soft_step::demos::{
-    card_house, confined, heavy_chain, heavy_on_light, joint_grid, overlap, pyramid,
-    stretched_chain,
+    card_house, confined, heavy_chain, heavy_on_light, joint_grid, overlap,
+    pyramid, stretched_chain,
 };
 use ch10_soft_step::{Solver, World};
 use glam::Vec2;
@@ -58,18 +59,17 @@ fn run(make: impl Fn() -> World, solver: Solver, steps: usize) -> Run {
 }
 
 fn both(name: &str, make: impl Fn() -> World + Copy, steps: usize) -> (Run, Run) {
-    let (soft, old) = (
-        run(make, Solver::Soft, steps),
-        run(make, Solver::Chapter8, steps),
-    );
+    let (soft, old) =
+        (run(make, Solver::Soft, steps), run(make, Solver::Chapter8, steps));
     println!("{name}: soft step {soft:?}\n{name}: chapter 8  {old:?}");
     (soft, old)
 }
 
-/// Ten boxes started 25 cm into each other. The soft step pushes them apart at 3 m/s a
-/// contact at most: under 2 cm of overlap after 0.57 s, nothing faster than 7.6 m/s (the top
-/// box rides nine pushes), the stack standing 2.25 m taller. Chapter 8's Baumgarte push has no
-/// cap: boxes thrown at 22.7 m/s and scattered 14.5 m.
+/// Ten boxes started 25 cm into each other. The soft step pushes them apart at 3
+/// m/s a contact at most: under 2 cm of overlap after 0.57 s, nothing faster than
+/// 7.6 m/s (the top box rides nine pushes), the stack standing 2.25 m taller.
+/// Chapter 8's Baumgarte push has no cap: boxes thrown at 22.7 m/s and scattered
+/// 14.5 m.
 #[test]
 fn overlap_is_pushed_apart_gently() {
     let (soft, old) = both("overlap", overlap, 600);
@@ -77,15 +77,12 @@ fn overlap_is_pushed_apart_gently() {
     assert!(soft.early_speed < 10.0, "{soft:?}");
     // Standing: the top box rose 2.25 m to its place, no box went further.
     assert!(soft.moved < 2.4, "{soft:?}");
-    assert!(
-        old.early_speed > 15.0 && old.moved > 5.0,
-        "chapter 8: {old:?}"
-    );
+    assert!(old.early_speed > 15.0 && old.moved > 5.0, "chapter 8: {old:?}");
 }
 
-/// Pyramids of 1 kg boxes under 100 kg boxes: the soft step holds them (no box moves 10 cm;
-/// measured 4.3 cm); chapter 8's ten passes cannot carry the heavy box's weight down and
-/// the pyramids collapse (a box ends 8.3 m away).
+/// Pyramids of 1 kg boxes under 100 kg boxes: the soft step holds them (no box
+/// moves 10 cm; measured 4.3 cm); chapter 8's ten passes cannot carry the heavy
+/// box's weight down and the pyramids collapse (a box ends 8.3 m away).
 #[test]
 fn a_heavy_box_on_light_ones_stands() {
     let (soft, old) = both("heavy-on-light", heavy_on_light, 600);
@@ -93,9 +90,9 @@ fn a_heavy_box_on_light_ones_stands() {
     assert!(old.moved > 1.0, "chapter 8: {old:?}");
 }
 
-/// Chapter 9's chain with a ball of 30 links' mass, let go level: with the soft step its pins
-/// open by 11 cm at worst, in the whip, and close to 1.5 cm; under chapter 9's solver the
-/// chain comes apart by tens of metres.
+/// Chapter 9's chain with a ball of 30 links' mass, let go level: with the soft
+/// step its pins open by 11 cm at worst, in the whip, and close to 1.5 cm; under
+/// chapter 9's solver the chain comes apart by tens of metres.
 #[test]
 fn the_heavy_chain_holds() {
     let (soft, old) = both("heavy-chain", heavy_chain, 600);
@@ -103,47 +100,39 @@ fn the_heavy_chain_holds() {
     assert!(old.worst_joint > 10.0, "chapter 9: {old:?}");
 }
 
-/// 625 circles started overlapping by 10 cm: the soft step clears the overlap in 0.28 s
-/// without throwing anything faster than 8.3 m/s; chapter 8 throws circles at 18.9 m/s.
-/// Nothing leaves the box either way (the walls are 1 m thick).
+/// 625 circles started overlapping by 10 cm: the soft step clears the overlap in
+/// 0.28 s without throwing anything faster than 8.3 m/s; chapter 8 throws circles
+/// at 18.9 m/s. Nothing leaves the box either way (the walls are 1 m thick).
 #[test]
 fn confined_circles_spread_gently() {
     let (soft, old) = both("confined", || confined(25), 300);
     assert!(soft.clear_at.is_some_and(|t| t < 0.5), "{soft:?}");
-    assert!(
-        soft.early_speed < 0.6 * old.early_speed,
-        "{soft:?} vs {old:?}"
-    );
+    assert!(soft.early_speed < 0.6 * old.early_speed, "{soft:?} vs {old:?}");
 }
 
-/// A chain of 20 rods started 5 cm too long each, swinging down: the soft step keeps the rods
-/// within 9 cm of their length at worst and 1.7 cm at the end; chapter 8 lets them stretch
-/// 45 cm in the swing.
+/// A chain of 20 rods started 5 cm too long each, swinging down: the soft step
+/// keeps the rods within 9 cm of their length at worst and 1.7 cm at the end;
+/// chapter 8 lets them stretch 45 cm in the swing.
 #[test]
 fn a_stretched_chain_recovers() {
     let (soft, old) = both("stretched", stretched_chain, 420);
     assert!(soft.worst_joint < 0.1, "{soft:?}");
-    assert!(
-        old.worst_joint > 2.0 * soft.worst_joint,
-        "{soft:?} vs {old:?}"
-    );
+    assert!(old.worst_joint > 2.0 * soft.worst_joint, "{soft:?} vs {old:?}");
 }
 
-/// A 20 x 20 grid of discs on pins, hung by two corners: the pins open 5.8 cm at worst with
-/// the soft step, 23.5 cm with chapter 8's.
+/// A 20 x 20 grid of discs on pins, hung by two corners: the pins open 5.8 cm at
+/// worst with the soft step, 23.5 cm with chapter 8's.
 #[test]
 fn a_joint_grid_hangs_tighter() {
     let (soft, old) = both("joint-grid", || joint_grid(20), 600);
     assert!(soft.worst_joint < 0.1, "{soft:?}");
-    assert!(
-        old.worst_joint > 2.0 * soft.worst_joint,
-        "{soft:?} vs {old:?}"
-    );
+    assert!(old.worst_joint > 2.0 * soft.worst_joint, "{soft:?} vs {old:?}");
 }
 
-/// The house of cards (cards 1 m tall and 4 cm thick leaning in pairs, flat cards across, three
-/// storeys, friction 0.7): the soft step holds it (no card moves 10 cm; measured 3.1 cm);
-/// under chapter 8's solver it slides apart (a card ends 3.0 m away).
+/// The house of cards (cards 1 m tall and 4 cm thick leaning in pairs, flat cards
+/// across, three storeys, friction 0.7): the soft step holds it (no card moves 10
+/// cm; measured 3.1 cm); under chapter 8's solver it slides apart (a card ends 3.0
+/// m away).
 #[test]
 fn the_card_house_stands() {
     let (soft, old) = both("card-house", card_house, 600);
@@ -151,17 +140,18 @@ fn the_card_house_stands() {
     assert!(old.moved > 1.0, "chapter 8: {old:?}");
 }
 
-/// The 40-row pyramid, started touching, stands under both solvers (no box moves 30 cm): it
-/// needs nothing chapter 8 cannot give, and the soft step gives up nothing on it.
+/// The 40-row pyramid, started touching, stands under both solvers (no box moves 30
+/// cm): it needs nothing chapter 8 cannot give, and the soft step gives up nothing
+/// on it.
 #[test]
 fn a_40_row_pyramid_stands() {
     let (soft, old) = both("pyramid-40", || pyramid(40), 300);
     assert!(soft.moved < 0.3 && old.moved < 0.3, "{soft:?} {old:?}");
 }
 
-/// The 100-row pyramid (5,050 boxes): with the soft step it keeps its shape, sagging 0.83 m
-/// (it still creeps a little: see the peer benchmark's strict test); chapter
-/// 8's collapses (a box ends 17.1 m away). Long in a debug build.
+/// The 100-row pyramid (5,050 boxes): with the soft step it keeps its shape,
+/// sagging 0.83 m (it still creeps a little: see the peer benchmark's strict test);
+/// chapter 8's collapses (a box ends 17.1 m away). Long in a debug build.
 #[test]
 #[ignore = "5,050 boxes for 300 steps under two solvers; run with `cargo test --release -p ch10-soft-step --test solvers -- --ignored`"]
 fn the_100_row_pyramid_stands() {

@@ -25,31 +25,32 @@ pub fn collide(
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
             circle_circle(*ra, ta, *rb, tb, margin)
         }
-        (Shape::Polygon(p), Shape::Circle { radius }) => polygon_circle(p, ta, *radius, tb, margin),
+        (Shape::Polygon(p), Shape::Circle { radius }) => {
+            polygon_circle(p, ta, *radius, tb, margin)
+        }
         (Shape::Circle { radius }, Shape::Polygon(p)) => {
             polygon_circle(p, tb, *radius, ta, margin).map(|m| m.swapped())
         }
-        (Shape::Polygon(p), Shape::Polygon(q)) => polygon_polygon(p, ta, q, tb, margin),
+        (Shape::Polygon(p), Shape::Polygon(q)) => {
+            polygon_polygon(p, ta, q, tb, margin)
+        }
     }
 }
 // ANCHOR_END: collide
 
 /// A manifold from points given in A's frame as `(point, separation,
 /// id)`, and the normal in A's frame: turned into world coordinates.
-fn to_world(ta: &Transform, normal: Vec2, points: &[(Vec2, f32, FeatureId)]) -> Option<Manifold> {
+fn to_world(
+    ta: &Transform,
+    normal: Vec2,
+    points: &[(Vec2, f32, FeatureId)],
+) -> Option<Manifold> {
     let mut contacts = [ContactPoint::default(); 2];
     for (c, &(p, separation, id)) in contacts.iter_mut().zip(points) {
-        *c = ContactPoint {
-            point: ta.to_world(p),
-            penetration: -separation,
-            id,
-        };
+        *c = ContactPoint { point: ta.to_world(p), penetration: -separation, id };
     }
     let n = points.len().min(2);
-    let deepest = contacts[..n]
-        .iter()
-        .map(|c| c.penetration)
-        .fold(0.0, f32::max);
+    let deepest = contacts[..n].iter().map(|c| c.penetration).fold(0.0, f32::max);
     Manifold::new(ta.rotation * normal, deepest, &contacts[..n])
 }
 
@@ -87,11 +88,7 @@ fn circle_circle(
         return None;
     }
     // Coincident centres: any direction will do; up, as chapter 4 chose.
-    let normal = if distance > 0.0 {
-        d / distance
-    } else {
-        Vec2::Y
-    };
+    let normal = if distance > 0.0 { d / distance } else { Vec2::Y };
     let point = midway(Vec2::ZERO, ra, d, rb, normal);
     let id = FeatureId::default();
     to_world(ta, normal, &[(point, distance - ra - rb, id)])
@@ -117,9 +114,8 @@ fn polygon_circle(
     let centre = tp.to_local(tc.position);
     let reach = p.radius + radius;
     let corners = p.corners();
-    let (face, separation) = (0..p.count)
-        .map(|i| (i, p.normals[i].dot(centre - corners[i])))
-        .fold(
+    let (face, separation) =
+        (0..p.count).map(|i| (i, p.normals[i].dot(centre - corners[i]))).fold(
             (0, f32::NEG_INFINITY),
             |best, f| if f.1 > best.1 { f } else { best },
         );
@@ -143,11 +139,8 @@ fn polygon_circle(
         Some((index, v)) => {
             let d = centre - v;
             let distance = d.length();
-            let normal = if distance > 0.0 {
-                d / distance
-            } else {
-                p.normals[face]
-            };
+            let normal =
+                if distance > 0.0 { d / distance } else { p.normals[face] };
             (normal, distance, v, Feature::Vertex(index as u8))
         }
         None => {
@@ -160,10 +153,7 @@ fn polygon_circle(
         return None;
     }
     let point = midway(on_polygon, p.radius, centre, radius, normal);
-    let id = FeatureId {
-        a: id,
-        b: Feature::Whole,
-    };
+    let id = FeatureId { a: id, b: Feature::Whole };
     to_world(tp, normal, &[(point, distance - reach, id)])
 }
 // ANCHOR_END: polygon_circle
@@ -191,7 +181,11 @@ pub fn face_separation(a: &Polygon, i: usize, b: &Polygon) -> f32 {
 }
 
 /// [`max_separation`] over the faces of `a` for which `counts` holds.
-fn best_face(a: &Polygon, b: &Polygon, counts: impl Fn(usize) -> bool) -> (usize, f32) {
+fn best_face(
+    a: &Polygon,
+    b: &Polygon,
+    counts: impl Fn(usize) -> bool,
+) -> (usize, f32) {
     let mut best = (0, f32::NEG_INFINITY);
     for i in (0..a.count).filter(|&i| counts(i)) {
         let separation = face_separation(a, i, b);
@@ -231,12 +225,8 @@ fn polygon_polygon(
 ) -> Option<Manifold> {
     let b = in_frame_of(ta, b, tb);
     let reach = a.radius + b.radius;
-    let Faces {
-        flip,
-        reference_face: face,
-        incident_face,
-        separation,
-    } = choose_faces(a, &b)?;
+    let Faces { flip, reference_face: face, incident_face, separation } =
+        choose_faces(a, &b)?;
     if too_far(separation - reach, margin) {
         return None;
     }
@@ -252,7 +242,8 @@ fn polygon_polygon(
     let apart = separation > 0.1 * LINEAR_SLOP;
     let segments = reference.count == 2 && incident.count == 2;
     if !floor && (apart || (points.is_empty() && segments)) {
-        let ends = |p: &Polygon, i: usize| (p.vertices[i], p.vertices[(i + 1) % p.count]);
+        let ends =
+            |p: &Polygon, i: usize| (p.vertices[i], p.vertices[(i + 1) % p.count]);
         let (r1, r2) = ends(reference, face);
         let (i1, i2) = ends(incident, incident_face);
         let closest = segment_distance(r1, r2, i1, i2);
@@ -282,7 +273,11 @@ fn polygon_polygon(
             );
             let id = FeatureId {
                 a: Feature::Vertex(corner(reference, face, closest.fraction1) as u8),
-                b: Feature::Vertex(corner(incident, incident_face, closest.fraction2) as u8),
+                b: Feature::Vertex(corner(
+                    incident,
+                    incident_face,
+                    closest.fraction2,
+                ) as u8),
             };
             // n runs from the reference shape to the incident one.
             let (n, id) = if flip { (-n, id.swapped()) } else { (n, id) };
@@ -295,12 +290,10 @@ fn polygon_polygon(
         // incident shape's corner deepest against the normal.
         let k = support(incident.corners(), -normal);
         let s = (incident.vertices[k] - reference.vertices[face]).dot(normal);
-        let point =
-            incident.vertices[k] + normal * (0.5 * (reference.radius - incident.radius - s));
-        let id = FeatureId {
-            a: Feature::Face(face as u8),
-            b: Feature::Vertex(k as u8),
-        };
+        let point = incident.vertices[k]
+            + normal * (0.5 * (reference.radius - incident.radius - s));
+        let id =
+            FeatureId { a: Feature::Face(face as u8), b: Feature::Vertex(k as u8) };
         points.push((point, s - reach, id));
         points.retain(|p| p.1 <= margin);
     }
@@ -360,10 +353,8 @@ pub fn choose_faces(a: &Polygon, b: &Polygon) -> Option<Faces> {
     let normal = reference.normals[face];
     let incident_face = (0..incident.count)
         .min_by(|&i, &j| {
-            let (di, dj) = (
-                incident.normals[i].dot(normal),
-                incident.normals[j].dot(normal),
-            );
+            let (di, dj) =
+                (incident.normals[i].dot(normal), incident.normals[j].dot(normal));
             di.total_cmp(&dj)
         })
         .unwrap_or(0);
@@ -388,15 +379,9 @@ pub fn faces_in_world(
     let f = choose_faces(a, &local_b)?;
     let (reference, incident) = if f.flip { (&local_b, a) } else { (a, &local_b) };
     let ends = |p: &Polygon, i: usize| {
-        (
-            ta.to_world(p.vertices[i]),
-            ta.to_world(p.vertices[(i + 1) % p.count]),
-        )
+        (ta.to_world(p.vertices[i]), ta.to_world(p.vertices[(i + 1) % p.count]))
     };
-    Some([
-        ends(reference, f.reference_face),
-        ends(incident, f.incident_face),
-    ])
+    Some([ends(reference, f.reference_face), ends(incident, f.incident_face)])
 }
 
 // ANCHOR: clip
@@ -415,10 +400,8 @@ fn clip(
 ) -> Vec<(Vec2, f32, FeatureId)> {
     let normal = reference.normals[i];
     let tangent = Vec2::new(-normal.y, normal.x);
-    let (v11, v12) = (
-        reference.vertices[i],
-        reference.vertices[(i + 1) % reference.count],
-    );
+    let (v11, v12) =
+        (reference.vertices[i], reference.vertices[(i + 1) % reference.count]);
     let (j2, j1) = (j, (j + 1) % incident.count);
     // Counter-clockwise, the incident face runs against the tangent:
     // its corner j + 1 is the lower end along it, corner j the upper.
@@ -430,16 +413,10 @@ fn clip(
     }
     let span = upper2 - lower2;
     let at = |t: f32| v22 + (v21 - v22) * ((t - lower2) / span);
-    let lower = if lower2 < lower1 && span > f32::EPSILON {
-        at(lower1)
-    } else {
-        v22
-    };
-    let upper = if upper2 > upper1 && span > f32::EPSILON {
-        at(upper1)
-    } else {
-        v21
-    };
+    let lower =
+        if lower2 < lower1 && span > f32::EPSILON { at(lower1) } else { v22 };
+    let upper =
+        if upper2 > upper1 && span > f32::EPSILON { at(upper1) } else { v21 };
     let (r1, r2) = (reference.radius, incident.radius);
     let mut out = Vec::with_capacity(2);
     let ends = [(lower, i, j1), (upper, (i + 1) % reference.count, j2)];

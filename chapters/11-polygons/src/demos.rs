@@ -5,7 +5,9 @@
 
 use crate::collide::{faces_in_world, max_separation};
 use crate::gjk::{Proxy, Simplex, distance};
-use crate::{Body, Joint, Polygon, Shape, World, body, collide, fixed, hull, outline};
+use crate::{
+    Body, Joint, Polygon, Shape, World, body, collide, fixed, hull, outline,
+};
 use ch04_manifolds::demos::{COLOR_A, COLOR_B};
 use ch05_obb_clipping::Transform;
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
@@ -57,16 +59,15 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "tiles",
         about: "a box slides down a ramp of 16 tiles, speculative contacts on; G off: it catches on a seam",
-        make: || Box::new(show(tiles(), (Vec2::new(-1.0, -1.0), Vec2::new(17.0, 6.0)))),
+        make: || {
+            Box::new(show(tiles(), (Vec2::new(-1.0, -1.0), Vec2::new(17.0, 6.0))))
+        },
     },
     DemoEntry {
         name: "ragdoll",
         about: "a ragdoll of capsules on chapter 9's pins, with limits, down a flight of steps",
         make: || {
-            Box::new(show(
-                ragdoll(),
-                (Vec2::new(-1.0, -0.5), Vec2::new(9.0, 6.5)),
-            ))
+            Box::new(show(ragdoll(), (Vec2::new(-1.0, -0.5), Vec2::new(9.0, 6.5))))
         },
     },
     DemoEntry {
@@ -82,7 +83,9 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "shapes",
         about: "one of each: triangle, pentagon, hexagon, rounded box, capsule, disc",
-        make: || Box::new(show(shapes(), (Vec2::new(-6.0, -0.5), Vec2::new(6.0, 7.5)))),
+        make: || {
+            Box::new(show(shapes(), (Vec2::new(-6.0, -0.5), Vec2::new(6.0, 7.5))))
+        },
     },
     DemoEntry {
         name: "inspect",
@@ -106,7 +109,9 @@ pub const KNOBS: &[Knob<World>] = &[
         'k',
         "speculative contacts within 2 cm (chapter 12)",
         |w| w.settings.margin > 0.0,
-        |w, on| w.settings.margin = if on { crate::SPECULATIVE_DISTANCE } else { 0.0 },
+        |w, on| {
+            w.settings.margin = if on { crate::SPECULATIVE_DISTANCE } else { 0.0 }
+        },
     ),
     Knob::number(
         'u',
@@ -160,7 +165,10 @@ impl Sim for World {
         }
         ch09_joints::demos::draw_joints(out, &self.base.base);
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(out, &self.base.base.base);
+            ch08_sequential_impulses::demos::draw_contacts(
+                out,
+                &self.base.base.base,
+            );
         }
     }
 
@@ -171,11 +179,7 @@ impl Sim for World {
             self.bodies().len(),
             self.base.base.base.contact_count(),
             1000.0 * self.max_penetration(),
-            if self.settings.floors {
-                ""
-            } else {
-                "; floors' seams showing"
-            }
+            if self.settings.floors { "" } else { "; floors' seams showing" }
         ))
     }
 
@@ -228,9 +232,7 @@ fn floor(width: f32) -> (Body, Shape) {
 pub fn random_shape(rng: &mut Rng, size: f32) -> Shape {
     let half = size / 2.0;
     match rng.next_u64() % 8 {
-        0 => Shape::Circle {
-            radius: rng.range(0.3, 1.0) * half,
-        },
+        0 => Shape::Circle { radius: rng.range(0.3, 1.0) * half },
         1 => Shape::Polygon(Polygon::capsule(
             rng.range(0.3, 0.6) * half,
             rng.range(0.2, 0.4) * half,
@@ -240,12 +242,14 @@ pub fn random_shape(rng: &mut Rng, size: f32) -> Shape {
             let points: Vec<Vec2> = (0..n)
                 .map(|_| Vec2::new(rng.range(-half, half), rng.range(-half, half)))
                 .collect();
-            if let Some(h) = hull(&points)
-                .ok()
-                .filter(|h| width(h.points()) > 0.25 * size)
+            if let Some(h) =
+                hull(&points).ok().filter(|h| width(h.points()) > 0.25 * size)
             {
                 let rounded = rng.next_u64() % 3 == 0;
-                break Shape::Polygon(Polygon::new(&h, if rounded { 0.05 * size } else { 0.0 }));
+                break Shape::Polygon(Polygon::new(
+                    &h,
+                    if rounded { 0.05 * size } else { 0.0 },
+                ));
             }
         },
     }
@@ -259,10 +263,7 @@ fn width(corners: &[Vec2]) -> f32 {
         .map(|i| {
             let (v, w) = (corners[i], corners[(i + 1) % n]);
             let along = (w - v).normalize_or_zero();
-            corners
-                .iter()
-                .map(|&c| along.perp_dot(c - v))
-                .fold(0.0, f32::max)
+            corners.iter().map(|&c| along.perp_dot(c - v)).fold(0.0, f32::max)
         })
         .fold(f32::INFINITY, f32::min)
 }
@@ -349,11 +350,8 @@ pub fn pyramid(rows: usize) -> World {
 
 /// One of each shape, dropped side by side.
 pub fn shapes() -> World {
-    let triangle = hull(&[
-        Vec2::new(-0.6, -0.4),
-        Vec2::new(0.6, -0.4),
-        Vec2::new(0.0, 0.7),
-    ]);
+    let triangle =
+        hull(&[Vec2::new(-0.6, -0.4), Vec2::new(0.6, -0.4), Vec2::new(0.0, 0.7)]);
     let list = [
         Shape::Polygon(Polygon::new(&triangle.expect("a triangle"), 0.0)),
         Shape::Polygon(Polygon::regular(5, 0.6, 0.0)),
@@ -395,11 +393,7 @@ pub fn ragdoll() -> World {
     // (shape, centre, angle): torso, head, upper and lower arms and legs.
     let parts = [
         (capsule(0.3, 0.15), hip + Vec2::new(0.0, 0.45), upright),
-        (
-            Shape::Circle { radius: 0.17 },
-            hip + Vec2::new(0.0, 1.08),
-            0.0,
-        ),
+        (Shape::Circle { radius: 0.17 }, hip + Vec2::new(0.0, 1.08), 0.0),
         (capsule(0.15, 0.06), hip + Vec2::new(0.0, 0.62), -upright),
         (capsule(0.15, 0.06), hip + Vec2::new(0.0, 0.28), -upright),
         (capsule(0.2, 0.08), hip + Vec2::new(-0.1, -0.25), upright),
@@ -417,10 +411,8 @@ pub fn ragdoll() -> World {
     let bodies: Vec<Body> = pieces.iter().map(|p| p.0).collect();
     let pin = |a: usize, b: usize, at: Vec2, lower: f32, upper: f32| {
         let mut j = Joint::revolute(&bodies, first + a, first + b, at);
-        j.kind = Kind::Revolute {
-            limit: Some(Limit { lower, upper }),
-            motor: None,
-        };
+        j.kind =
+            Kind::Revolute { limit: Some(Limit { lower, upper }), motor: None };
         j
     };
     let joints = vec![
@@ -537,13 +529,18 @@ impl Inspector {
                     Vec2::new(0.9, -0.5),
                     Vec2::new(-0.3, 0.9),
                 ];
-                Shape::Polygon(Polygon::new(&hull(&corners).expect("a triangle"), 0.0))
+                Shape::Polygon(Polygon::new(
+                    &hull(&corners).expect("a triangle"),
+                    0.0,
+                ))
             }
             1 => Shape::Polygon(Polygon::capsule(0.8, 0.3)),
             2 => Shape::Polygon(Polygon::boxed(Vec2::new(0.6, 0.4), 0.2)),
             _ => Shape::Circle { radius: 0.6 },
         };
-        let t = |i: usize| Transform::new(self.positions[i], self.angles[i].to_radians());
+        let t = |i: usize| {
+            Transform::new(self.positions[i], self.angles[i].to_radians())
+        };
         [(a, t(0)), (b, t(1))]
     }
 }
@@ -579,7 +576,8 @@ impl Sim for Inspector {
             let d = distance(&pa, &pb, |s| simplices.push(*s));
             if let Some(last) = simplices.last() {
                 // The simplex lives in B - A; drawn about A's centre.
-                let corners: Vec<Vec2> = last.corners().iter().map(|v| ta.position + v.w).collect();
+                let corners: Vec<Vec2> =
+                    last.corners().iter().map(|v| ta.position + v.w).collect();
                 out.polygon(corners, None, Some(Color::GREEN));
             }
             if d.distance > 0.0 {
@@ -656,11 +654,8 @@ fn draw_axes(
             let color = if s > 0.0 { Color::GREEN } else { Color::RED };
             out.arrow(mid, mid + along * s.abs().clamp(0.05, 0.6), color);
             out.point(tp.to_world(deepest), 4.0, color);
-            let label = if i == best {
-                format!("{s:+.2} <")
-            } else {
-                format!("{s:+.2}")
-            };
+            let label =
+                if i == best { format!("{s:+.2} <") } else { format!("{s:+.2}") };
             out.text(mid + along * 0.3, label, color);
             if projected {
                 let guess = projected_separation(p, i, &q_here);
@@ -681,14 +676,8 @@ fn draw_axes(
 pub fn projected_separation(p: &Polygon, i: usize, q: &Polygon) -> f32 {
     let n = p.normals[i];
     let q_centre: Vec2 = q.corners().iter().sum::<Vec2>() / q.count as f32;
-    let extent = q
-        .corners()
-        .iter()
-        .map(|v| v.dot(n))
-        .fold(f32::NEG_INFINITY, f32::max)
-        - q.corners()
-            .iter()
-            .map(|v| v.dot(n))
-            .fold(f32::INFINITY, f32::min);
+    let extent =
+        q.corners().iter().map(|v| v.dot(n)).fold(f32::NEG_INFINITY, f32::max)
+            - q.corners().iter().map(|v| v.dot(n)).fold(f32::INFINITY, f32::min);
     n.dot(q_centre) - n.dot(p.vertices[i]) - extent / 2.0
 }

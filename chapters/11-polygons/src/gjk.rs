@@ -24,21 +24,13 @@ impl Proxy {
         match shape {
             Shape::Circle { radius } => {
                 points[0] = t.position;
-                Proxy {
-                    points,
-                    count: 1,
-                    radius: *radius,
-                }
+                Proxy { points, count: 1, radius: *radius }
             }
             Shape::Polygon(p) => {
                 for (out, v) in points.iter_mut().zip(p.corners()) {
                     *out = t.to_world(*v);
                 }
-                Proxy {
-                    points,
-                    count: p.count,
-                    radius: p.radius,
-                }
+                Proxy { points, count: p.count, radius: p.radius }
             }
         }
     }
@@ -164,18 +156,8 @@ pub fn distance(a: &Proxy, b: &Proxy, mut watch: impl FnMut(&Simplex)) -> Distan
     }
     let point_a: Vec2 = simplex.corners().iter().map(|v| v.weight * v.a).sum();
     let point_b: Vec2 = simplex.corners().iter().map(|v| v.weight * v.b).sum();
-    let distance = if simplex.count == 3 {
-        0.0
-    } else {
-        point_a.distance(point_b)
-    };
-    Distance {
-        point_a,
-        point_b,
-        distance,
-        simplex,
-        iterations,
-    }
+    let distance = if simplex.count == 3 { 0.0 } else { point_a.distance(point_b) };
+    Distance { point_a, point_b, distance, simplex, iterations }
 }
 // ANCHOR_END: gjk
 
@@ -194,18 +176,12 @@ fn nearest_sub_simplex(s: &mut Simplex) {
         // A triangle with no area (three points on a line) that no edge
         // claimed: keep its first corner rather than divide by zero.
         if total.is_nan() || total <= 0.0 {
-            s.vertices[0] = SimplexVertex {
-                weight: 1.0,
-                ..corners[0].0
-            };
+            s.vertices[0] = SimplexVertex { weight: 1.0, ..corners[0].0 };
             s.count = 1;
             return;
         }
         for (slot, &(corner, weight)) in s.vertices.iter_mut().zip(corners) {
-            *slot = SimplexVertex {
-                weight: weight / total,
-                ..corner
-            };
+            *slot = SimplexVertex { weight: weight / total, ..corner };
         }
         s.count = corners.len();
     };
@@ -235,7 +211,8 @@ fn nearest_sub_simplex(s: &mut Simplex) {
             let (e23_1, e23_2) = edge(w2, w3);
             // The triangle's: signed areas of the origin with each edge.
             let n = cross(w2 - w1, w3 - w1);
-            let (t1, t2, t3) = (n * cross(w2, w3), n * cross(w3, w1), n * cross(w1, w2));
+            let (t1, t2, t3) =
+                (n * cross(w2, w3), n * cross(w3, w1), n * cross(w1, w2));
             if e12_2 <= 0.0 && e13_2 <= 0.0 {
                 keep(s, &[(v[0], 1.0)]);
             } else if e12_1 > 0.0 && e12_2 > 0.0 && t3 <= 0.0 {

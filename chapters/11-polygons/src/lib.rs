@@ -32,16 +32,17 @@ pub mod gjk;
 pub mod scene;
 pub mod shapes;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
 pub use ch09_joints::{Body, Joint};
 pub use collide::{collide, max_separation, segment_distance};
 pub use shapes::{
-    Hull, HullError, LINEAR_SLOP, MAX_VERTICES, MassProperties, Polygon, Shape, hull,
-    mass_properties, polygon_mass, support,
+    Hull, HullError, LINEAR_SLOP, MAX_VERTICES, MassProperties, Polygon, Shape,
+    hull, mass_properties, polygon_mass, support,
 };
 
 use ch04_manifolds::Circle;
@@ -80,10 +81,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            margin: 0.0,
-            floors: true,
-        }
+        Settings { margin: 0.0, floors: true }
     }
 }
 // ANCHOR_END: world
@@ -133,7 +131,8 @@ impl World {
         let bodies = self.bodies();
         (0..bodies.len()).find(|&i| {
             let b = &bodies[i];
-            b.inv_mass > 0.0 && contains(&self.shapes[i], b.transform().to_local(at))
+            b.inv_mass > 0.0
+                && contains(&self.shapes[i], b.transform().to_local(at))
         })
     }
 }
@@ -171,7 +170,12 @@ pub fn fixed(shape: Shape, origin: Vec2, angle: f32) -> (Body, Shape) {
 // ANCHOR_END: body
 
 /// `shape` moved by `-centroid`, and where the centroid is in the world.
-fn centred(shape: Shape, origin: Vec2, angle: f32, centroid: Vec2) -> (Shape, Vec2) {
+fn centred(
+    shape: Shape,
+    origin: Vec2,
+    angle: f32,
+    centroid: Vec2,
+) -> (Shape, Vec2) {
     let centre = Transform::new(origin, angle).to_world(centroid);
     let shape = match shape {
         Shape::Polygon(p) => Shape::Polygon(p.shifted(-centroid)),
@@ -193,7 +197,9 @@ pub(crate) fn stand_in(shape: &Shape) -> ch05_obb_clipping::Shape {
 pub fn reach(shape: &Shape) -> f32 {
     match shape {
         Shape::Circle { radius } => *radius,
-        Shape::Polygon(p) => p.corners().iter().map(|v| v.length()).fold(0.0, f32::max) + p.radius,
+        Shape::Polygon(p) => {
+            p.corners().iter().map(|v| v.length()).fold(0.0, f32::max) + p.radius
+        }
     }
 }
 
@@ -203,8 +209,9 @@ pub fn contains(shape: &Shape, local: Vec2) -> bool {
         Shape::Circle { radius } => local.length() <= *radius,
         Shape::Polygon(p) => {
             let corners = p.corners();
-            let inside =
-                p.count >= 3 && (0..p.count).all(|i| p.normals[i].dot(local - corners[i]) <= 0.0);
+            let inside = p.count >= 3
+                && (0..p.count)
+                    .all(|i| p.normals[i].dot(local - corners[i]) <= 0.0);
             inside
                 || (0..p.count).any(|i| {
                     let (v, w) = (corners[i], corners[(i + 1) % p.count]);
@@ -234,7 +241,9 @@ pub fn outline(shape: &Shape, t: &Transform) -> Vec<Vec2> {
             .map(|i| {
                 t.to_world(
                     *radius
-                        * physics_core::trig::from_angle(i as f32 * std::f32::consts::TAU / 24.0),
+                        * physics_core::trig::from_angle(
+                            i as f32 * std::f32::consts::TAU / 24.0,
+                        ),
                 )
             })
             .collect(),
@@ -247,15 +256,13 @@ pub fn outline(shape: &Shape, t: &Transform) -> Vec<Vec2> {
             for i in 0..n {
                 let (from, to) = (p.normals[(i + n - 1) % n], p.normals[i]);
                 let turn = physics_core::trig::atan2(cross(from, to), from.dot(to));
-                let turn = if turn <= 0.0 {
-                    turn + std::f32::consts::TAU
-                } else {
-                    turn
-                };
+                let turn =
+                    if turn <= 0.0 { turn + std::f32::consts::TAU } else { turn };
                 for k in 0..=ARC {
                     let a = turn * k as f32 / ARC as f32;
                     let (s, c) = physics_core::trig::sin_cos(a);
-                    let dir = Vec2::new(c * from.x - s * from.y, s * from.x + c * from.y);
+                    let dir =
+                        Vec2::new(c * from.x - s * from.y, s * from.x + c * from.y);
                     out.push(t.to_world(p.vertices[i] + p.radius * dir));
                 }
             }

@@ -31,17 +31,18 @@ pub fn scene_world_11(scene: &Scene) -> (World, (Vec2, Vec2)) {
     for (i, (b, s)) in bodies.iter_mut().zip(&scene.bodies).enumerate() {
         let shape = match s.shape {
             SceneShape::Circle { radius } => Shape::Circle { radius },
-            SceneShape::Box { half_extents } => Shape::Polygon(Polygon::boxed(half_extents, 0.0)),
-            SceneShape::Plane { .. } => Shape::Polygon(Polygon::boxed(PLANE_BOX_HALF_EXTENTS, 0.0)),
-            SceneShape::Capsule {
-                half_length,
-                radius,
-            } => Shape::Polygon(Polygon::capsule(half_length, radius)),
-            SceneShape::Polygon {
-                vertices,
-                count,
-                radius,
-            } => Shape::Polygon(Polygon::from_corners(&vertices[..count], radius)),
+            SceneShape::Box { half_extents } => {
+                Shape::Polygon(Polygon::boxed(half_extents, 0.0))
+            }
+            SceneShape::Plane { .. } => {
+                Shape::Polygon(Polygon::boxed(PLANE_BOX_HALF_EXTENTS, 0.0))
+            }
+            SceneShape::Capsule { half_length, radius } => {
+                Shape::Polygon(Polygon::capsule(half_length, radius))
+            }
+            SceneShape::Polygon { vertices, count, radius } => {
+                Shape::Polygon(Polygon::from_corners(&vertices[..count], radius))
+            }
         };
         // Move the body's centre to the shape's centroid.
         let mass = mass_properties(&shape);

@@ -101,13 +101,7 @@ impl Polygon {
             // Counter-clockwise, the outside is on the right of each edge.
             normals[i] = Vec2::new(edge.y, -edge.x).normalize_or_zero();
         }
-        Polygon {
-            vertices,
-            normals,
-            count,
-            radius,
-            hidden: 0,
-        }
+        Polygon { vertices, normals, count, radius, hidden: 0 }
     }
 
     /// The same polygon with face `face` hidden.
@@ -199,17 +193,13 @@ pub fn hull(points: &[Vec2]) -> Result<Hull, HullError> {
     // Weld: keep a point only if it is not within the slop of one kept.
     let mut welded: Vec<Vec2> = Vec::with_capacity(points.len());
     for &p in points {
-        if welded
-            .iter()
-            .all(|q| q.distance_squared(p) > LINEAR_SLOP * LINEAR_SLOP)
+        if welded.iter().all(|q| q.distance_squared(p) > LINEAR_SLOP * LINEAR_SLOP)
         {
             welded.push(p);
         }
     }
     if welded.len() < 3 {
-        return Err(HullError::TooFewPoints {
-            distinct: welded.len(),
-        });
+        return Err(HullError::TooFewPoints { distinct: welded.len() });
     }
     // The lowest point, the leftmost of equals, is on the hull.
     let start = (0..welded.len())
@@ -229,7 +219,9 @@ pub fn hull(points: &[Vec2]) -> Result<Hull, HullError> {
             }
             let (a, b) = (welded[next] - welded[here], p - welded[here]);
             let turn = cross(a, b);
-            let farther = turn == 0.0 && b.dot(a) > 0.0 && b.length_squared() > a.length_squared();
+            let farther = turn == 0.0
+                && b.dot(a) > 0.0
+                && b.length_squared() > a.length_squared();
             if turn < 0.0 || farther {
                 next = i; // p is right of here -> next: it wraps tighter
             }
@@ -247,7 +239,8 @@ pub fn hull(points: &[Vec2]) -> Result<Hull, HullError> {
     while ring.len() >= 3 {
         let n = ring.len();
         let off_line = |i: usize| {
-            let (prev, p, next) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
+            let (prev, p, next) =
+                (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
             let edge = next - prev;
             cross(edge, p - prev).abs() / edge.length().max(f32::MIN_POSITIVE)
         };
@@ -263,23 +256,20 @@ pub fn hull(points: &[Vec2]) -> Result<Hull, HullError> {
         return Err(HullError::NoArea);
     }
     if ring.len() > MAX_VERTICES {
-        return Err(HullError::TooManyCorners {
-            corners: ring.len(),
-        });
+        return Err(HullError::TooManyCorners { corners: ring.len() });
     }
     let mut out = [Vec2::ZERO; MAX_VERTICES];
     out[..ring.len()].copy_from_slice(&ring);
-    Ok(Hull {
-        points: out,
-        count: ring.len(),
-    })
+    Ok(Hull { points: out, count: ring.len() })
 }
 // ANCHOR_END: hull
 
 impl fmt::Display for HullError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            HullError::NotFinite { index } => write!(f, "point {index} is not finite"),
+            HullError::NotFinite { index } => {
+                write!(f, "point {index} is not finite")
+            }
             HullError::TooFewPoints { distinct } => write!(
                 f,
                 "{distinct} distinct points (closer than {LINEAR_SLOP} m count as one); a polygon needs 3"
@@ -408,7 +398,8 @@ pub fn polygon_mass(p: &Polygon) -> MassProperties {
                 let (sin, cos) = trig::sin_cos(t / 2.0);
                 let bisector = cos * before + sin * before.perp();
                 let reach = 4.0 * r * trig::sin(t / 2.0) / (3.0 * t);
-                // About the corner t r^4 / 4; about the wedge's own centroid, less a reach^2.
+                // About the corner t r^4 / 4; about the wedge's own centroid, less
+                // a reach^2.
                 let own = t * r * r * r * r / 4.0 - a * reach * reach;
                 add(a, corners[i] + bisector * reach, own);
             }
@@ -430,9 +421,5 @@ pub fn polygon_mass(p: &Polygon) -> MassProperties {
 #[cfg_attr(feature = "exercises", allow(dead_code))]
 fn wedge_angle(from: Vec2, to: Vec2) -> f32 {
     let angle = trig::atan2(cross(from, to), from.dot(to));
-    if angle <= 0.0 {
-        angle + std::f32::consts::TAU
-    } else {
-        angle
-    }
+    if angle <= 0.0 { angle + std::f32::consts::TAU } else { angle }
 }

@@ -23,14 +23,16 @@ fn every_demo_passes_the_shared_checks() {
     physics_core::demo::check_demos(&CHAPTER, 60);
 }
 
-/// Six shapes dropped on the floor come to rest on it: after five seconds
-/// (the capsule lands on its end and topples at about 2 s) each is still, and its lowest point is on the floor's top face (y = 0)
-/// to within the soft contact's give.
+/// Six shapes dropped on the floor come to rest on it: after five seconds (the
+/// capsule lands on its end and topples at about 2 s) each is still, and its lowest
+/// point is on the floor's top face (y = 0) to within the soft contact's give.
 #[test]
 fn each_shape_comes_to_rest_on_the_floor() {
     let mut world = shapes();
     run(&mut world, 5.0);
-    for (i, (b, shape)) in world.bodies().iter().zip(&world.shapes).enumerate().skip(1) {
+    for (i, (b, shape)) in
+        world.bodies().iter().zip(&world.shapes).enumerate().skip(1)
+    {
         let lowest = outline(shape, &Transform::new(b.position, b.angle))
             .iter()
             .map(|p| p.y)

@@ -66,7 +66,9 @@ fn placed(rng: &mut Rng, near: Vec2) -> Transform {
     let at = match rng.next_u64() % 8 {
         0 => near,
         1 => near + Vec2::new(rng.range(-1e6, 1e6), rng.range(-1e6, 1e6)),
-        _ => near + Vec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)) * size(rng),
+        _ => {
+            near + Vec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)) * size(rng)
+        }
     };
     Transform::new(at, angle)
 }
@@ -126,10 +128,7 @@ fn fuzz_hulls(cases: u64, seed: u64) {
 }
 
 fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]

@@ -8,7 +8,9 @@ use ch05_obb_clipping::{Obb, Transform};
 use ch11_polygons::collide::in_frame_of;
 use ch11_polygons::demos::random_shape;
 use ch11_polygons::gjk::{Proxy, distance};
-use ch11_polygons::{LINEAR_SLOP, Polygon, Shape, collide, hull, point_segment_distance};
+use ch11_polygons::{
+    LINEAR_SLOP, Polygon, Shape, collide, hull, point_segment_distance,
+};
 use glam::Vec2;
 use physics_core::rng::Rng;
 use proptest::prelude::*;
@@ -16,10 +18,7 @@ use proptest::prelude::*;
 /// A random shape of about 1 m and where it is.
 fn placed(seed: u64, x: f32, y: f32, angle: f32) -> (Shape, Transform) {
     let mut rng = Rng::new(seed);
-    (
-        random_shape(&mut rng, 1.2),
-        Transform::new(Vec2::new(x, y), angle),
-    )
+    (random_shape(&mut rng, 1.2), Transform::new(Vec2::new(x, y), angle))
 }
 
 fn pair() -> impl Strategy<Value = ((Shape, Transform), (Shape, Transform))> {
@@ -202,24 +201,19 @@ proptest! {
 #[test]
 fn degenerate_points_are_refused_by_name() {
     use ch11_polygons::HullError;
-    let line = [
-        Vec2::ZERO,
-        Vec2::new(1.0, 1.0),
-        Vec2::new(2.0, 2.0),
-        Vec2::new(0.5, 0.5),
-    ];
+    let line =
+        [Vec2::ZERO, Vec2::new(1.0, 1.0), Vec2::new(2.0, 2.0), Vec2::new(0.5, 0.5)];
     assert_eq!(hull(&line), Err(HullError::NoArea));
     let twice = [Vec2::ZERO, Vec2::new(1e-4, 0.0), Vec2::new(1.0, 0.0)];
     assert_eq!(hull(&twice), Err(HullError::TooFewPoints { distinct: 2 }));
     let nan = [Vec2::ZERO, Vec2::new(f32::NAN, 0.0), Vec2::new(1.0, 0.0)];
     assert_eq!(hull(&nan), Err(HullError::NotFinite { index: 1 }));
     let circle: Vec<Vec2> = (0..12)
-        .map(|i| physics_core::trig::from_angle(i as f32 * std::f32::consts::FRAC_PI_6))
+        .map(|i| {
+            physics_core::trig::from_angle(i as f32 * std::f32::consts::FRAC_PI_6)
+        })
         .collect();
-    assert_eq!(
-        hull(&circle),
-        Err(HullError::TooManyCorners { corners: 12 })
-    );
+    assert_eq!(hull(&circle), Err(HullError::TooManyCorners { corners: 12 }));
     // A square with points on its edges and inside: the four corners.
     let square = [
         Vec2::new(0.0, 0.0),
@@ -255,10 +249,13 @@ fn a_polygon_box_gives_chapter_5s_manifold() {
         );
         let (pa, pb) = (Polygon::boxed(ha, 0.0), Polygon::boxed(hb, 0.0));
         let b_in_a = in_frame_of(&ta, &pb, &tb);
-        let mut all: Vec<f32> = (0..4)
-            .map(|i| ch11_polygons::collide::face_separation(&pa, i, &b_in_a))
-            .chain((0..4).map(|i| ch11_polygons::collide::face_separation(&b_in_a, i, &pa)))
-            .collect();
+        let mut all: Vec<f32> =
+            (0..4)
+                .map(|i| ch11_polygons::collide::face_separation(&pa, i, &b_in_a))
+                .chain((0..4).map(|i| {
+                    ch11_polygons::collide::face_separation(&b_in_a, i, &pa)
+                }))
+                .collect();
         all.sort_by(|x, y| y.total_cmp(x));
         // A near tie: chapter 5 (box2d-lite's rule) keeps A's face unless B's
         // is better by 5 % and a little more; this chapter by a tenth of the slop.
@@ -309,27 +306,17 @@ fn the_projected_radius_fails_for_a_triangle_and_the_support_point_does_not() {
     let a = Polygon::boxed(Vec2::new(1.0, 0.6), 0.0);
     let ta = Transform::new(Vec2::new(-0.8, 0.0), 0.0);
     let tb = Transform::new(Vec2::new(0.9, 0.7), 15f32.to_radians());
-    let corners = [
-        Vec2::new(-0.9, -0.5),
-        Vec2::new(0.9, -0.5),
-        Vec2::new(-0.3, 0.9),
-    ];
-    let triangle = in_frame_of(&ta, &Polygon::new(&hull(&corners).unwrap(), 0.0), &tb);
+    let corners =
+        [Vec2::new(-0.9, -0.5), Vec2::new(0.9, -0.5), Vec2::new(-0.3, 0.9)];
+    let triangle =
+        in_frame_of(&ta, &Polygon::new(&hull(&corners).unwrap(), 0.0), &tb);
     // Face 3 is the box's right face (+x).
-    let (truth, guess) = (
-        face_separation(&a, 3, &triangle),
-        projected_separation(&a, 3, &triangle),
-    );
+    let (truth, guess) =
+        (face_separation(&a, 3, &triangle), projected_separation(&a, 3, &triangle));
     // The support point's figure by hand: the triangle's leftmost corner.
-    let leftmost = triangle
-        .corners()
-        .iter()
-        .map(|v| v.x)
-        .fold(f32::INFINITY, f32::min);
-    assert!(
-        (truth - (leftmost - 1.0)).abs() < 1e-6,
-        "{truth} vs {leftmost}"
-    );
+    let leftmost =
+        triangle.corners().iter().map(|v| v.x).fold(f32::INFINITY, f32::min);
+    assert!((truth - (leftmost - 1.0)).abs() < 1e-6, "{truth} vs {leftmost}");
     assert!(guess < truth - 0.1, "projected {guess}, true {truth}");
     // Symmetric shapes: a box, a hexagon, turned any way, agree to f32
     // rounding of numbers near 1.
@@ -346,7 +333,8 @@ fn the_projected_radius_fails_for_a_triangle_and_the_support_point_does_not() {
         );
         let b = in_frame_of(&ta, &b, &tb);
         for i in 0..4 {
-            let (s, p) = (face_separation(&a, i, &b), projected_separation(&a, i, &b));
+            let (s, p) =
+                (face_separation(&a, i, &b), projected_separation(&a, i, &b));
             assert!((s - p).abs() < 1e-5, "face {i}: {s} vs {p}");
         }
     }

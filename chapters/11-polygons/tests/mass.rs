@@ -17,7 +17,10 @@ fn rel(a: f32, b: f32) -> f32 {
 #[test]
 fn a_box_as_a_polygon_is_chapter_6s_box() {
     for (hx, hy) in [(0.5, 0.5), (2.0, 0.1), (0.03, 7.0)] {
-        let p = mass_properties(&Shape::Polygon(Polygon::boxed(Vec2::new(hx, hy), 0.0)));
+        let p = mass_properties(&Shape::Polygon(Polygon::boxed(
+            Vec2::new(hx, hy),
+            0.0,
+        )));
         let mass = 3.0;
         let obb = ch05_obb_clipping::Shape::Box(ch05_obb_clipping::Obb {
             half_extents: Vec2::new(hx, hy),
@@ -45,11 +48,7 @@ fn a_regular_polygon_has_its_closed_form_and_tends_to_the_disc() {
         let nf = n as f32;
         let area = nf * reach * reach * (2.0 * PI / nf).sin() / 2.0;
         let per_area = reach * reach * (1.0 + 2.0 * (PI / nf).cos().powi(2)) / 6.0;
-        assert!(
-            rel(p.area, area) < 1e-5,
-            "n = {n}: area {} vs {area}",
-            p.area
-        );
+        assert!(rel(p.area, area) < 1e-5, "n = {n}: area {} vs {area}", p.area);
         assert!(rel(p.second_moment / p.area, per_area) < 1e-5, "n = {n}");
         assert!(p.centroid.length() < 1e-5);
         // Nearer the disc with every corner added.
@@ -100,11 +99,7 @@ fn random_hulls_match_a_grid_integral() {
             .map(|_| offset + Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)))
             .collect();
         let Ok(h) = hull(&points) else { continue };
-        let radius = if case % 2 == 0 {
-            0.0
-        } else {
-            rng.range(0.02, 0.3)
-        };
+        let radius = if case % 2 == 0 { 0.0 } else { rng.range(0.02, 0.3) };
         let shape = Shape::Polygon(Polygon::new(&h, radius));
         let p = mass_properties(&shape);
         let (lo, hi) = (
@@ -127,10 +122,8 @@ fn random_hulls_match_a_grid_integral() {
             }
         }
         let centroid = Vec2::new((first.0 / area) as f32, (first.1 / area) as f32);
-        let second: f64 = inside
-            .iter()
-            .map(|q| (*q - centroid).length_squared() as f64)
-            .sum();
+        let second: f64 =
+            inside.iter().map(|q| (*q - centroid).length_squared() as f64).sum();
         let da = (cell.x * cell.y) as f64;
         let (grid_area, grid_second) = ((area * da) as f32, (second * da) as f32);
         assert!(

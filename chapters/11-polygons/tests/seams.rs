@@ -59,7 +59,9 @@ fn with_floors_the_box_slides_across_every_seam() {
         assert!(across.abs() < 0.05, "step {k}: {across} m/s off the slope");
     }
     // It has crossed most of the seams: about 0.5 a t^2 = 6.6 m.
-    let travelled = (world.bodies().last().unwrap().position - world.bodies()[1].position).length();
+    let travelled = (world.bodies().last().unwrap().position
+        - world.bodies()[1].position)
+        .length();
     assert!(travelled > 6.0, "{travelled} m");
 }
 
@@ -75,11 +77,8 @@ fn without_floors_the_box_catches_on_a_seam() {
     let history = slide(&mut world, 3.0);
     let expected = G * (TILE_SLOPE.sin() - MU * TILE_SLOPE.cos()) * 3.0;
     let (speed, _) = *history.last().unwrap();
-    let worst_drop = history
-        .windows(2)
-        .skip(10)
-        .map(|p| p[0].0 - p[1].0)
-        .fold(0.0, f32::max);
+    let worst_drop =
+        history.windows(2).skip(10).map(|p| p[0].0 - p[1].0).fold(0.0, f32::max);
     assert!(
         speed < 0.8 * expected || worst_drop > 0.2,
         "no catch: speed {speed} of {expected}, worst drop {worst_drop}"

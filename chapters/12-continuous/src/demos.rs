@@ -45,10 +45,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "bullets",
         about: "a disc, a box and a capsule at 300 m/s (low) and 3000 m/s (high) at a wall 5 cm thick",
         make: || {
-            Box::new(show(
-                bullets(),
-                (Vec2::new(7.0, -0.3), Vec2::new(11.0, 4.2)),
-            ))
+            Box::new(show(bullets(), (Vec2::new(7.0, -0.3), Vec2::new(11.0, 4.2))))
         },
     },
     DemoEntry {
@@ -64,12 +61,16 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "pong",
         about: "chapter 1's box with walls 5 cm thick and a ball at 1000 m/s, no gravity",
-        make: || Box::new(show(pong(), (Vec2::new(-4.0, -1.0), Vec2::new(4.0, 7.0)))),
+        make: || {
+            Box::new(show(pong(), (Vec2::new(-4.0, -1.0), Vec2::new(4.0, 7.0))))
+        },
     },
     DemoEntry {
         name: "debris",
         about: "40 small shapes at 80 to 150 m/s at a stack of boxes before a thin wall (D fires more)",
-        make: || Box::new(show(debris(), (Vec2::new(-4.0, -0.5), Vec2::new(8.0, 5.0)))),
+        make: || {
+            Box::new(show(debris(), (Vec2::new(-4.0, -0.5), Vec2::new(8.0, 5.0))))
+        },
     },
     DemoEntry {
         name: "advance",
@@ -79,7 +80,9 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "ghost",
         about: "balls pass 5 and 30 cm from a corner at 30 m/s, and 5 cm at 3 m/s: the speculative margin bumps the fast ones",
-        make: || Box::new(show(ghost(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 3.0)))),
+        make: || {
+            Box::new(show(ghost(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 3.0))))
+        },
     },
 ];
 
@@ -181,18 +184,17 @@ impl Sim for World {
         }
         ch09_joints::demos::draw_joints(out, &self.base.base.base);
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(out, &self.base.base.base.base);
+            ch08_sequential_impulses::demos::draw_contacts(
+                out,
+                &self.base.base.base.base,
+            );
         }
     }
 
     fn status(&self) -> Option<String> {
         Some(format!(
             "margin {}; sweep {}: {} fast, {} hit, {} GJK calls; {} flown off; deepest {:.1} mm",
-            if self.settings.speculative {
-                "grows with speed"
-            } else {
-                "2 cm"
-            },
+            if self.settings.speculative { "grows with speed" } else { "2 cm" },
             if self.settings.toi { "on" } else { "off" },
             self.report.swept,
             self.report.hits,
@@ -254,7 +256,11 @@ pub fn bullets() -> World {
     for (k, speed) in [300.0, 3000.0].into_iter().enumerate() {
         for (i, shape) in shapes.iter().enumerate() {
             let y = 0.5 + 0.6 * (3 * k + i) as f32;
-            pieces.push(projectile(*shape, Vec2::new(0.0, y), Vec2::new(speed, 0.0)));
+            pieces.push(projectile(
+                *shape,
+                Vec2::new(0.0, y),
+                Vec2::new(speed, 0.0),
+            ));
         }
     }
     World::new(pieces, Vec::new())
@@ -291,12 +297,8 @@ pub fn pong() -> World {
         side(Vec2::new(-3.025, 3.0), Vec2::new(0.025, 3.0)),
         side(Vec2::new(3.025, 3.0), Vec2::new(0.025, 3.0)),
     ];
-    let (mut b, s) = body(
-        Shape::Circle { radius: 0.1 },
-        Vec2::new(-1.0, 2.0),
-        0.0,
-        1.0,
-    );
+    let (mut b, s) =
+        body(Shape::Circle { radius: 0.1 }, Vec2::new(-1.0, 2.0), 0.0, 1.0);
     b.velocity = 1000.0 * physics_core::trig::from_angle(0.4);
     b.restitution = 1.0;
     b.friction = 0.0;
@@ -330,7 +332,10 @@ fn volley(n: usize, seed: u64) -> Vec<(Body, Shape)> {
     let mut rng = Rng::new(seed);
     (0..n)
         .map(|i| {
-            let at = Vec2::new(-3.0 + 0.25 * (i % 8) as f32, 0.4 + 0.45 * (i / 8) as f32);
+            let at = Vec2::new(
+                -3.0 + 0.25 * (i % 8) as f32,
+                0.4 + 0.45 * (i / 8) as f32,
+            );
             let speed = rng.range(80.0, 150.0);
             let aim = physics_core::trig::from_angle(rng.range(-0.05, 0.05));
             let (mut b, s) = projectile(chip(&mut rng), at, speed * aim);
@@ -380,7 +385,8 @@ fn fire(w: &mut World) {
 pub fn ghost() -> World {
     let block = Polygon::boxed(Vec2::new(0.5, 0.5), 0.0);
     let mut pieces = vec![fixed(Shape::Polygon(block), Vec2::new(0.0, 0.0), 0.0)];
-    for (y, speed, x) in [(0.65, 30.0, -5.0), (0.9, 30.0, -5.0), (-0.65, 3.0, -1.5)] {
+    for (y, speed, x) in [(0.65, 30.0, -5.0), (0.9, 30.0, -5.0), (-0.65, 3.0, -1.5)]
+    {
         let ball = Shape::Circle { radius: 0.1 };
         let (mut b, s) = body(ball, Vec2::new(x, y), 0.0, 1.0);
         b.velocity = Vec2::new(speed, 0.0);
@@ -463,7 +469,8 @@ impl Advancement {
     pub fn run(&self) -> (Vec<f32>, crate::Toi) {
         let (body, post, tp, path) = self.pieces();
         let mut times = Vec::new();
-        let found = crate::time_of_impact(&body, &path, &post, &tp, |t, _| times.push(t));
+        let found =
+            crate::time_of_impact(&body, &path, &post, &tp, |t, _| times.push(t));
         (times, found)
     }
 }
@@ -474,10 +481,7 @@ impl Sim for Advancement {
     fn step(&mut self, _dt: f32) {}
 
     fn bodies(&self) -> Vec<BodyState> {
-        self.ends
-            .iter()
-            .map(|&p| BodyState::particle(p, Vec2::ZERO, 0.0))
-            .collect()
+        self.ends.iter().map(|&p| BodyState::particle(p, Vec2::ZERO, 0.0)).collect()
     }
 
     fn draw(&self, out: &mut DrawList, _overlay: bool) {
@@ -512,15 +516,15 @@ impl Sim for Advancement {
             crate::Toi::Miss { iterations } => {
                 format!("clear all the way: {iterations} GJK distances")
             }
-            crate::Toi::Touching => format!("touching at the start ({} distance)", times.len()),
+            crate::Toi::Touching => {
+                format!("touching at the start ({} distance)", times.len())
+            }
         })
     }
 
     fn pick(&self, at: Vec2) -> Option<(usize, Vec2)> {
         let i = (0..2).min_by(|&i, &j| {
-            self.ends[i]
-                .distance(at)
-                .total_cmp(&self.ends[j].distance(at))
+            self.ends[i].distance(at).total_cmp(&self.ends[j].distance(at))
         })?;
         (self.ends[i].distance(at) < 0.6).then_some((i, self.ends[i] - at))
     }

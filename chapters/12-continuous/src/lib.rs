@@ -26,8 +26,9 @@ pub mod demos;
 pub mod scene;
 pub mod toi;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -71,10 +72,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            speculative: true,
-            toi: true,
-        }
+        Settings { speculative: true, toi: true }
     }
 }
 
@@ -151,18 +149,16 @@ impl World {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
-        let starts: Vec<(Vec2, f32)> = self
-            .bodies()
-            .iter()
-            .map(|b| (b.position, b.angle))
-            .collect();
+        let starts: Vec<(Vec2, f32)> =
+            self.bodies().iter().map(|b| (b.position, b.angle)).collect();
         self.reach_out(dt);
-        let (shapes, floors, margins) = (&self.base.shapes, self.base.settings, &self.margins);
+        let (shapes, floors, margins) =
+            (&self.base.shapes, self.base.settings, &self.margins);
         self.base.base.step_with(dt, |world| {
             broad_phase(world, shapes, margins);
-            world
-                .base
-                .narrow_phase_with(|a, b, _, t| contact(shapes, floors, margins, (a, b), t));
+            world.base.narrow_phase_with(|a, b, _, t| {
+                contact(shapes, floors, margins, (a, b), t)
+            });
         });
         self.report = Report::default();
         self.trails.clear();
@@ -181,7 +177,8 @@ impl World {
         let speculative = self.settings.speculative;
         let world = &mut self.base;
         self.margins.clear();
-        for (b, shape) in world.base.base.base.bodies.iter_mut().zip(&world.shapes) {
+        for (b, shape) in world.base.base.base.bodies.iter_mut().zip(&world.shapes)
+        {
             let margin = if speculative && b.inv_mass > 0.0 {
                 motion_bound(b.velocity, b.angular_velocity, reach(shape), dt)
             } else {
@@ -218,13 +215,9 @@ impl World {
             let b = self.bodies()[i];
             let shape = self.base.shapes[i];
             let (c0, a0) = starts[i];
-            let path = Sweep {
-                c0,
-                a0,
-                c1: b.position,
-                a1: b.angle,
-            };
-            let fast = path.motion(reach(&shape)) > CORE_FRACTION * thinnest(&shape);
+            let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
+            let fast =
+                path.motion(reach(&shape)) > CORE_FRACTION * thinnest(&shape);
             if b.inv_mass == 0.0 || !fast {
                 continue;
             }
@@ -238,13 +231,18 @@ impl World {
             };
             for j in every.chain(only_static.iter().copied()) {
                 let other = &self.bodies()[j];
-                let target = other.inv_mass == 0.0 || (self.is_bullet(i) && !self.is_bullet(j));
+                let target = other.inv_mass == 0.0
+                    || (self.is_bullet(i) && !self.is_bullet(j));
                 let shape_j = &self.base.shapes[j];
-                if j == i || !target || !path.may_reach(reach(&shape), other, shape_j) {
+                if j == i
+                    || !target
+                    || !path.may_reach(reach(&shape), other, shape_j)
+                {
                     continue;
                 }
                 let to = other.transform();
-                let mut found = time_of_impact(&shape, &path, shape_j, &to, |_, _| {});
+                let mut found =
+                    time_of_impact(&shape, &path, shape_j, &to, |_, _| {});
                 // Already touching: sweep the body's core instead, a disc
                 // at its centre a quarter of its thinnest half-width
                 // across; if that touches too, the centre alone. Sliding
@@ -297,7 +295,11 @@ impl World {
     /// The narrow phase of the step for bodies `a` and `b` at transforms
     /// `t`: chapter 11's manifold, reported within the bodies' margins
     /// from [`World::reach_out`].
-    pub fn contact(&self, (a, b): (usize, usize), t: &[Transform]) -> Option<Manifold> {
+    pub fn contact(
+        &self,
+        (a, b): (usize, usize),
+        t: &[Transform],
+    ) -> Option<Manifold> {
         let floors = self.base.settings;
         contact(&self.base.shapes, floors, &self.margins, (a, b), t)
     }
@@ -330,10 +332,8 @@ fn contact(
     (a, b): (usize, usize),
     t: &[Transform],
 ) -> Option<Manifold> {
-    let (sa, sb) = (
-        floor_or_not(&shapes[a], floors),
-        floor_or_not(&shapes[b], floors),
-    );
+    let (sa, sb) =
+        (floor_or_not(&shapes[a], floors), floor_or_not(&shapes[b], floors));
     let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
     collide(&sa, &t[a], &sb, &t[b], margin)
 }
@@ -371,7 +371,8 @@ pub fn enters(shape: &Shape, t: &Transform, from: Vec2, to: Vec2) -> Option<f32>
             // it crosses inwards (`enter`) to the first it crosses outwards
             // (`leave`, through face `by`).
             let (mut enter, mut leave, mut by) = (0.0f32, 1.0f32, None);
-            let (mut outside, mut nearest, mut nearest_gap) = (false, 0, f32::NEG_INFINITY);
+            let (mut outside, mut nearest, mut nearest_gap) =
+                (false, 0, f32::NEG_INFINITY);
             for i in 0..poly.count {
                 let n = poly.normals[i];
                 let offset = n.dot(poly.vertices[i]) + poly.radius;

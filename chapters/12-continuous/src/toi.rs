@@ -107,32 +107,22 @@ pub fn time_of_impact(
             return if iteration == 1 {
                 Toi::Touching
             } else {
-                Toi::Hit {
-                    t,
-                    iterations: iteration,
-                }
+                Toi::Hit { t, iterations: iteration }
             };
         }
         let n = (d.point_b - d.point_a) / d.distance;
         let closing = closing_speed(path, n, reach_a);
         if closing <= 0.0 {
-            return Toi::Miss {
-                iterations: iteration,
-            };
+            return Toi::Miss { iterations: iteration };
         }
         t = advance(t, gap, closing);
         if t >= 1.0 {
-            return Toi::Miss {
-                iterations: iteration,
-            };
+            return Toi::Miss { iterations: iteration };
         }
     }
     // Out of iterations: `t` is still proved clear, so it is a safe place
     // to stop the body.
-    Toi::Hit {
-        t,
-        iterations: MAX_ITERATIONS,
-    }
+    Toi::Hit { t, iterations: MAX_ITERATIONS }
 }
 // ANCHOR_END: time_of_impact
 

@@ -29,16 +29,15 @@ fn pong_at_1000_m_s_stays_in_the_box() {
         ball.position.x.abs() < 3.0 && (0.0..6.0).contains(&ball.position.y),
         "{ball:?}"
     );
-    assert!(
-        (ball.velocity.length() - speed).abs() < 1e-3 * speed,
-        "{ball:?}"
-    );
+    assert!((ball.velocity.length() - speed).abs() < 1e-3 * speed, "{ball:?}");
     let mut off = pong();
     off.settings.speculative = false;
     off.settings.toi = false;
     off.step(DT);
     off.step(DT);
-    assert!(off.bodies()[4].position.x.abs() > 3.0 || off.bodies()[4].position.y > 6.0);
+    assert!(
+        off.bodies()[4].position.x.abs() > 3.0 || off.bodies()[4].position.y > 6.0
+    );
 }
 
 /// Same input, same output, to the bit: the debris, two runs.

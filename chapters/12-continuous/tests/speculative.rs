@@ -17,12 +17,8 @@ fn drop(e: f32, h: f32, v: f32, speculative: bool) -> World {
     let slab = Polygon::boxed(Vec2::new(50.0, 0.5), 0.0);
     let mut floor = fixed(Shape::Polygon(slab), Vec2::new(0.0, -0.5), 0.0);
     floor.0.restitution = e;
-    let (mut b, s) = body(
-        Shape::Circle { radius: 0.1 },
-        Vec2::new(0.0, h + 0.1),
-        0.0,
-        1.0,
-    );
+    let (mut b, s) =
+        body(Shape::Circle { radius: 0.1 }, Vec2::new(0.0, h + 0.1), 0.0, 1.0);
     b.velocity = Vec2::new(0.0, -v);
     b.restitution = e;
     let mut world = World::new(vec![floor, (b, s)], Vec::new());
@@ -125,12 +121,7 @@ fn a_margin_that_grows_with_speed_bumps_a_ball_past_a_corner() {
         for _ in 0..30 {
             world.step(DT);
         }
-        world
-            .bodies()
-            .iter()
-            .skip(1)
-            .map(|b| b.velocity)
-            .collect::<Vec<_>>()
+        world.bodies().iter().skip(1).map(|b| b.velocity).collect::<Vec<_>>()
     };
     let (grown, fixed) = (after(true), after(false));
     // The fast ball 5 cm clear: bumped up by metres a second, and slowed.

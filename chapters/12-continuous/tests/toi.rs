@@ -23,10 +23,7 @@ fn gap(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) -> f32 {
 /// A static wall whose face towards -x is at x = 0.
 fn wall() -> (Shape, Transform) {
     let slab = Polygon::boxed(Vec2::new(0.5, 5.0), 0.0);
-    (
-        Shape::Polygon(slab),
-        Transform::new(Vec2::new(0.5, 0.0), 0.0),
-    )
+    (Shape::Polygon(slab), Transform::new(Vec2::new(0.5, 0.0), 0.0))
 }
 
 /// A thin rod 2 m long, and a post 10 cm square turned 0.3 rad at the
@@ -194,18 +191,12 @@ fn advancement_converges_long_before_the_cap_on_nearly_every_turning_path() {
     // 1.5% and 0.5% against 1.0% and 0.3% measured, half against 57%:
     // room for GJK's rounding to move a few grazing paths either way, none
     // for an advancement that is slower everywhere (3.3% and 6.6% above).
-    assert!(
-        ran_out * 1000 <= 15 * sweeps,
-        "{ran_out} of {sweeps} ran out"
-    );
+    assert!(ran_out * 1000 <= 15 * sweeps, "{ran_out} of {sweeps} ran out");
     assert!(
         half_turn_ran_out * 1000 <= 5 * half_turn_sweeps,
         "{half_turn_ran_out} of {half_turn_sweeps} ran out"
     );
-    assert!(
-        within_six * 2 >= sweeps,
-        "{within_six} of {sweeps} within 6"
-    );
+    assert!(within_six * 2 >= sweeps, "{within_six} of {sweeps} within 6");
 }
 
 /// Shapes already within the target at the start are left to the contact.
@@ -219,8 +210,5 @@ fn touching_at_the_start_is_the_contacts_job() {
         c1: Vec2::new(5.0, 0.0),
         a1: 0.0,
     };
-    assert_eq!(
-        time_of_impact(&disc, &path, &w, &tw, |_, _| {}),
-        Toi::Touching
-    );
+    assert_eq!(time_of_impact(&disc, &path, &w, &tw, |_, _| {}), Toi::Touching);
 }

@@ -26,7 +26,14 @@ fn shape(kind: u8, size: f32) -> Shape {
 
 /// A world of the wall and one body of `shape`, `gap` metres short of the
 /// wall's near face, moving at `speed` at `angle` to the wall's normal.
-fn shot(shape: Shape, speed: f32, angle: f32, gap: f32, speculative: bool, toi: bool) -> World {
+fn shot(
+    shape: Shape,
+    speed: f32,
+    angle: f32,
+    gap: f32,
+    speculative: bool,
+    toi: bool,
+) -> World {
     let slab = Polygon::boxed(Vec2::new(THICKNESS / 2.0, HALF_HEIGHT), 0.0);
     let wall = fixed(Shape::Polygon(slab), Vec2::new(THICKNESS / 2.0, 0.0), 0.0);
     let reach = ch12_continuous::reach(&shape);
@@ -77,7 +84,13 @@ const TILT: f32 = 0.5;
 /// ridge, moving at `speed` at `angle` to the line's normal. The body
 /// starts square to the world's axes, so it meets the slab turned `TILT`
 /// to it.
-fn shot_at_the_slab(shape: Shape, speed: f32, angle: f32, gap: f32, speculative: bool) -> World {
+fn shot_at_the_slab(
+    shape: Shape,
+    speed: f32,
+    angle: f32,
+    gap: f32,
+    speculative: bool,
+) -> World {
     let corners = [
         Vec2::new(-RIDGE, 0.0),
         Vec2::new(0.0, -HALF_LENGTH),
@@ -218,11 +231,13 @@ fn the_tunnelling_table() {
         ("sweep", false, true),
         ("both", true, true),
     ];
-    let mut table = String::from("speed m/s | per step | shape | method | passed\n");
+    let mut table =
+        String::from("speed m/s | per step | shape | method | passed\n");
     for speed in [3.0f32, 30.0, 300.0, 3000.0] {
         for (kind, name) in [(0, "disc"), (1, "box"), (2, "capsule")] {
             for (method, speculative, toi) in methods {
-                let mut world = shot(shape(kind, 0.02), speed, 0.0, 9.7, speculative, toi);
+                let mut world =
+                    shot(shape(kind, 0.02), speed, 0.0, 9.7, speculative, toi);
                 let passed = passes(&mut world, 60);
                 table += &format!(
                     "{speed} | {:.2} m | {name} | {method} | {}\n",
@@ -255,19 +270,13 @@ fn a_shot_through_the_wall_is_seen_wherever_it_ends() {
     for step in 0..20 {
         world.step(DT);
         let p = world.bodies()[1].position;
-        assert!(
-            p.y > HALF_HEIGHT,
-            "step {step} ended at {p}, beside the wall"
-        );
+        assert!(p.y > HALF_HEIGHT, "step {step} ended at {p}, beside the wall");
     }
     assert!(!passes(&mut shot(disc, 6000.0, 1.2, 9.7, false, true), 20));
     let mut world = shot(disc, 300.0, 1.2, 25.0, false, false);
     assert!(!passes(&mut world, 60));
     let p = world.bodies()[1].position;
-    assert!(
-        p.x > THICKNESS && p.y > HALF_HEIGHT,
-        "not round the end: {p}"
-    );
+    assert!(p.x > THICKNESS && p.y > HALF_HEIGHT, "not round the end: {p}");
 }
 
 /// The slab's detector too. With both methods off, a 2 cm box shot
@@ -292,9 +301,7 @@ fn a_shot_through_a_hexagonal_slab_is_seen() {
     let Shape::Polygon(hexagon) = world.shapes()[0] else {
         unreachable!("the slab is a polygon")
     };
-    let p = world.bodies()[0]
-        .transform()
-        .to_local(world.bodies()[1].position);
+    let p = world.bodies()[0].transform().to_local(world.bodies()[1].position);
     let behind = hexagon.corners().iter().all(|c| p.x > c.x);
     assert!(behind, "not round the end: at {p} in the slab's frame");
 }
@@ -317,6 +324,7 @@ fn a_spinning_rod_is_caught_by_the_sweep_at_its_first_crossing() {
     };
     assert_eq!(first_touch(false, true), Some(1));
     assert_eq!(first_touch(true, true), Some(1));
-    let unaided = first_touch(false, false).expect("the end poses overlap the post at last");
+    let unaided =
+        first_touch(false, false).expect("the end poses overlap the post at last");
     assert!(unaided >= 4, "touched at step {unaided}");
 }

@@ -52,10 +52,7 @@ pub struct TreePhase {
 impl TreePhase {
     /// Leaves fattened by `margin`, metres.
     pub fn new(margin: f32) -> TreePhase {
-        TreePhase {
-            tree: Tree::new(margin),
-            ..TreePhase::default()
-        }
+        TreePhase { tree: Tree::new(margin), ..TreePhase::default() }
     }
 
     // ANCHOR: tight
@@ -65,7 +62,8 @@ impl TreePhase {
     /// are nearer than the sum of their margins and the distance; their
     /// boxes, nearer still, then overlap.
     fn tight(b: &Body, shape: &Shape, margin: f32) -> Bounds {
-        shape_bounds(shape, &b.transform()).grown(margin + 0.5 * SPECULATIVE_DISTANCE)
+        shape_bounds(shape, &b.transform())
+            .grown(margin + 0.5 * SPECULATIVE_DISTANCE)
     }
     // ANCHOR_END: tight
 
@@ -88,10 +86,11 @@ impl TreePhase {
                 self.proxies.push(self.tree.insert(tight, i));
                 self.last.push(b.position);
                 self.moved.push(true);
-            } else if self
-                .tree
-                .move_proxy(self.proxies[i], tight, b.position - self.last[i])
-            {
+            } else if self.tree.move_proxy(
+                self.proxies[i],
+                tight,
+                b.position - self.last[i],
+            ) {
                 self.moved[i] = true;
             }
         }
@@ -115,8 +114,9 @@ impl TreePhase {
         let fat = |i: usize| tree.fat_bounds(proxies[i]);
         // A pair of unmoved leaves overlaps as it did.
         if moved.contains(&true) {
-            self.pairs
-                .retain(|&(a, b)| !(moved[a] || moved[b]) || fat(a).overlaps(fat(b)));
+            self.pairs.retain(|&(a, b)| {
+                !(moved[a] || moved[b]) || fat(a).overlaps(fat(b))
+            });
         }
         self.found.clear();
         let mut moved = 0;

@@ -39,7 +39,9 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "laser",
         about: "a ray cast through the tree, reflected off every shape it meets, sweeping round",
-        make: || Box::new(show(laser(), (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 13.0)))),
+        make: || {
+            Box::new(show(laser(), (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 13.0))))
+        },
     },
     DemoEntry {
         name: "dominoes",
@@ -93,11 +95,8 @@ pub const KNOBS: &[Knob<World>] = &[
         "with the tree off: all pairs, not sort and sweep",
         |w| w.solver().settings.broad_phase == BroadPhase::AllPairs,
         |w, on| {
-            w.base.base.base.base.base.settings.broad_phase = if on {
-                BroadPhase::AllPairs
-            } else {
-                BroadPhase::SortAndSweep
-            }
+            w.base.base.base.base.base.settings.broad_phase =
+                if on { BroadPhase::AllPairs } else { BroadPhase::SortAndSweep }
         },
     ),
     Knob::toggle(
@@ -141,11 +140,8 @@ pub struct Laser {
     pub turn: f32,
 }
 
-const LASER: Laser = Laser {
-    origin: Vec2::new(-7.0, 6.0),
-    angle: -0.2,
-    turn: -0.15,
-};
+const LASER: Laser =
+    Laser { origin: Vec2::new(-7.0, 6.0), angle: -0.2, turn: -0.15 };
 
 /// The laser's length before its first bounce, metres, and how many
 /// bounces it makes at most.
@@ -172,7 +168,8 @@ fn drop_more(w: &mut World) {
             -4.5 + 0.9 * (i % 10) as f32,
             top + 1.5 + 0.9 * (i / 10) as f32,
         );
-        let mut piece = body(piece_shape(&mut rng, 0.8), at, rng.range(0.0, 6.0), 1.0);
+        let mut piece =
+            body(piece_shape(&mut rng, 0.8), at, rng.range(0.0, 6.0), 1.0);
         piece.0.friction = 0.6;
         w.add(piece);
     }
@@ -244,7 +241,8 @@ impl Sim for World {
             self.phase.tree.walk(|bounds, height| {
                 let color = LEVELS[(height as usize).min(LEVELS.len() - 1)];
                 let (lo, hi) = (bounds.lower, bounds.upper);
-                let corners = vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+                let corners =
+                    vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
                 out.polygon(corners, None, Some(color));
             });
         }
@@ -300,7 +298,8 @@ impl Sim for World {
 /// A static box from `lower` to `upper`, friction 0.6.
 pub fn slab(lower: Vec2, upper: Vec2) -> (Body, Shape) {
     let half = (upper - lower) / 2.0;
-    let (mut b, s) = fixed(Shape::Polygon(Polygon::boxed(half, 0.0)), lower + half, 0.0);
+    let (mut b, s) =
+        fixed(Shape::Polygon(Polygon::boxed(half, 0.0)), lower + half, 0.0);
     b.friction = 0.6;
     (b, s)
 }
@@ -308,9 +307,7 @@ pub fn slab(lower: Vec2, upper: Vec2) -> (Body, Shape) {
 /// A disc (two times in three) or a box, at most `size` across.
 fn piece_shape(rng: &mut Rng, size: f32) -> Shape {
     if rng.next_u64() % 3 < 2 {
-        Shape::Circle {
-            radius: rng.range(0.35, 0.5) * size,
-        }
+        Shape::Circle { radius: rng.range(0.35, 0.5) * size }
     } else {
         let half = Vec2::new(rng.range(0.25, 0.5), rng.range(0.25, 0.5)) * size;
         Shape::Polygon(Polygon::boxed(half, 0.0))
@@ -343,7 +340,8 @@ pub fn bin_with_seed(n: usize, seed: u64) -> World {
     for i in 0..n {
         let (col, row) = ((i % across) as f32, (i / across) as f32);
         let at = Vec2::new(-19.6 + 0.396 * col, 1.0 + 0.45 * row);
-        let mut piece = body(piece_shape(&mut rng, 0.36), at, rng.range(0.0, 6.0), 1.0);
+        let mut piece =
+            body(piece_shape(&mut rng, 0.36), at, rng.range(0.0, 6.0), 1.0);
         piece.0.friction = 0.6;
         piece.0.velocity = Vec2::new(0.0, -rng.range(0.0, 4.0));
         pieces.push(piece);
@@ -367,12 +365,8 @@ pub fn laser() -> World {
     }
     for i in 0..12 {
         let at = Vec2::new(-5.0 + 0.9 * i as f32, 7.5);
-        let mut piece = body(
-            ch11_polygons::demos::random_shape(&mut rng, 0.8),
-            at,
-            0.0,
-            1.0,
-        );
+        let mut piece =
+            body(ch11_polygons::demos::random_shape(&mut rng, 0.8), at, 0.0, 1.0);
         piece.0.friction = 0.6;
         pieces.push(piece);
     }
@@ -390,7 +384,8 @@ pub fn tree_view() -> World {
         slab(Vec2::new(8.0, 0.0), Vec2::new(8.5, 6.0)),
     ];
     for i in 0..200 {
-        let at = Vec2::new(-7.2 + 0.8 * (i % 19) as f32, 2.0 + 0.9 * (i / 19) as f32);
+        let at =
+            Vec2::new(-7.2 + 0.8 * (i % 19) as f32, 2.0 + 0.9 * (i / 19) as f32);
         let mut piece = body(
             ch11_polygons::demos::random_shape(&mut rng, 0.7),
             at,
@@ -421,12 +416,8 @@ pub fn dominoes() -> World {
         pieces.push(piece);
     }
     // Thrown to strike the first domino three quarters of the way up.
-    let (mut ball, s) = body(
-        Shape::Circle { radius: 0.25 },
-        Vec2::new(-0.5, 0.9),
-        0.0,
-        3.0,
-    );
+    let (mut ball, s) =
+        body(Shape::Circle { radius: 0.25 }, Vec2::new(-0.5, 0.9), 0.0, 3.0);
     ball.velocity = Vec2::new(5.0, 0.5);
     pieces.push((ball, s));
     let mut world = World::new(pieces, Vec::new());

@@ -20,10 +20,7 @@ pub struct UnionFind {
 impl UnionFind {
     /// `n` items, each its own set.
     pub fn new(n: usize) -> UnionFind {
-        UnionFind {
-            parent: (0..n).collect(),
-            size: vec![1; n],
-        }
+        UnionFind { parent: (0..n).collect(), size: vec![1; n] }
     }
 
     /// The representative of `i`'s set.
@@ -76,10 +73,7 @@ pub struct SleepSettings {
 impl Default for SleepSettings {
     /// Box2D v3's: 5 cm/s, half a second.
     fn default() -> Self {
-        SleepSettings {
-            speed: 0.05,
-            time_to_sleep: 0.5,
-        }
+        SleepSettings { speed: 0.05, time_to_sleep: 0.5 }
     }
 }
 

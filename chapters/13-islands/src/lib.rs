@@ -22,8 +22,9 @@ pub mod ray;
 pub mod scene;
 pub mod tree;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -94,8 +95,7 @@ impl World {
     /// speculative margin).
     pub fn sync_tree(&mut self) {
         let margins = vec![0.0; self.base.bodies().len()];
-        self.phase
-            .sync(self.base.bodies(), self.base.shapes(), &margins);
+        self.phase.sync(self.base.bodies(), self.base.shapes(), &margins);
     }
 
     /// Chapter 8's world inside: the bodies as the solver holds them.
@@ -234,8 +234,8 @@ impl World {
         for i in (0..n).filter(|&i| awake_mover(i)) {
             let (b, shape) = (&bodies[i], floor_or_not(&shapes[i], floors));
             let spin = b.angular_velocity;
-            let margin =
-                motion_bound(b.velocity, spin, reach(&shapes[i]), dt) + SPECULATIVE_DISTANCE;
+            let margin = motion_bound(b.velocity, spin, reach(&shapes[i]), dt)
+                + SPECULATIVE_DISTANCE;
             let bounds = shape_bounds(&shapes[i], &b.transform()).grown(margin);
             self.phase.tree.query(bounds, |_, j| {
                 if !self.asleep[j] || wake[j] {
@@ -246,14 +246,8 @@ impl World {
                 wake[j] = collide(&shape, &ti, &other, &tj, margin).is_some();
             });
         }
-        let joined = self
-            .base
-            .base
-            .base
-            .base
-            .joints
-            .iter()
-            .map(|j| (j.body_a, j.body_b));
+        let joined =
+            self.base.base.base.base.joints.iter().map(|j| (j.body_a, j.body_b));
         let rods = self.solver().joints.iter().map(|r| (r.body_a, r.body_b));
         for (a, b) in joined.chain(rods) {
             wake[a] |= awake_mover(b);

@@ -16,16 +16,23 @@ impl World {
     /// length the ray's length) enters, and where. The tree's walk skips
     /// every box beyond the nearest hit so far, so a ray through a
     /// crowd asks few shapes.
-    pub fn ray_cast(&self, origin: Vec2, direction: Vec2) -> Option<(usize, RayHit)> {
+    pub fn ray_cast(
+        &self,
+        origin: Vec2,
+        direction: Vec2,
+    ) -> Option<(usize, RayHit)> {
         let mut nearest: Option<(usize, RayHit)> = None;
         self.phase.tree.ray_cast(origin, direction, |_, i, end| {
             let b = &self.bodies()[i];
-            let Some(hit) = ray_cast(&self.shapes()[i], &b.transform(), origin, direction) else {
+            let Some(hit) =
+                ray_cast(&self.shapes()[i], &b.transform(), origin, direction)
+            else {
                 return end;
             };
             // Equal fractions keep the lower index: the same answer
             // whatever order the walk met them in.
-            let nearer = |(j, h): (usize, RayHit)| (hit.fraction, i) < (h.fraction, j);
+            let nearer =
+                |(j, h): (usize, RayHit)| (hit.fraction, i) < (h.fraction, j);
             if nearest.is_none_or(nearer) {
                 nearest = Some((i, hit));
             }
@@ -36,16 +43,24 @@ impl World {
     // ANCHOR_END: ray_cast
 
     /// Every body the ray enters, nearest first (ties by index).
-    pub fn ray_cast_all(&self, origin: Vec2, direction: Vec2) -> Vec<(usize, RayHit)> {
+    pub fn ray_cast_all(
+        &self,
+        origin: Vec2,
+        direction: Vec2,
+    ) -> Vec<(usize, RayHit)> {
         let mut hits = Vec::new();
         self.phase.tree.ray_cast(origin, direction, |_, i, end| {
             let b = &self.bodies()[i];
-            if let Some(hit) = ray_cast(&self.shapes()[i], &b.transform(), origin, direction) {
+            if let Some(hit) =
+                ray_cast(&self.shapes()[i], &b.transform(), origin, direction)
+            {
                 hits.push((i, hit));
             }
             end // never shortens: every box on the ray is visited
         });
-        hits.sort_by(|(i, a), (j, b)| a.fraction.total_cmp(&b.fraction).then(i.cmp(j)));
+        hits.sort_by(|(i, a), (j, b)| {
+            a.fraction.total_cmp(&b.fraction).then(i.cmp(j))
+        });
         hits
     }
 
@@ -79,9 +94,7 @@ impl World {
     /// mouse takes hold of.
     pub fn body_at(&self, at: Vec2) -> Option<usize> {
         let bodies = self.bodies();
-        self.query_point(at)
-            .into_iter()
-            .find(|&i| bodies[i].inv_mass > 0.0)
+        self.query_point(at).into_iter().find(|&i| bodies[i].inv_mass > 0.0)
     }
 
     pub fn shapes(&self) -> &[Shape] {
@@ -93,9 +106,12 @@ impl World {
 /// square; a polygon's corners, grown by its rounding.
 pub fn shape_bounds(shape: &Shape, t: &Transform) -> Bounds {
     match shape {
-        Shape::Circle { radius } => Bounds::new(t.position - *radius, t.position + *radius),
+        Shape::Circle { radius } => {
+            Bounds::new(t.position - *radius, t.position + *radius)
+        }
         Shape::Polygon(p) => {
-            let (mut lower, mut upper) = (Vec2::splat(f32::INFINITY), Vec2::NEG_INFINITY);
+            let (mut lower, mut upper) =
+                (Vec2::splat(f32::INFINITY), Vec2::NEG_INFINITY);
             for &v in p.corners() {
                 let w = t.to_world(v);
                 lower = lower.min(w);

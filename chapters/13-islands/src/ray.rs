@@ -20,7 +20,12 @@ pub struct RayHit {
 
 // ANCHOR: ray_cast
 /// The ray's first entry into `shape` placed by `t`, if any.
-pub fn ray_cast(shape: &Shape, t: &Transform, origin: Vec2, direction: Vec2) -> Option<RayHit> {
+pub fn ray_cast(
+    shape: &Shape,
+    t: &Transform,
+    origin: Vec2,
+    direction: Vec2,
+) -> Option<RayHit> {
     // In the shape's frame the shape sits still.
     let (o, d) = (t.to_local(origin), t.rotation.transpose() * direction);
     let hit = match shape {
@@ -130,12 +135,11 @@ pub fn ray_polygon(o: Vec2, d: Vec2, p: &Polygon) -> Option<RayHit> {
             let s = normal.dot(v + p.radius * normal - o) / den;
             let point = o + s * d;
             let along = (point - v).dot(w - v);
-            if (0.0..=1.0).contains(&s) && along >= 0.0 && along <= (w - v).length_squared() {
-                keep(Some(RayHit {
-                    fraction: s,
-                    point,
-                    normal,
-                }));
+            if (0.0..=1.0).contains(&s)
+                && along >= 0.0
+                && along <= (w - v).length_squared()
+            {
+                keep(Some(RayHit { fraction: s, point, normal }));
             }
         }
         keep(ray_circle(o, d, v, p.radius));

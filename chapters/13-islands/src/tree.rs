@@ -104,12 +104,7 @@ impl Default for Tree {
 impl Tree {
     /// An empty tree whose leaves are fattened by `margin`.
     pub fn new(margin: f32) -> Tree {
-        Tree {
-            nodes: Vec::new(),
-            root: NONE,
-            free: Vec::new(),
-            margin,
-        }
+        Tree { nodes: Vec::new(), root: NONE, free: Vec::new(), margin }
     }
 
     fn allocate(&mut self, node: Node) -> usize {
@@ -159,7 +154,12 @@ impl Tree {
     /// re-inserted with a new fat box, grown by the margin and stretched
     /// along the displacement (where the body is heading), and this
     /// returns true.
-    pub fn move_proxy(&mut self, proxy: Proxy, bounds: Bounds, displacement: Vec2) -> bool {
+    pub fn move_proxy(
+        &mut self,
+        proxy: Proxy,
+        bounds: Bounds,
+        displacement: Vec2,
+    ) -> bool {
         if self.nodes[proxy].bounds.contains(bounds) {
             return false;
         }
@@ -186,11 +186,7 @@ impl Tree {
 
     /// The tree's height: 0 for one leaf, and for an empty tree.
     pub fn height(&self) -> i32 {
-        if self.root == NONE {
-            0
-        } else {
-            self.nodes[self.root].height
-        }
+        if self.root == NONE { 0 } else { self.nodes[self.root].height }
     }
 
     /// How many leaves.

@@ -8,7 +8,9 @@ use ch11_polygons::SPECULATIVE_DISTANCE;
 use ch11_polygons::demos::random_shape;
 use ch13_islands::demos::{pyramid, tree_view};
 use ch13_islands::query::shape_bounds;
-use ch13_islands::{Body, Bounds, FAT_MARGIN, PhaseReport, Shape, TreePhase, body, fixed};
+use ch13_islands::{
+    Body, Bounds, FAT_MARGIN, PhaseReport, Shape, TreePhase, body, fixed,
+};
 use glam::Vec2;
 use physics_core::rng::Rng;
 use proptest::prelude::*;
@@ -110,12 +112,7 @@ struct Step {
 }
 
 fn piece() -> impl Strategy<Value = Piece> {
-    (
-        any::<u64>(),
-        -8.0f32..8.0,
-        -8.0f32..8.0,
-        prop::bool::weighted(0.3),
-    )
+    (any::<u64>(), -8.0f32..8.0, -8.0f32..8.0, prop::bool::weighted(0.3))
         .prop_map(|(seed, x, y, still)| (seed, Vec2::new(x, y), still))
 }
 
@@ -123,11 +120,7 @@ fn make((seed, at, still): Piece) -> (Body, Shape) {
     let mut rng = Rng::new(seed);
     let shape = random_shape(&mut rng, 1.5);
     let angle = rng.range(0.0, 6.0);
-    if still {
-        fixed(shape, at, angle)
-    } else {
-        body(shape, at, angle, 1.0)
-    }
+    if still { fixed(shape, at, angle) } else { body(shape, at, angle, 1.0) }
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -141,12 +134,7 @@ fn step() -> impl Strategy<Value = Step> {
         2 => piece().prop_map(|p| Some(Ok(p))),
         1 => any::<usize>().prop_map(|i| Some(Err(i))),
     ];
-    (
-        prop::collection::vec(motion, 0..8),
-        change,
-        0.0f32..0.05,
-        any::<bool>(),
-    )
+    (prop::collection::vec(motion, 0..8), change, 0.0f32..0.05, any::<bool>())
         .prop_map(|(moves, change, margin, sync_after)| Step {
             moves,
             change,

@@ -24,16 +24,11 @@ fn every_demo_passes_the_shared_checks() {
             ))
         },
     };
-    const TESTED: &[DemoEntry] = &[DEMOS[0], DEMOS[1], DEMOS[2], DEMOS[3], SMALL_BIN];
+    const TESTED: &[DemoEntry] =
+        &[DEMOS[0], DEMOS[1], DEMOS[2], DEMOS[3], SMALL_BIN];
     assert_eq!(DEMOS.len(), TESTED.len());
     assert_eq!(DEMOS[4].name, "bin");
-    physics_core::demo::check_demos(
-        &Chapter {
-            demos: TESTED,
-            ..CHAPTER
-        },
-        60,
-    );
+    physics_core::demo::check_demos(&Chapter { demos: TESTED, ..CHAPTER }, 60);
 }
 
 /// The domino run: each domino sleeps until the one before falls on it,
@@ -44,7 +39,8 @@ fn every_demo_passes_the_shared_checks() {
 fn the_dominoes_wake_one_at_a_time() {
     let (mut world, mut again) = (dominoes(), dominoes());
     let mut woken = vec![false; 41];
-    let awake = |w: &ch13_islands::World| (1..=40).filter(|&i| !w.asleep[i]).count();
+    let awake =
+        |w: &ch13_islands::World| (1..=40).filter(|&i| !w.asleep[i]).count();
     for step in 0..900 {
         world.step(DT);
         again.step(DT);

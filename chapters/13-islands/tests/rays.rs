@@ -76,14 +76,16 @@ proptest! {
 /// above: neither is NaN, and the hair above misses.
 #[test]
 fn grazing_rays_are_finite() {
-    let shape = Shape::Polygon(ch11_polygons::Polygon::boxed(Vec2::new(1.0, 0.5), 0.0));
+    let shape =
+        Shape::Polygon(ch11_polygons::Polygon::boxed(Vec2::new(1.0, 0.5), 0.0));
     let t = Transform::new(Vec2::ZERO, 0.0);
     let on = ray_cast(&shape, &t, Vec2::new(-3.0, 0.5), Vec2::new(6.0, 0.0));
     assert!(on.is_none_or(|h| h.fraction.is_finite()));
     let above = ray_cast(&shape, &t, Vec2::new(-3.0, 0.5001), Vec2::new(6.0, 0.0));
     assert_eq!(above, None);
     // And head on, it enters the left face at x = -1: a third of the way.
-    let hit = ray_cast(&shape, &t, Vec2::new(-3.0, 0.0), Vec2::new(6.0, 0.0)).unwrap();
+    let hit =
+        ray_cast(&shape, &t, Vec2::new(-3.0, 0.0), Vec2::new(6.0, 0.0)).unwrap();
     assert!(
         (hit.fraction - 1.0 / 3.0).abs() < 1e-6 && hit.normal == Vec2::NEG_X,
         "{hit:?}"
@@ -100,10 +102,7 @@ const GRAZE: f32 = 5e-6;
 /// The placements: the identity, where the casts' arithmetic on these
 /// rays is exact, and a turned and moved one, where it rounds.
 fn placements() -> [Transform; 2] {
-    [
-        Transform::new(Vec2::ZERO, 0.0),
-        Transform::new(Vec2::new(0.3, -0.2), 0.6),
-    ]
+    [Transform::new(Vec2::ZERO, 0.0), Transform::new(Vec2::new(0.3, -0.2), 0.6)]
 }
 
 /// A vector in f64, for the exact answers (glam's f64 types are not
@@ -135,19 +134,13 @@ impl D2 {
 /// the cast was given.
 fn local64(t: &Transform, p: Vec2) -> D2 {
     let d = D2::of(p).minus(D2::of(t.position));
-    D2::new(
-        D2::of(t.rotation.x_axis).dot(d),
-        D2::of(t.rotation.y_axis).dot(d),
-    )
+    D2::new(D2::of(t.rotation.x_axis).dot(d), D2::of(t.rotation.y_axis).dot(d))
 }
 
 /// A world direction in `t`'s frame, in f64.
 fn turn64(t: &Transform, d: Vec2) -> D2 {
     let d = D2::of(d);
-    D2::new(
-        D2::of(t.rotation.x_axis).dot(d),
-        D2::of(t.rotation.y_axis).dot(d),
-    )
+    D2::new(D2::of(t.rotation.x_axis).dot(d), D2::of(t.rotation.y_axis).dot(d))
 }
 
 /// The exact fraction at which `o + s d`, s in [0, 1], first touches the
@@ -187,7 +180,9 @@ fn exact_disc(o: D2, d: D2, centre: D2, radius: f64) -> Option<f64> {
 /// unnormalised normals are exact.
 fn exact_diamond(o: D2, d: D2) -> Option<f64> {
     let (mut enter, mut leave) = (0.0f64, 1.0f64);
-    for n in [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)].map(|(x, y)| D2::new(x, y)) {
+    for n in [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)]
+        .map(|(x, y)| D2::new(x, y))
+    {
         let (num, den) = (1.0 - n.dot(o), n.dot(d));
         if den == 0.0 {
             if num < 0.0 {
@@ -215,17 +210,18 @@ fn off_surface(shape: &Shape, t: &Transform, p: Vec2) -> f32 {
                 .map(|i| point_segment_distance(local, c[i], c[(i + 1) % n]))
                 .fold(f32::INFINITY, f32::min);
             let in_core = (0..n).all(|i| poly.normals[i].dot(local - c[i]) <= 0.0);
-            if in_core {
-                edge + poly.radius
-            } else {
-                (edge - poly.radius).abs()
-            }
+            if in_core { edge + poly.radius } else { (edge - poly.radius).abs() }
         }
     }
 }
 
 /// A ray given in the shape's own frame, placed by `t`.
-fn cast(shape: &Shape, t: &Transform, o: Vec2, d: Vec2) -> (Vec2, Vec2, Option<RayHit>) {
+fn cast(
+    shape: &Shape,
+    t: &Transform,
+    o: Vec2,
+    d: Vec2,
+) -> (Vec2, Vec2, Option<RayHit>) {
     let (o, d) = (t.to_world(o), t.rotation * d);
     (o, d, ray_cast(shape, t, o, d))
 }
@@ -331,7 +327,8 @@ fn a_ray_tangent_to_a_disc_hits_only_if_it_touches() {
             }
             let local = Vec2::new(-0.6, radius + offset);
             let (o, d, hit) = cast(&shape, &t, local, Vec2::new(1.2, 0.0));
-            let answer = exact_disc(local64(&t, o), turn64(&t, d), D2::new(0.0, 0.0), 0.5);
+            let answer =
+                exact_disc(local64(&t, o), turn64(&t, d), D2::new(0.0, 0.0), 0.5);
             assert_eq!(
                 answer.is_some(),
                 offset <= 0.0,
@@ -404,15 +401,13 @@ fn a_ray_through_a_corner_enters_there() {
     let boxed = Shape::Polygon(Polygon::boxed(half, 0.0));
     for t in placements() {
         let what = format!("into the diamond's right corner, {t:?}");
-        let (o, d, hit) = cast(&diamond, &t, Vec2::new(2.0, 0.0), Vec2::new(-4.0, 0.0));
+        let (o, d, hit) =
+            cast(&diamond, &t, Vec2::new(2.0, 0.0), Vec2::new(-4.0, 0.0));
         let answer = exact_diamond(local64(&t, o), turn64(&t, d));
         assert!(answer.is_some_and(|s| (s - 0.25).abs() < 1e-6), "{what}");
         let right = |_| [face(1.0, 1.0), face(1.0, -1.0)].concat();
         agree(&what, (&diamond, &t), (d, hit), answer, 1e-6, right);
-        assert!(
-            hit.unwrap().point.distance(t.to_world(Vec2::X)) < 1e-6,
-            "{what}"
-        );
+        assert!(hit.unwrap().point.distance(t.to_world(Vec2::X)) < 1e-6, "{what}");
 
         let what = format!("along the box's diagonal, {t:?}");
         let (o, d, hit) = cast(&boxed, &t, -2.0 * half, 4.0 * half);
@@ -420,10 +415,7 @@ fn a_ray_through_a_corner_enters_there() {
         assert!(answer.is_some_and(|s| (s - 0.25).abs() < 1e-6), "{what}");
         let lower_left = |_| vec![Vec2::NEG_X, Vec2::NEG_Y];
         agree(&what, (&boxed, &t), (d, hit), answer, 1e-6, lower_left);
-        assert!(
-            hit.unwrap().point.distance(t.to_world(-half)) < 1e-6,
-            "{what}"
-        );
+        assert!(hit.unwrap().point.distance(t.to_world(-half)) < 1e-6, "{what}");
 
         for offset in [GRAZE, -GRAZE, 0.0] {
             let local = Vec2::new(-2.0, 1.0 + offset);
@@ -439,7 +431,11 @@ fn a_ray_through_a_corner_enters_there() {
                 }
                 continue;
             }
-            assert_eq!(answer.is_some(), offset < 0.0, "the exact answer, {offset}");
+            assert_eq!(
+                answer.is_some(),
+                offset < 0.0,
+                "the exact answer, {offset}"
+            );
             agree(&what, (&diamond, &t), (d, hit), answer, 1e-6, |_| {
                 face(-1.0, 1.0)
             });
@@ -455,22 +451,13 @@ fn a_ray_through_a_corner_enters_there() {
 /// `GRAZE` over the ray's length, on the surface.
 #[test]
 fn a_ray_starting_inside_hits_nothing() {
-    let triangle = [
-        Vec2::new(-0.6, -0.4),
-        Vec2::new(0.6, -0.4),
-        Vec2::new(0.0, 0.5),
-    ];
+    let triangle =
+        [Vec2::new(-0.6, -0.4), Vec2::new(0.6, -0.4), Vec2::new(0.0, 0.5)];
     // Each shape, and the height of its lowest point.
     let shapes = [
         (Shape::Circle { radius: 0.5 }, -0.5),
-        (
-            Shape::Polygon(Polygon::boxed(Vec2::new(1.0, 0.5), 0.0)),
-            -0.5,
-        ),
-        (
-            Shape::Polygon(Polygon::boxed(Vec2::new(0.5, 0.25), 0.25)),
-            -0.5,
-        ),
+        (Shape::Polygon(Polygon::boxed(Vec2::new(1.0, 0.5), 0.0)), -0.5),
+        (Shape::Polygon(Polygon::boxed(Vec2::new(0.5, 0.25), 0.25)), -0.5),
         (Shape::Polygon(Polygon::capsule(0.5, 0.25)), -0.25),
         (Shape::Polygon(Polygon::from_corners(&triangle, 0.0)), -0.4),
     ];
@@ -489,8 +476,10 @@ fn a_ray_starting_inside_hits_nothing() {
             let d = Vec2::new(0.0, 1.0);
             let (_, _, inside) = cast(shape, &t, Vec2::new(0.0, bottom + GRAZE), d);
             assert_eq!(inside, None, "{what}");
-            let (_, d, outside) = cast(shape, &t, Vec2::new(0.0, bottom - GRAZE), d);
-            let h = outside.unwrap_or_else(|| panic!("{what}: just outside, no hit"));
+            let (_, d, outside) =
+                cast(shape, &t, Vec2::new(0.0, bottom - GRAZE), d);
+            let h =
+                outside.unwrap_or_else(|| panic!("{what}: just outside, no hit"));
             assert!(
                 (h.fraction - GRAZE / d.length()).abs() < 1e-6,
                 "{what}: {h:?}"

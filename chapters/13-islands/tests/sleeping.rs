@@ -108,7 +108,8 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
 fn nothing_sleeps_at_the_top_of_its_arc() {
     let slab = Polygon::boxed(Vec2::new(5.0, 0.5), 0.0);
     let floor = fixed(Shape::Polygon(slab), Vec2::new(0.0, -0.5), 0.0);
-    let (mut ball, s) = body(Shape::Circle { radius: 0.1 }, Vec2::new(0.0, 0.1), 0.0, 1.0);
+    let (mut ball, s) =
+        body(Shape::Circle { radius: 0.1 }, Vec2::new(0.0, 0.1), 0.0, 1.0);
     ball.velocity = Vec2::new(0.0, 5.0);
     let mut world = World::new(vec![floor, (ball, s)], Vec::new());
     for _ in 0..240 {
@@ -134,10 +135,7 @@ fn the_bin_of_5000_falls_asleep_inside() {
     assert_eq!(world.sleeping_count(), movers);
     for (i, b) in world.bodies().iter().enumerate().skip(3) {
         let p = b.position;
-        assert!(
-            p.x.abs() < 20.0 && (0.0..16.0).contains(&p.y),
-            "body {i} at {p}"
-        );
+        assert!(p.x.abs() < 20.0 && (0.0..16.0).contains(&p.y), "body {i} at {p}");
     }
     world.step(DT);
     assert_eq!(world.solver().pairs_tested(), 0);
@@ -159,11 +157,7 @@ fn one_rocking_box_keeps_a_whole_pile_awake() {
     let before: Vec<Vec2> = world.bodies().iter().map(|b| b.position).collect();
     run(&mut world, 1.0);
     // The pile is one island; a body or two that bounced clear sleep alone.
-    assert!(
-        world.sleeping_count() < 10,
-        "{} slept",
-        world.sleeping_count()
-    );
+    assert!(world.sleeping_count() < 10, "{} slept", world.sleeping_count());
     let speed = |b: &Body, shape: &Shape| {
         b.velocity.length() + b.angular_velocity.abs() * ch11_polygons::reach(shape)
     };
@@ -171,17 +165,13 @@ fn one_rocking_box_keeps_a_whole_pile_awake() {
         .filter(|&i| speed(&world.bodies()[i], &world.shapes()[i]) > 0.05)
         .collect();
     // A few bodies: each wedged box and the disc it rocks against.
-    assert!(
-        !rocking.is_empty() && rocking.len() <= 6,
-        "rocking: {rocking:?}"
-    );
+    assert!(!rocking.is_empty() && rocking.len() <= 6, "rocking: {rocking:?}");
     for &i in &rocking {
         let moved = world.bodies()[i].position.distance(before[i]);
         assert!(moved < 0.01, "body {i} moved {moved} m: not wedged");
     }
-    let boxes = rocking
-        .iter()
-        .filter(|&&i| matches!(world.shapes()[i], Shape::Polygon(_)));
+    let boxes =
+        rocking.iter().filter(|&&i| matches!(world.shapes()[i], Shape::Polygon(_)));
     assert!(boxes.count() >= 1, "no box among {rocking:?}");
     let mut eight = bin_with_seed(5000, ROCKING_SEED);
     eight.base.base.base.soft.substeps = 8;
@@ -242,14 +232,8 @@ fn a_force_or_a_torque_wakes_a_sleeper() {
     }
     assert!(!pushed.asleep[1] && !turned.asleep[1]);
     let (p, t) = (pushed.bodies()[1], turned.bodies()[1]);
-    assert!(
-        p.velocity.x > 0.5 && p.position.x > before.position.x,
-        "{p:?}"
-    );
-    assert!(
-        t.angular_velocity.abs() > 0.5 && t.angle != before.angle,
-        "{t:?}"
-    );
+    assert!(p.velocity.x > 0.5 && p.position.x > before.position.x, "{p:?}");
+    assert!(t.angular_velocity.abs() > 0.5 && t.angle != before.angle, "{t:?}");
     for _ in 0..60 {
         left.step(DT);
         assert!(left.asleep[1] && unmoved(&left, 1, &before));
@@ -266,9 +250,7 @@ fn the_mouse_wakes_a_sleeper() {
     let mut held = a_sleeping_box();
     let mut left = held.clone();
     let before = held.bodies()[1];
-    let hold = held
-        .pick(before.position)
-        .expect("the box is under the mouse");
+    let hold = held.pick(before.position).expect("the box is under the mouse");
     assert_eq!(hold.body, 1);
     let target = before.position + Vec2::Y;
     for step in 0..30 {

@@ -1,17 +1,14 @@
-//! What each stage of the step costs: `cargo run --release -p ch14-wide-solver --example stages
-//! -- ROWS THREADS` steps a pyramid of ROWS rows (default 100) on THREADS threads (default 1),
-//! settles it for half a second, then prints the mean of 60 steps, stage by stage, in
-//! milliseconds.
+//! What each stage of the step costs: `cargo run --release -p ch14-wide-solver
+//! --example stages -- ROWS THREADS` steps a pyramid of ROWS rows (default 100) on
+//! THREADS threads (default 1), settles it for half a second, then prints the mean
+//! of 60 steps, stage by stage, in milliseconds.
 
 use ch14_wide_solver::Timings;
 use ch14_wide_solver::demos::pyramid;
 
 fn main() {
     let arg = |i: usize, default: usize| {
-        std::env::args()
-            .nth(i)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(default)
+        std::env::args().nth(i).and_then(|s| s.parse().ok()).unwrap_or(default)
     };
     let (rows, threads) = (arg(1, 100), arg(2, 1));
     let mut world = pyramid(rows);

@@ -38,7 +38,9 @@ pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "graph",
         about: "an 8-row pyramid's constraint graph: each contact a line in its colour, never two of one colour at a box",
-        make: || Box::new(show(graph(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 12.0)))),
+        make: || {
+            Box::new(show(graph(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 12.0))))
+        },
     },
     DemoEntry {
         name: "pyramid",
@@ -114,7 +116,8 @@ pub const KNOBS: &[Knob<World>] = &[
     ),
     Knob::toggle(
         'g',
-        "draw the constraint graph: each contact a line between centres, in its colour",
+        "draw the constraint graph: each contact a line between centres, in its \
+         colour",
         |w| w.view.graph,
         |w, on| w.view.graph = on,
     ),
@@ -257,9 +260,11 @@ impl Sim for World {
         let c = &self.colouring;
         let lanes = match self.width {
             Width::Wide => {
-                let blocks: usize = c.counts.iter().map(|n| n.div_ceil(crate::LANES)).sum();
+                let blocks: usize =
+                    c.counts.iter().map(|n| n.div_ceil(crate::LANES)).sum();
                 let rows: usize = c.counts.iter().sum();
-                let full = 100.0 * rows as f32 / (blocks * crate::LANES).max(1) as f32;
+                let full =
+                    100.0 * rows as f32 / (blocks * crate::LANES).max(1) as f32;
                 format!("{blocks} blocks {full:.0}% full")
             }
             Width::Single => "1 lane".into(),
@@ -292,12 +297,7 @@ impl Sim for World {
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.base
-            .base
-            .base
-            .base
-            .base
-            .pull(hold.body, hold.local, target);
+        self.base.base.base.base.base.pull(hold.body, hold.local, target);
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
@@ -335,8 +335,8 @@ pub fn big_pyramid() -> World {
     world
 }
 
-/// A pit 80 m wide and 40 m deep, and `n` discs and boxes 25 to 36 cm across in a grid above its floor,
-/// at rest: rain. Sleeping on; two threads.
+/// A pit 80 m wide and 40 m deep, and `n` discs and boxes 25 to 36 cm across in a
+/// grid above its floor, at rest: rain. Sleeping on; two threads.
 pub fn rain(n: usize) -> World {
     let mut rng = Rng::new(14);
     let mut pieces = vec![
@@ -349,9 +349,7 @@ pub fn rain(n: usize) -> World {
         let (col, row) = ((i % across) as f32, (i / across) as f32);
         let at = Vec2::new(-39.6 + 0.44 * col, 0.5 + 0.5 * row);
         let shape = if rng.next_u64() % 3 < 2 {
-            Shape::Circle {
-                radius: rng.range(0.13, 0.18),
-            }
+            Shape::Circle { radius: rng.range(0.13, 0.18) }
         } else {
             let half = Vec2::new(rng.range(0.1, 0.18), rng.range(0.1, 0.18));
             Shape::Polygon(Polygon::boxed(half, 0.0))
@@ -371,14 +369,8 @@ pub fn rain(n: usize) -> World {
 pub fn confined(n: usize) -> World {
     let half = 0.45 * n as f32 + 0.5;
     let mut pieces = vec![
-        slab(
-            Vec2::new(-half - 1.0, -half - 1.0),
-            Vec2::new(half + 1.0, -half),
-        ),
-        slab(
-            Vec2::new(-half - 1.0, half),
-            Vec2::new(half + 1.0, half + 1.0),
-        ),
+        slab(Vec2::new(-half - 1.0, -half - 1.0), Vec2::new(half + 1.0, -half)),
+        slab(Vec2::new(-half - 1.0, half), Vec2::new(half + 1.0, half + 1.0)),
         slab(Vec2::new(-half - 1.0, -half), Vec2::new(-half, half)),
         slab(Vec2::new(half, -half), Vec2::new(half + 1.0, half)),
     ];

@@ -147,9 +147,11 @@ impl Lane for F32x8 {
     }
     #[inline(always)]
     fn if_positive(test: F32x8, yes: F32x8, no: F32x8) -> F32x8 {
-        F32x8(std::array::from_fn(|i| {
-            if test.0[i] > 0.0 { yes.0[i] } else { no.0[i] }
-        }))
+        F32x8(std::array::from_fn(
+            |i| {
+                if test.0[i] > 0.0 { yes.0[i] } else { no.0[i] }
+            },
+        ))
     }
 }
 
@@ -180,17 +182,11 @@ pub struct V2<T> {
 
 impl<T: Lane> V2<T> {
     pub fn splat(v: glam::Vec2) -> Self {
-        V2 {
-            x: T::splat(v.x),
-            y: T::splat(v.y),
-        }
+        V2 { x: T::splat(v.x), y: T::splat(v.y) }
     }
     /// Lane `i` set to `f(i)`.
     pub fn gather(f: impl Fn(usize) -> glam::Vec2) -> Self {
-        V2 {
-            x: T::gather(|i| f(i).x),
-            y: T::gather(|i| f(i).y),
-        }
+        V2 { x: T::gather(|i| f(i).x), y: T::gather(|i| f(i).y) }
     }
     pub fn lane(self, i: usize) -> glam::Vec2 {
         glam::Vec2::new(self.x.lane(i), self.y.lane(i))
@@ -202,10 +198,7 @@ impl<T: Lane> V2<T> {
     }
     #[inline(always)]
     pub fn scale(self, s: T) -> Self {
-        V2 {
-            x: self.x * s,
-            y: self.y * s,
-        }
+        V2 { x: self.x * s, y: self.y * s }
     }
     #[inline(always)]
     pub fn dot(self, o: Self) -> T {
@@ -219,27 +212,18 @@ impl<T: Lane> V2<T> {
     /// `w x self` for a spin `w`: `self` turned a quarter, times `w`.
     #[inline(always)]
     pub fn spun(self, w: T) -> Self {
-        V2 {
-            x: -(w * self.y),
-            y: w * self.x,
-        }
+        V2 { x: -(w * self.y), y: w * self.x }
     }
     /// `v` turned by the rotation `self`, `(cos, sin)` (as glam's
     /// `Vec2::rotate`).
     #[inline(always)]
     pub fn rotate(self, v: Self) -> Self {
-        V2 {
-            x: self.x * v.x - self.y * v.y,
-            y: self.y * v.x + self.x * v.y,
-        }
+        V2 { x: self.x * v.x - self.y * v.y, y: self.y * v.x + self.x * v.y }
     }
     /// A quarter turn anticlockwise, `(-y, x)`.
     #[inline(always)]
     pub fn perp(self) -> Self {
-        V2 {
-            x: -self.y,
-            y: self.x,
-        }
+        V2 { x: -self.y, y: self.x }
     }
 }
 
@@ -247,10 +231,7 @@ impl<T: Lane> Add for V2<T> {
     type Output = Self;
     #[inline(always)]
     fn add(self, o: Self) -> Self {
-        V2 {
-            x: self.x + o.x,
-            y: self.y + o.y,
-        }
+        V2 { x: self.x + o.x, y: self.y + o.y }
     }
 }
 
@@ -258,9 +239,6 @@ impl<T: Lane> Sub for V2<T> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, o: Self) -> Self {
-        V2 {
-            x: self.x - o.x,
-            y: self.y - o.y,
-        }
+        V2 { x: self.x - o.x, y: self.y - o.y }
     }
 }

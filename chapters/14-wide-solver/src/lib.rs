@@ -30,8 +30,9 @@ pub mod lanes;
 pub mod scene;
 pub mod threads;
 
-// The learner's versions of this chapter's key functions (`src/exercises.rs`), used in place of
-// the reference ones, by everything, when built with `--features exercises`.
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones, by everything, when built with `--features
+// exercises`.
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
@@ -197,7 +198,8 @@ impl World {
         // a small one stays here (the hand-over alone costs tens of µs).
         // Enough contacts that a typical colour (of six or so) can be split.
         let contacts = self.solver().arbiters.len();
-        let worth_it = contacts >= 8 * BLOCKS * LANES || self.bodies().len() >= 2 * BODIES;
+        let worth_it =
+            contacts >= 8 * BLOCKS * LANES || self.bodies().len() >= 2 * BODIES;
         if worth_it {
             let threads = self.threads.clone();
             threads.run(|| self.wide_step(dt));
@@ -264,7 +266,8 @@ impl World {
         // tree, give the sleepers back, put still islands to sleep.
         self.soft_mut().base.release_mouse_unless_pulled();
         if self.base.base.settings.toi {
-            let starts: Vec<(Vec2, f32)> = self.scratch.poses.iter().map(|p| p.start).collect();
+            let starts: Vec<(Vec2, f32)> =
+                self.scratch.poses.iter().map(|p| p.start).collect();
             self.base.base.sweep(&starts);
         }
         self.base.sync_tree();
@@ -295,9 +298,8 @@ impl World {
         // leaves out the pairs a joint holds.
         let fast = &mut world.base;
         if world.tree {
-            let pairs = world
-                .phase
-                .update(fast.bodies(), fast.shapes(), fast.margins());
+            let pairs =
+                world.phase.update(fast.bodies(), fast.shapes(), fast.margins());
             fast.base.base.base.broad_phase_from(pairs.iter().copied());
         } else {
             fast.base.base.base.broad_phase();
@@ -339,7 +341,8 @@ impl World {
         let world = self.solver();
         let bodies = &world.bodies;
         let movable: Vec<bool> = bodies.iter().map(moves).collect();
-        let pairs: Vec<(usize, usize)> = world.arbiters.iter().map(|a| (a.a, a.b)).collect();
+        let pairs: Vec<(usize, usize)> =
+            world.arbiters.iter().map(|a| (a.a, a.b)).collect();
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them.
         let mut last = vec![None; pairs.len()];
@@ -349,13 +352,11 @@ impl World {
             last[k] = old.next_if(|(p, _)| p == pair).map(|&(_, c)| c);
         }
         let colouring = colour(&pairs, &movable, |k| last[k]);
-        self.previous = pairs
-            .iter()
-            .copied()
-            .zip(colouring.colours.iter().copied())
-            .collect();
+        self.previous =
+            pairs.iter().copied().zip(colouring.colours.iter().copied()).collect();
         let s = &mut self.scratch;
-        let (wide, single) = (self.width == Width::Wide, self.width == Width::Single);
+        let (wide, single) =
+            (self.width == Width::Wide, self.width == Width::Single);
         s.wide.clear();
         s.single.clear();
         s.colours.clear();
@@ -400,14 +401,14 @@ impl World {
         let s = &mut self.scratch;
         s.poses.clear();
         s.poses.extend(bodies.iter().map(Pose::at_start));
-        let prepare = |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, warm);
+        let prepare =
+            |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, warm);
         self.threads.for_each(&mut s.wide, BLOCKS, prepare);
-        let prepare = |block: &mut Block<f32>| block.prepare(arbiters, bodies, warm);
-        self.threads
-            .for_each(&mut s.single, BLOCKS * LANES, prepare);
+        let prepare =
+            |block: &mut Block<f32>| block.prepare(arbiters, bodies, warm);
+        self.threads.for_each(&mut s.single, BLOCKS * LANES, prepare);
         s.overflow.iter_mut().for_each(prepare);
-        s.velocities
-            .resize_with(bodies.len(), SharedVelocity::default);
+        s.velocities.resize_with(bodies.len(), SharedVelocity::default);
         s.shared_ahead = false;
     }
 
@@ -420,7 +421,11 @@ impl World {
         let threads = self.threads.clone();
         let bodies = &mut self.solver_mut().bodies;
         threads.for_each(bodies, BODIES, |b| {
-            ch06_rotation_friction::apply_forces(std::slice::from_mut(b), gravity, h);
+            ch06_rotation_friction::apply_forces(
+                std::slice::from_mut(b),
+                gravity,
+                h,
+            );
         });
     }
 
@@ -437,16 +442,16 @@ impl World {
             ch06_rotation_friction::integrate_positions(std::slice::from_mut(b), h);
         });
         let poses = &mut self.scratch.poses;
-        self.threads
-            .zip(poses, bodies, BODIES, |pose, b| pose.follow(b));
+        self.threads.zip(poses, bodies, BODIES, |pose, b| pose.follow(b));
     }
 
     /// Run `f` on the soft step's world, for its joints, rods and mouse,
     /// which are solved one at a time on the bodies themselves.
     fn joints(&mut self, f: impl FnOnce(&mut ch10_soft_step::World)) {
         let w = self.soft();
-        let none =
-            w.base.joints.is_empty() && w.base.base.joints.is_empty() && w.base.mouse.is_none();
+        let none = w.base.joints.is_empty()
+            && w.base.base.joints.is_empty()
+            && w.base.mouse.is_none();
         if !none {
             self.velocities_to_bodies();
             f(self.soft_mut());
@@ -479,18 +484,16 @@ impl World {
         let (velocities, poses) = (&s.velocities[..], &s.poses[..]);
         for colour in &s.colours {
             match self.width {
-                Width::Wide => {
-                    self.threads
-                        .for_each(&mut s.wide[colour.clone()], BLOCKS, |block| {
-                            block.run(pass, &context, velocities, poses)
-                        })
-                }
-                _ => {
-                    self.threads
-                        .for_each(&mut s.single[colour.clone()], BLOCKS * LANES, |block| {
-                            block.run(pass, &context, velocities, poses)
-                        })
-                }
+                Width::Wide => self.threads.for_each(
+                    &mut s.wide[colour.clone()],
+                    BLOCKS,
+                    |block| block.run(pass, &context, velocities, poses),
+                ),
+                _ => self.threads.for_each(
+                    &mut s.single[colour.clone()],
+                    BLOCKS * LANES,
+                    |block| block.run(pass, &context, velocities, poses),
+                ),
             }
         }
         for block in s.overflow.iter_mut() {
@@ -686,7 +689,13 @@ impl<T: Lane + Default> Block<T> {
 
     /// One pass of this block's rows, between gathering its bodies'
     /// velocities and scattering them back.
-    fn run(&mut self, pass: Pass, k: &Context, velocities: &[SharedVelocity], poses: &[Pose]) {
+    fn run(
+        &mut self,
+        pass: Pass,
+        k: &Context,
+        velocities: &[SharedVelocity],
+        poses: &[Pose],
+    ) {
         let used = self.used;
         // Gather: each lane's bodies' velocities, read once each.
         let velocity = |ids: &[u32; LANES]| -> Velocity<T> {
@@ -723,15 +732,23 @@ impl<T: Lane + Default> Block<T> {
                     use_bias,
                 );
             }
-            Pass::Restitution => restitution(&mut self.rows, &mut a, &mut b, k.threshold),
+            Pass::Restitution => {
+                restitution(&mut self.rows, &mut a, &mut b, k.threshold)
+            }
         }
         let rows = &self.rows;
         for lane in 0..used {
-            if rows.inv_mass_a.lane(lane) > 0.0 || rows.inv_inertia_a.lane(lane) > 0.0 {
-                velocities[self.a[lane] as usize].store(a.v.lane(lane), a.w.lane(lane));
+            if rows.inv_mass_a.lane(lane) > 0.0
+                || rows.inv_inertia_a.lane(lane) > 0.0
+            {
+                velocities[self.a[lane] as usize]
+                    .store(a.v.lane(lane), a.w.lane(lane));
             }
-            if rows.inv_mass_b.lane(lane) > 0.0 || rows.inv_inertia_b.lane(lane) > 0.0 {
-                velocities[self.b[lane] as usize].store(b.v.lane(lane), b.w.lane(lane));
+            if rows.inv_mass_b.lane(lane) > 0.0
+                || rows.inv_inertia_b.lane(lane) > 0.0
+            {
+                velocities[self.b[lane] as usize]
+                    .store(b.v.lane(lane), b.w.lane(lane));
             }
         }
     }
@@ -741,7 +758,8 @@ impl<T: Lane + Default> Block<T> {
         for lane in 0..self.used {
             let arb = &mut arbiters[self.arbiter[lane] as usize];
             let count = arb.count;
-            for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count) {
+            for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count)
+            {
                 c.normal_impulse = p.normal_impulse.lane(lane);
                 c.tangent_impulse = p.tangent_impulse.lane(lane);
                 c.approach = p.approach.lane(lane);
@@ -768,7 +786,8 @@ pub fn prepare_rows(arb: &Arbiter, a: &Body, b: &Body, warm: bool) -> Rows<f32> 
     };
     let v2 = |v: Vec2| V2 { x: v.x, y: v.y };
     // Into each body's own frame: one sine and cosine per body, not per point.
-    let (unturn_a, unturn_b) = (trig::from_angle(-a.angle), trig::from_angle(-b.angle));
+    let (unturn_a, unturn_b) =
+        (trig::from_angle(-a.angle), trig::from_angle(-b.angle));
     for (c, p) in arb.contacts().iter().zip(&mut rows.points) {
         let (r_a, r_b) = (c.point - a.position, c.point - b.position);
         *p = PointRows {
@@ -873,9 +892,8 @@ fn solve<T: Lane>(
         for p in c.points.iter_mut() {
             let v_t = relative(a, b, p).dot(t);
             let limit = c.friction * p.normal_impulse;
-            let total = (p.tangent_impulse - p.tangent_mass * v_t)
-                .max(-limit)
-                .min(limit);
+            let total =
+                (p.tangent_impulse - p.tangent_mass * v_t).max(-limit).min(limit);
             let applied = total - p.tangent_impulse;
             p.tangent_impulse = total;
             push(&m, a, b, p, t.scale(applied));
@@ -892,7 +910,12 @@ pub use crate::exercises::normal_row;
 /// total` added to the accumulated `total`, which stays at or above 0.
 /// Returns the new total and what was applied. The same lines serve one
 /// lane (`f32`) or eight ([`F32x8`]).
-pub fn normal_row<T: Lane>(mass: T, error: T, impulse_scale: T, total: T) -> (T, T) {
+pub fn normal_row<T: Lane>(
+    mass: T,
+    error: T,
+    impulse_scale: T,
+    total: T,
+) -> (T, T) {
     let new = (total + (mass * error - impulse_scale * total)).max(T::splat(0.0));
     (new, new - total)
 }
@@ -901,7 +924,12 @@ pub fn normal_row<T: Lane>(mass: T, error: T, impulse_scale: T, total: T) -> (T,
 /// Stage 9: points that approached faster than the threshold, and pushed
 /// in some substep, leave at `-e` times their approach speed (chapter
 /// 10's restitution, lane by lane: a lane that should not bounce adds 0).
-fn restitution<T: Lane>(c: &mut Rows<T>, a: &mut Velocity<T>, b: &mut Velocity<T>, threshold: f32) {
+fn restitution<T: Lane>(
+    c: &mut Rows<T>,
+    a: &mut Velocity<T>,
+    b: &mut Velocity<T>,
+    threshold: f32,
+) {
     let (n, m) = (c.normal, Masses::of(c));
     let zero = T::splat(0.0);
     for p in c.points.iter_mut() {
@@ -916,7 +944,8 @@ fn restitution<T: Lane>(c: &mut Rows<T>, a: &mut Velocity<T>, b: &mut Velocity<T
         );
         let bounce = T::if_positive(bounce, one_if(p.most), zero);
         let delta = T::if_positive(bounce, wanted, zero);
-        let (total, applied) = normal_row(T::splat(1.0), delta, zero, p.normal_impulse);
+        let (total, applied) =
+            normal_row(T::splat(1.0), delta, zero, p.normal_impulse);
         p.normal_impulse = total;
         push(&m, a, b, p, n.scale(applied));
     }

@@ -71,16 +71,16 @@ impl Threads {
         work: impl Fn(&mut T) + Sync + Send,
     ) {
         match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => {
-                pool.install(|| items.par_iter_mut().with_min_len(grain).for_each(work))
-            }
+            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
+                items.par_iter_mut().with_min_len(grain).for_each(work)
+            }),
             _ => items.iter_mut().for_each(work),
         }
     }
     // ANCHOR_END: for_each
 
-    /// Run `work` on each item of `items` with the item of `with` at the same place, split
-    /// across the workers as [`Threads::for_each`] splits.
+    /// Run `work` on each item of `items` with the item of `with` at the same
+    /// place, split across the workers as [`Threads::for_each`] splits.
     pub fn zip<T: Send, U: Sync>(
         &self,
         items: &mut [T],
@@ -109,9 +109,8 @@ impl Threads {
         f: impl Fn(&T) -> U + Sync + Send,
     ) -> Vec<U> {
         match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => {
-                pool.install(|| items.par_iter().with_min_len(grain).map(f).collect())
-            }
+            Some(pool) if items.len() >= 2 * grain => pool
+                .install(|| items.par_iter().with_min_len(grain).map(f).collect()),
             _ => items.iter().map(f).collect(),
         }
     }

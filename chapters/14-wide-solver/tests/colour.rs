@@ -11,8 +11,9 @@ const DT: f32 = 1.0 / 60.0;
 fn graph() -> impl Strategy<Value = (Vec<bool>, Vec<(usize, usize)>)> {
     (2usize..60).prop_flat_map(|n| {
         let movable = prop::collection::vec(prop::bool::weighted(0.85), n);
-        let pairs = prop::collection::vec((0..n, 0..n), 0..400)
-            .prop_map(|p| p.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>());
+        let pairs = prop::collection::vec((0..n, 0..n), 0..400).prop_map(|p| {
+            p.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>()
+        });
         (movable, pairs)
     })
 }
@@ -89,8 +90,10 @@ fn a_pyramid_fits_in_eleven_colours() {
         world.step(DT);
     }
     let solver = world.solver();
-    let pairs: Vec<(usize, usize)> = solver.arbiters.iter().map(|a| (a.a, a.b)).collect();
-    let movable: Vec<bool> = solver.bodies.iter().map(|b| b.inv_mass > 0.0).collect();
+    let pairs: Vec<(usize, usize)> =
+        solver.arbiters.iter().map(|a| (a.a, a.b)).collect();
+    let movable: Vec<bool> =
+        solver.bodies.iter().map(|b| b.inv_mass > 0.0).collect();
     let c = colour(&pairs, &movable, |_| None);
     println!(
         "{} contacts in {} colours: {:?}",

@@ -47,7 +47,8 @@ fn pile() -> World {
         floor(Vec2::new(6.0, 0.0), Vec2::new(6.5, 8.0)),
     ];
     for i in 0..150 {
-        let at = Vec2::new(-5.2 + 0.8 * (i % 14) as f32, 0.6 + 0.8 * (i / 14) as f32);
+        let at =
+            Vec2::new(-5.2 + 0.8 * (i % 14) as f32, 0.6 + 0.8 * (i / 14) as f32);
         let shape = ch11_polygons::demos::random_shape(&mut rng, 0.7);
         let mut piece = body(shape, at, rng.range(0.0, 6.0), 1.0);
         piece.0.friction = 0.5;
@@ -78,10 +79,9 @@ fn same_bits(mut a: World, mut b: World, steps: usize) -> Result<(), usize> {
 /// would part them.
 #[test]
 fn eight_lanes_give_the_bits_of_one_lane() {
-    for (name, make) in [
-        ("pile", pile as fn() -> World),
-        ("confined", || confined(12)),
-    ] {
+    for (name, make) in
+        [("pile", pile as fn() -> World), ("confined", || confined(12))]
+    {
         let wide = make();
         let mut single = make();
         single.width = Width::Single;
@@ -154,10 +154,7 @@ fn colour_order_solves_the_physics_of_list_order() {
     let top_listed = listed.bodies().last().unwrap().position.y;
     println!("{worst} m apart; tops {top} and {top_listed}");
     assert!(worst < 0.03, "{worst} m apart");
-    assert!(
-        (top - top_listed).abs() < 0.005,
-        "tops {top} and {top_listed}"
-    );
+    assert!((top - top_listed).abs() < 0.005, "tops {top} and {top_listed}");
     assert!((top - 19.5).abs() < 0.1, "top at {top}");
 }
 
@@ -200,11 +197,7 @@ fn the_overflow_is_solved() {
     for (i, b) in w.bodies().iter().enumerate().skip(2) {
         let sunk = plank_top - (b.position.y - 0.4);
         assert!(sunk < 0.01, "disc {i} sunk {sunk} m");
-        assert!(
-            b.velocity.length() < 0.01,
-            "disc {i} moves at {}",
-            b.velocity
-        );
+        assert!(b.velocity.length() < 0.01, "disc {i} moves at {}", b.velocity);
     }
     let mut single = make();
     single.width = Width::Single;

@@ -1,6 +1,6 @@
-//! The chapters, in reading order: the one list the tour's window and the book's live demos
-//! (the `web` crate) both show. A new chapter adds one line here and its dependency line in
-//! this crate's Cargo.toml.
+//! The chapters, in reading order: the one list the tour's window and the book's
+//! live demos (the `web` crate) both show. A new chapter adds one line here and its
+//! dependency line in this crate's Cargo.toml.
 
 use physics_core::demo::Chapter;
 
