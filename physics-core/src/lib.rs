@@ -23,6 +23,7 @@ pub mod demo;
 pub mod diagnostics;
 pub mod draw;
 pub mod exercise;
+pub mod figure;
 pub mod lab;
 pub mod math;
 pub mod rng;

@@ -39,6 +39,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "a funnel of two sloping planes between two walls, planes at any angle",
         make: || Box::new(Planes::funnel().lab()),
     },
+    DemoEntry {
+        name: "reflection",
+        about: "a figure: a velocity's normal part reversed and scaled by e, its tangent part kept (drag v)",
+        make: || Box::new(crate::figures::reflection()),
+    },
 ];
 
 /// Gravity as the G switch turns it on, in m/s^2.

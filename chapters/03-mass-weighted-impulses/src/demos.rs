@@ -55,6 +55,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "balls of 0.5 to 8 kg at rest on the floor: switch C off and they sink",
         make: || Box::new(Circles::resting().lab()),
     },
+    DemoEntry {
+        name: "impulse",
+        about: "a figure: one impulse along the normal; the 1 kg ball's velocity changes three times the 3 kg one's (drag A's velocity)",
+        make: || Box::new(crate::figures::impulse()),
+    },
 ];
 
 const EARTH_GRAVITY: Vec2 = Vec2::new(0.0, -9.81);

@@ -129,6 +129,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "turned boxes and circles falling onto a floor and each other (they do not spin until chapter 6)",
         make: || Box::new(Tumble::new(20, 5).lab()),
     },
+    DemoEntry {
+        name: "shadows",
+        about: "a figure: each box's shadow on the four face axes; the least overlap is the penetration (drag B)",
+        make: || Box::new(crate::figures::shadows()),
+    },
 ];
 
 /// The inspector's A box and B box.

@@ -25,6 +25,7 @@ use glam::{Mat2, Vec2};
 use physics_core::trig;
 
 pub mod demos;
+pub mod figures;
 pub mod world;
 
 // The falling-boxes demo's world: chapter 4's pipeline with this chapter's narrow

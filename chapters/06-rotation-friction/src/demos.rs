@@ -60,6 +60,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "a stack of boxes and a box to throw at it with the mouse",
         make: || Box::new(throw()),
     },
+    DemoEntry {
+        name: "lever",
+        about: "a figure: the lever arm r x n, and how much more easily a point off the centre gives (drag the point)",
+        make: || Box::new(crate::figures::lever()),
+    },
 ];
 
 /// How far resting bodies start inside what they rest on, in metres: as a landed

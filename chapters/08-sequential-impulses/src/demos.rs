@@ -110,6 +110,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "how far the rows are from being met, pass by pass: a pyramid, stacks 1:1 and 30:1",
         make: || Box::new(Convergence::lab()),
     },
+    DemoEntry {
+        name: "clamping",
+        about: "a figure: a tall box lands on two corners; clamping each piece, not the total, leaves it spinning (drag the speed)",
+        make: || Box::new(crate::figures::clamping()),
+    },
 ];
 
 const ITERATION_CHOICES: &[f32] =

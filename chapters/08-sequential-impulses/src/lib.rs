@@ -37,6 +37,7 @@ use physics_core::slices::two_mut;
 
 mod broad_phase;
 pub mod demos;
+pub mod figures;
 
 use broad_phase::Scratch;
 pub use broad_phase::bounding_box;

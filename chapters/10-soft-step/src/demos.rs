@@ -163,6 +163,11 @@ pub const DEMOS: &[DemoEntry] = &[
             Box::new(show(world, (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5))))
         },
     },
+    DemoEntry {
+        name: "spring",
+        about: "a figure: a released contact follows the damped spring it is set to, at three damping ratios (drag the frequency)",
+        make: || Box::new(crate::figures::spring_figure()),
+    },
 ];
 
 // ANCHOR: switches

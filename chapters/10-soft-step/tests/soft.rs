@@ -188,3 +188,25 @@ fn a_force_acts_for_the_whole_step() {
     );
     assert_eq!((b.force, b.torque), (Vec2::ZERO, 0.0));
 }
+
+/// The page's spring figure: at 2 Hz and damping ratios 0.3, 1 and 3, the released
+/// disc's overlap follows the damped spring's formula within 1 mm (1 % of the
+/// start) for as long as the contact pushes; it pushes for at least two steps
+/// in each case.
+#[test]
+fn a_released_contact_follows_its_spring_at_every_damping_ratio() {
+    use ch10_soft_step::figures::{released_overlap, spring};
+    for zeta in [0.3, 1.0, 3.0] {
+        let trace = released_overlap(2.0, zeta);
+        let pushed: Vec<_> =
+            trace.iter().take_while(|(_, pushing)| *pushing).collect();
+        assert!(pushed.len() >= 2, "zeta {zeta}: {trace:?}");
+        for (k, (x, _)) in pushed.iter().enumerate() {
+            let expected = spring(2.0, zeta, (k + 1) as f32 / 60.0);
+            assert!(
+                (x - expected).abs() < 1e-3,
+                "zeta {zeta}, step {k}: {x} {expected}"
+            );
+        }
+    }
+}
