@@ -32,6 +32,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "big steps and moving walls: turn the approach check off (A) and particles stick",
         make: || Box::new(Pong::scattered(200, 2, 1.0 / 20.0, true).lab()),
     },
+    DemoEntry {
+        name: "stepping",
+        about: "a figure: each step sees the particle only where it ends, past the wall first, then turned back (drag the start and the velocity)",
+        make: || Box::new(crate::figures::stepping()),
+    },
 ];
 
 /// How far the squeezing walls move in, as a fraction of the box's half size.

@@ -12,6 +12,7 @@
 use glam::Vec2;
 
 pub mod demos;
+pub mod figures;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones below, by everything, when built with `--features

@@ -52,6 +52,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "circles and boxes falling into a box, chapter 3's impulse at each manifold",
         make: || Box::new(Pile::new(36, 4).lab()),
     },
+    DemoEntry {
+        name: "clamp",
+        about: "a figure: clamping the circle's centre into the box finds the box's nearest point, the normal and the depth (drag the circle)",
+        make: || Box::new(crate::figures::clamp()),
+    },
 ];
 
 /// The circle an inspector slot shows when switched to a circle.

@@ -60,6 +60,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "two bobs thrown up: the rod holds its bob on the circle, the rope goes slack",
         make: || Box::new(rod_and_rope()),
     },
+    DemoEntry {
+        name: "rod",
+        about: "a figure: a rod's error is its stretch, and its impulse acts along the line between its anchors (drag the disc)",
+        make: || Box::new(crate::figures::rod()),
+    },
 ];
 
 const BAUMGARTE_CHOICES: &[f32] = &[0.2, 0.5, 1.0, 0.0, 0.1];

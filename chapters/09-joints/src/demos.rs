@@ -105,6 +105,11 @@ pub const DEMOS: &[DemoEntry] = &[
             ))
         },
     },
+    DemoEntry {
+        name: "anchors",
+        about: "a figure: a hinge's error is the vector between its two anchors, two rows (drag B)",
+        make: || Box::new(crate::figures::anchors()),
+    },
 ];
 
 // ANCHOR: switches

@@ -37,6 +37,7 @@ use physics_core::math::{cross, perp};
 pub use physics_core::slices::pair_mut;
 
 pub mod demos;
+pub mod figures;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones below, by everything, when built with `--features

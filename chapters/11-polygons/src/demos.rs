@@ -92,6 +92,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "drag either shape; A/B turn them, S B's shape, P the projected radius, K GJK",
         make: || Box::new(Inspector::lab()),
     },
+    DemoEntry {
+        name: "rounded",
+        about: "a figure: a rounded shape is a core and a radius; GJK's core distance less both radii is the gap (drag the capsule)",
+        make: || Box::new(crate::figures::rounded()),
+    },
 ];
 
 // ANCHOR: switches

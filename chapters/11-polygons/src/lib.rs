@@ -28,6 +28,7 @@
 
 pub mod collide;
 pub mod demos;
+pub mod figures;
 pub mod gjk;
 pub mod scene;
 pub mod shapes;

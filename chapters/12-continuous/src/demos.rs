@@ -84,6 +84,11 @@ pub const DEMOS: &[DemoEntry] = &[
             Box::new(show(ghost(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 3.0))))
         },
     },
+    DemoEntry {
+        name: "advancement",
+        about: "a figure: conservative advancement steps a turning box towards a thin wall, each stride the gap over the closing speed (drag both ends)",
+        make: || Box::new(crate::figures::advancement()),
+    },
 ];
 
 // ANCHOR: switches

@@ -23,6 +23,7 @@
 //! `book/src/ch12-continuous.md`.
 
 pub mod demos;
+pub mod figures;
 pub mod scene;
 pub mod toi;
 

@@ -73,6 +73,11 @@ pub const DEMOS: &[DemoEntry] = &[
             ))
         },
     },
+    DemoEntry {
+        name: "pruning",
+        about: "a figure: a ray through the tree tests only the discs whose boxes it crosses, and none beyond its first hit (drag its ends)",
+        make: || Box::new(crate::figures::pruning()),
+    },
 ];
 
 // ANCHOR: switches

@@ -16,6 +16,7 @@
 
 pub mod broad_phase;
 pub mod demos;
+pub mod figures;
 pub mod islands;
 pub mod query;
 pub mod ray;

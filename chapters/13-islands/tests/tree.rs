@@ -124,3 +124,22 @@ fn a_row_inserted_in_order_stays_shallow() {
         tree.height()
     );
 }
+
+/// The page's pruning figure: along its ray the tree tests 3 of the 40 discs
+/// (at most 6 allowed here) and finds the same first hit as testing all 40.
+#[test]
+fn the_figures_ray_tests_few_discs_and_finds_the_first_hit() {
+    use ch13_islands::figures::{cast, discs};
+    use ch13_islands::ray::ray_circle;
+    let (from, to) = (glam::Vec2::new(-4.5, -2.5), glam::Vec2::new(2.0, 2.5));
+    let (_, tested, first) = cast(from, to);
+    assert!(tested.len() <= 6, "{tested:?}");
+    let brute = discs()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(c, r))| {
+            ray_circle(from, to - from, c, r).map(|h| (i, h.fraction))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    assert_eq!(first, brute);
+}
