@@ -559,9 +559,20 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
         problems.push("book/src/SUMMARY.md is missing".into());
     }
     // Every generated picture is there.
+    let shown: std::collections::BTreeSet<String> = pages
+        .iter()
+        .flat_map(|page| images(&std::fs::read_to_string(page).unwrap_or_default()))
+        .collect();
     match picture_list(root) {
         Ok(list) => {
             for p in list {
+                // A picture drawn for the book that no page shows is work nobody sees.
+                if !shown.contains(&p.output) {
+                    problems.push(format!(
+                        "book/pictures.txt lists `{}`, which no page shows",
+                        p.output
+                    ));
+                }
                 if !src.join(&p.output).exists() {
                     problems.push(format!(
                         "book/pictures.txt lists `{}`, which is missing: run `cargo xtask pictures`",

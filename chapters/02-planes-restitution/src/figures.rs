@@ -13,7 +13,7 @@ const NORMAL: Vec2 = Vec2::new(-0.342_020_14, 0.939_692_6);
 
 /// The bounce at the origin of a velocity arriving from the handle.
 pub fn reflection() -> Lab<Figure> {
-    let bounds = (Vec2::new(-4.0, -1.5), Vec2::new(4.0, 3.5));
+    let bounds = (Vec2::new(-4.0, -1.5), Vec2::new(4.0, 4.2));
     Figure::lab(vec![Vec2::new(-2.5, 2.2)], draw_reflection, bounds)
 }
 
@@ -47,11 +47,11 @@ fn draw_reflection(handles: &[Vec2], out: &mut DrawList) {
         let out_v = reflect(v, n, e);
         out.arrow(Vec2::ZERO, out_v, color);
         let at =
-            if e > 0.0 { Vec2::new(-1.45, 0.0) } else { Vec2::new(-0.3, -0.35) };
+            if e > 0.0 { Vec2::new(-1.45, 0.0) } else { Vec2::new(-0.6, -0.6) };
         out.text(out_v + at, format!("v' (e = {e})"), color);
     }
     out.text(
-        Vec2::new(-3.8, 3.2),
+        Vec2::new(-3.8, 3.95),
         "v' = v - (1 + e)(v . n) n   (drag the start of v)",
         Color::GREY,
     );

@@ -94,9 +94,9 @@ fn draw_spring(handles: &[Vec2], out: &mut DrawList) {
             let (x0, x1) = (spring(hertz, zeta, t0), spring(hertz, zeta, t1));
             out.segment(at(t0, x0), at(t1, x1), color.lerp(Color::DARK, 0.4));
         }
-        for (k, (x, pushing)) in
-            released_overlap(hertz, zeta).into_iter().enumerate()
-        {
+        let trace = released_overlap(hertz, zeta).into_iter().enumerate();
+        // Once the disc has left the ground its overlap is negative: not plotted.
+        for (k, (x, pushing)) in trace.filter(|(_, (x, _))| *x > -0.01) {
             let dot = if pushing { color } else { Color::GREY };
             out.point(at((k + 1) as f32 / 60.0, x), 5.0, dot);
         }

@@ -25,7 +25,7 @@ fn every_demo_passes_the_shared_checks() {
         },
     };
     const TESTED: &[DemoEntry] =
-        &[DEMOS[0], DEMOS[1], DEMOS[2], DEMOS[3], SMALL_BIN];
+        &[DEMOS[0], DEMOS[1], DEMOS[2], DEMOS[3], SMALL_BIN, DEMOS[5]];
     assert_eq!(DEMOS.len(), TESTED.len());
     assert_eq!(DEMOS[4].name, "bin");
     physics_core::demo::check_demos(&Chapter { demos: TESTED, ..CHAPTER }, 60);
