@@ -222,6 +222,12 @@ pub trait Demo {
         Vec2::ZERO
     }
 
+    /// One line of numbers about the world now (contacts, the worst error), if
+    /// the demo has one: the HUD shows it beside the time and the energy.
+    fn status(&self) -> Option<String> {
+        None
+    }
+
     /// The demo's switches and tunables with their current values.
     fn switches(&self) -> Vec<Switch> {
         Vec::new()

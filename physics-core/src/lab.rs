@@ -303,20 +303,21 @@ impl<S: Sim> Demo for Lab<S> {
         for (at, text) in &self.labels {
             out.text(*at, text.clone(), Color::WHITE);
         }
-        if let Some(status) = self.sim.status() {
-            let (lo, hi) = self.bounds;
-            let at = Vec2::new(lo.x + 0.1, lo.y + (hi.y - lo.y) * 0.04);
-            out.text(at, status, Color::WHITE);
-        }
         if let Some((hold, target)) = &self.hold {
             if let Some(from) = self.sim.held_point(hold) {
                 out.segment(from, *target, Color::WHITE);
+                // What the mouse holds, marked: a particle among hundreds.
+                out.point(from, 9.0, Color::WHITE);
             }
         }
     }
 
     fn bounds(&self) -> (Vec2, Vec2) {
         self.bounds
+    }
+
+    fn status(&self) -> Option<String> {
+        self.sim.status()
     }
 
     fn bodies(&self) -> Vec<BodyState> {

@@ -213,6 +213,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         Err(e) => return no_display(&chapter, &e.to_string()),
     };
     window.set_target_fps(60);
+    session.set_hud(Hud::Full);
     let mut frame = Frame::new(w, h);
     let mut stepper = physics_core::timestep::FixedStep::new(session.dt);
     let mut last = Instant::now();
@@ -228,7 +229,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         if (nw, nh) != (w, h) && nw > 0 && nh > 0 {
             (w, h) = (nw, nh);
             frame.resize(w, h);
-            session.camera.resize(w, h);
+            session.resize(w, h);
         }
 
         let shift = window.is_key_down(Key::LeftShift)
@@ -245,10 +246,13 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
                 };
                 let (paused, scale, help) =
                     (session.paused, session.time_scale, session.show_help);
+                let (folded, size) = (session.hud_folded, session.hud_size);
                 session = Session::with_demo(chapters[next], 0, args.dt, w, h);
                 (session.paused, session.time_scale, session.show_help) =
                     (paused, scale, help);
+                (session.hud_folded, session.hud_size) = (folded, size);
                 session.tour = Some((next, n));
+                session.set_hud(Hud::Full);
                 window.set_title(&format!(
                     "{} - physics workbook",
                     chapters[next].title
@@ -289,8 +293,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         match (right, panning, mouse) {
             (true, None, Some(m)) => panning = Some(m),
             (true, Some(p), Some(m)) => {
-                session.camera.center -=
-                    (m - p) * Vec2::new(1.0, -1.0) / session.camera.scale;
+                session.pan(m - p);
                 panning = Some(m);
             }
             (false, _, _) => panning = None,
@@ -335,6 +338,9 @@ fn control_for(key: Key, shift: bool) -> Option<Control> {
         Key::Key8 => Control::Demo(7),
         Key::Key9 => Control::Demo(8),
         Key::Key0 => Control::ResetView,
+        Key::Backquote => Control::FoldHud,
+        Key::LeftBracket => Control::HudSize { smaller: true },
+        Key::RightBracket => Control::HudSize { smaller: false },
         k => {
             let letter = letter(k)?;
             Control::Switch { key: letter, back: shift }

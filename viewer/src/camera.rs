@@ -23,6 +23,28 @@ impl Camera {
         Camera { center: (min + max) * 0.5, scale, width, height }
     }
 
+    /// A camera on a `width` by `height` screen that shows the box `min..max`
+    /// whole, with a margin, centred in the screen rectangle `region` (x, y,
+    /// width, height in pixels): the part a HUD leaves free.
+    pub fn fit_in(
+        min: Vec2,
+        max: Vec2,
+        width: usize,
+        height: usize,
+        region: (i32, i32, i32, i32),
+    ) -> Self {
+        let (x, y, w, h) = region;
+        let inner = Camera::fit(min, max, w.max(1) as usize, h.max(1) as usize);
+        // The world point at the screen's centre, so that the box's centre lands
+        // at the region's centre.
+        let offset = Vec2::new(
+            x as f32 + w as f32 * 0.5 - width as f32 * 0.5,
+            y as f32 + h as f32 * 0.5 - height as f32 * 0.5,
+        );
+        let center = inner.center - offset * Vec2::new(1.0, -1.0) / inner.scale;
+        Camera { center, scale: inner.scale, width, height }
+    }
+
     pub fn to_screen(&self, p: Vec2) -> Vec2 {
         Vec2::new(
             self.width as f32 * 0.5 + (p.x - self.center.x) * self.scale,

@@ -80,8 +80,14 @@ pub fn command(chapter: &Chapter, tour: bool) -> Command {
             chapter.title
         ))
         .after_help(format!(
-            "Demos: {}\n\nExamples:\n  cargo run -p {p}\n  cargo run -p {p} -- --headless --steps 300 --png out.png\n  cargo run -p {p} -- --demo {d} --steps 120 --trace out.csv",
-            demos.join(", "),
+            "Demos: {}\n\nExamples:\n  cargo run --release -p {p}\n  \
+             cargo run --release -p {p} -- --headless --steps 300 --png out.png\n  \
+             cargo run --release -p {p} -- --demo {d} --steps 120 --trace out.csv",
+            if demos.is_empty() {
+                "each chapter's own (--chapter N --list-demos lists them)".to_string()
+            } else {
+                demos.join(", ")
+            },
             p = chapter.package,
             d = demos.first().copied().unwrap_or("NAME"),
         ))

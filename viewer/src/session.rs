@@ -35,22 +35,40 @@ pub enum Control {
     Switch { key: char, back: bool },
     /// 0: the view back to the demo's own framing, undoing pan and zoom.
     ResetView,
+    /// `` ` ``: the HUD folded to what the demo is for, or unfolded.
+    FoldHud,
+    /// `]` / `[`: the HUD's text larger / smaller.
+    HudSize { smaller: bool },
 }
 
-/// The key help, as shown by H.
-pub const HELP: &[(&str, &str)] = &[
-    ("Space", "pause / run"),
-    ("Right or .", "one step (while paused)"),
-    ("R", "reset the demo"),
-    ("+ / -", "run faster / slower"),
-    ("Tab, 1-9", "next demo / demo number"),
-    ("PgUp / PgDn", "previous / next chapter (the tour)"),
-    ("letters", "the demo's switches (Shift: back)"),
-    ("mouse drag", "grab a body"),
-    ("wheel", "zoom about the cursor"),
-    ("0", "reset the view (undo pan and zoom)"),
-    ("H", "this help"),
-    ("Esc", "quit"),
+/// Where a key of the help works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    /// In the window and in the page.
+    Everywhere,
+    /// In the tour's window only (the page shows one chapter).
+    Tour,
+    /// In a window only.
+    Window,
+}
+
+/// The key help, as shown by H: what each key does, and where.
+pub const HELP: &[(&str, &str, Where)] = &[
+    ("Space", "pause / run", Where::Everywhere),
+    ("Right or .", "one step (while paused)", Where::Everywhere),
+    ("R", "reset the demo", Where::Everywhere),
+    ("+ / -", "run faster / slower", Where::Everywhere),
+    ("Tab, 1-9", "next demo / demo number", Where::Everywhere),
+    ("PgUp / PgDn", "previous / next chapter", Where::Tour),
+    ("letters", "the demo's switches (Shift: back)", Where::Everywhere),
+    ("left drag", "grab a body, or a figure's handle", Where::Everywhere),
+    ("right drag", "pan the view", Where::Everywhere),
+    ("wheel", "zoom about the cursor", Where::Everywhere),
+    ("0", "reset the view (undo pan and zoom)", Where::Everywhere),
+    ("`", "fold / unfold the HUD", Where::Everywhere),
+    ("[ / ]", "smaller / larger HUD text", Where::Everywhere),
+    ("H", "this help", Where::Everywhere),
+    ("Esc", "quit", Where::Window),
 ];
 
 /// How many steps of energy history the HUD plot keeps.
@@ -77,6 +95,15 @@ pub struct Session {
     pub history: VecDeque<(f32, f32)>,
     /// In the tour: (this chapter's index, the number of chapters).
     pub tour: Option<(usize, usize)>,
+    /// What the front end draws over the world; the camera fits the scene
+    /// beside it ([`Session::set_hud`]).
+    pub hud: Hud,
+    /// The HUD folded to the demo's name and what it is for.
+    pub hud_folded: bool,
+    /// The HUD's text scale, 1 to 3.
+    pub hud_size: i32,
+    /// Whether the learner has zoomed or panned: a resize then keeps their view.
+    pub view_moved: bool,
 }
 
 impl Session {
@@ -105,9 +132,78 @@ impl Session {
             camera: Camera::fit(lo, hi, width, height),
             history: VecDeque::new(),
             tour: None,
+            hud: Hud::None,
+            hud_folded: false,
+            hud_size: 1,
+            view_moved: false,
         };
         s.sample();
         s
+    }
+
+    /// Draw `hud` from now on, and fit the view beside it.
+    pub fn set_hud(&mut self, hud: Hud) {
+        self.hud = hud;
+        self.fit_view();
+    }
+
+    /// The screen rectangles the HUD covers: its text panel at the top left and
+    /// the energy plot at the bottom right, (x, y, width, height) in pixels.
+    pub fn hud_rects(&self) -> Vec<(i32, i32, i32, i32)> {
+        let (w, h) = (self.camera.width as i32, self.camera.height as i32);
+        match self.hud {
+            Hud::Full | Hud::Page => {
+                let lines = self.hud_lines();
+                let size = self.hud_size;
+                let text = lines.iter().map(|(l, _)| text_width(l, size)).max();
+                let panel =
+                    (0, 0, text.unwrap_or(0) + 12, panel_height(lines.len(), size));
+                let plot = (w - PLOT.0 - 8, h - PLOT.1 - 8, PLOT.0 + 8, PLOT.1 + 8);
+                vec![panel, plot]
+            }
+            Hud::Caption => vec![(0, 0, w, CAPTION)],
+            Hud::None => Vec::new(),
+        }
+    }
+
+    /// The camera on the demo's own framing, in the part of the screen the HUD
+    /// leaves free: below the text panel or beside it, whichever shows the scene
+    /// larger, and above the plot.
+    pub fn fit_view(&mut self) {
+        let (lo, hi) = self.demo.bounds();
+        let (w, h) = (self.camera.width, self.camera.height);
+        let free = match self.hud {
+            Hud::Full | Hud::Page => {
+                let rects = self.hud_rects();
+                let (panel, plot) = (rects[0], rects[1]);
+                let bottom = (h as i32 - plot.3).max(0);
+                let below = (0, panel.3, w as i32, bottom - panel.3);
+                let beside = (panel.2, 0, w as i32 - panel.2, bottom);
+                let scale = |r: (i32, i32, i32, i32)| {
+                    Camera::fit(lo, hi, r.2.max(1) as usize, r.3.max(1) as usize)
+                        .scale
+                };
+                let best =
+                    if scale(beside) > scale(below) { beside } else { below };
+                // A panel taller than the window: use the whole window.
+                if best.2 < 40 || best.3 < 40 { None } else { Some(best) }
+            }
+            Hud::Caption | Hud::None => None,
+        };
+        self.camera = match free {
+            Some((x, y, rw, rh)) => Camera::fit_in(lo, hi, w, h, (x, y, rw, rh)),
+            None => Camera::fit(lo, hi, w, h),
+        };
+        self.view_moved = false;
+    }
+
+    /// The screen is now `width` by `height`: refit, unless the learner has moved
+    /// the view, which is then kept.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        self.camera.resize(width, height);
+        if !self.view_moved {
+            self.fit_view();
+        }
     }
 
     /// A session on the chapter's demo number `index`.
@@ -128,6 +224,13 @@ impl Session {
             w,
             h,
         )
+    }
+
+    /// Step by `dt` seconds from now on (kept across demos), or by each demo's
+    /// own step again for `None`; the step count goes on.
+    pub fn set_time_step(&mut self, dt: Option<f32>) {
+        self.dt_override = dt;
+        self.dt = dt.unwrap_or(self.demo.time_step());
     }
 
     /// Simulated time, in seconds.
@@ -170,11 +273,15 @@ impl Session {
         let scale = self.time_scale;
         let help = self.show_help;
         let tour = self.tour;
+        let (hud, folded, size) = (self.hud, self.hud_folded, self.hud_size);
         *self = Session::with_demo(self.chapter, index % n, self.dt_override, w, h);
         self.tour = tour;
         self.paused = paused;
         self.time_scale = scale;
         self.show_help = help;
+        self.hud_folded = folded;
+        self.hud_size = size;
+        self.set_hud(hud);
     }
 
     /// Apply one of the shared controls.
@@ -202,10 +309,15 @@ impl Session {
                     self.select_demo(i);
                 }
             }
-            Control::ResetView => {
-                let (lo, hi) = self.demo.bounds();
-                self.camera =
-                    Camera::fit(lo, hi, self.camera.width, self.camera.height);
+            Control::ResetView => self.fit_view(),
+            Control::FoldHud => {
+                self.hud_folded = !self.hud_folded;
+                self.refit_unless_moved();
+            }
+            Control::HudSize { smaller } => {
+                let size = self.hud_size + if smaller { -1 } else { 1 };
+                self.hud_size = size.clamp(1, 3);
+                self.refit_unless_moved();
             }
             Control::Switch { key, back } => {
                 if let Some(s) =
@@ -215,6 +327,18 @@ impl Session {
                 }
             }
         }
+    }
+
+    fn refit_unless_moved(&mut self) {
+        if !self.view_moved {
+            self.fit_view();
+        }
+    }
+
+    /// Move the view by `pixels` on the screen (a right drag).
+    pub fn pan(&mut self, pixels: Vec2) {
+        self.camera.center -= pixels * Vec2::new(1.0, -1.0) / self.camera.scale;
+        self.view_moved = true;
     }
 
     pub fn mouse_press(&mut self, screen: Vec2) {
@@ -235,6 +359,7 @@ impl Session {
     pub fn wheel(&mut self, at: Vec2, clicks: f32) {
         if clicks.is_finite() {
             self.camera.zoom_about(at, 1.1f32.powf(clicks.clamp(-10.0, 10.0)));
+            self.view_moved = true;
         }
     }
 
@@ -246,11 +371,11 @@ impl Session {
         self.demo.draw(&mut list);
         render(&list, &self.camera, frame);
         match hud {
-            Hud::Full => {
+            Hud::Full | Hud::Page => {
                 self.draw_hud(frame);
                 self.draw_energy_plot(frame);
                 if self.show_help {
-                    draw_help(frame);
+                    self.draw_help(frame);
                 }
             }
             Hud::Caption => {
@@ -260,14 +385,31 @@ impl Session {
                     self.demo_name,
                     self.time()
                 );
-                frame.shade_rect(0, 0, frame.width as i32, 14, 0.55);
+                frame.shade_rect(0, 0, frame.width as i32, CAPTION, 0.55);
                 frame.text(4, 3, &line, Color::WHITE, 1);
+                // The demo's numbers, where they cannot cover the world's text.
+                if let Some(status) = self.demo.status() {
+                    let y = frame.height as i32 - CAPTION;
+                    frame.shade_rect(0, y, frame.width as i32, CAPTION, 0.55);
+                    frame.text(4, y + 3, &status, Color::WHITE, 1);
+                }
             }
             Hud::None => {}
         }
     }
 
-    /// The HUD's text lines.
+    /// What the demo is for and what to try: its `about` line (or the scene
+    /// file's name).
+    pub fn about(&self) -> String {
+        match self.demo_index {
+            Some(i) => self.chapter.demos[i].about.to_string(),
+            None => format!("the scene file {}", self.demo_name),
+        }
+    }
+
+    /// The HUD's text lines: in the window, the chapter and the demo, what the
+    /// demo is for, the numbers, and (unless folded) the switches; in the page,
+    /// whose own controls show the rest, the numbers only.
     pub fn hud_lines(&self) -> Vec<(String, Color)> {
         let bodies = self.demo.bodies();
         let p = diagnostics::linear_momentum(&bodies);
@@ -286,73 +428,89 @@ impl Session {
             ),
             None => self.chapter.title.to_string(),
         };
-        let mut lines = vec![
-            (title, Color::WHITE),
-            (format!("{which}: {}   (Tab: next)", self.demo_name), Color::CYAN),
-            (
-                format!(
-                    "step {}   t = {:.2} s   dt = {} s   speed x{}{}",
-                    self.steps,
-                    self.time(),
-                    // A microsecond step reads as 1e-6, not 0.0000.
-                    if self.dt >= 1e-3 {
-                        format!("{:.4}", self.dt)
-                    } else {
-                        format!("{:e}", self.dt)
-                    },
-                    self.time_scale,
-                    if self.paused { "   PAUSED" } else { "" }
-                ),
-                Color::GREY,
-            ),
-            (
-                format!(
-                    "momentum ({:.3}, {:.3}) kg m/s   kinetic {:.3} J   total {:.3} J",
-                    unsigned_zero(p.x),
-                    unsigned_zero(p.y),
-                    unsigned_zero(ke),
-                    unsigned_zero(ke + pe)
-                ),
-                Color::GREY,
-            ),
-        ];
-        for Switch { key, name, value } in self.demo.switches() {
-            lines.push((
-                format!("[{}] {name}: {value}", key.to_ascii_uppercase()),
-                Color::YELLOW,
-            ));
+        // A microsecond step reads as 1e-6, not 0.0000.
+        let dt = if self.dt >= 1e-3 {
+            format!("{:.4}", self.dt)
+        } else {
+            format!("{:e}", self.dt)
+        };
+        let paused = if self.paused { "   PAUSED" } else { "" };
+        let time = format!(
+            "step {}   t = {:.2} s   dt = {dt} s   speed x{}{paused}",
+            self.steps,
+            self.time(),
+            self.time_scale,
+        );
+        let energy = format!(
+            "momentum ({:.3}, {:.3}) kg m/s   kinetic {:.3} J   total {:.3} J",
+            unsigned_zero(p.x),
+            unsigned_zero(p.y),
+            unsigned_zero(ke),
+            unsigned_zero(ke + pe)
+        );
+        let page = self.hud == Hud::Page;
+        let mut lines = Vec::new();
+        if !page {
+            lines.push((title, Color::WHITE));
+            let demo = format!("{which}: {}   (Tab: next)", self.demo_name);
+            lines.push((demo, Color::CYAN));
+            // Wrapped to the window at the HUD's text size too.
+            let fits = (self.camera.width as i32 - 20) / (8 * self.hud_size);
+            for part in
+                wrap(&self.about(), ABOUT_COLUMNS.min(fits.max(20) as usize))
+            {
+                lines.push((part, Color::GREEN));
+            }
         }
-        lines.push(("H: help".to_string(), Color::GREY));
+        if self.hud_folded && !page {
+            let n = self.demo.switches().len();
+            let more = format!("`: unfold ({n} switches, the numbers)   H: help");
+            lines.push((more, Color::GREY));
+            return lines;
+        }
+        lines.push((time, Color::GREY));
+        lines.push((energy, Color::GREY));
+        if let Some(status) = self.demo.status() {
+            lines.push((status, Color::WHITE));
+        }
+        if page {
+            return lines;
+        }
+        for Switch { key, name, value } in self.demo.switches() {
+            let line = format!("[{}] {name}: {value}", key.to_ascii_uppercase());
+            lines.push((line, Color::YELLOW));
+        }
+        lines.push(("H: help   `: fold   [ ]: text size".to_string(), Color::GREY));
         lines
     }
 
     fn draw_hud(&self, frame: &mut Frame) {
         let lines = self.hud_lines();
-        let w = lines.iter().map(|(l, _)| text_width(l, 1)).max().unwrap_or(0);
-        frame.shade_rect(0, 0, w + 12, lines.len() as i32 * 11 + 8, 0.6);
+        let size = self.hud_size;
+        let w = lines.iter().map(|(l, _)| text_width(l, size)).max().unwrap_or(0);
+        frame.shade_rect(0, 0, w + 12, panel_height(lines.len(), size), 0.6);
         for (i, (line, color)) in lines.iter().enumerate() {
-            frame.text(6, 5 + i as i32 * 11, line, *color, 1);
+            frame.text(6, 5 + i as i32 * LINE * size, line, *color, size);
         }
     }
 
     fn draw_energy_plot(&self, frame: &mut Frame) {
-        let (w, h) = (200i32, 60i32);
+        let (w, h) = PLOT;
         let x0 = frame.width as i32 - w - 8;
         let y0 = frame.height as i32 - h - 8;
         if x0 < 0 || y0 < 0 || self.history.len() < 2 {
             return;
         }
         frame.shade_rect(x0, y0, w, h, 0.6);
-        let lo =
-            self.history.iter().flat_map(|(a, b)| [*a, *b]).fold(0.0f32, f32::min);
-        let hi =
-            self.history.iter().flat_map(|(a, b)| [*a, *b]).fold(1e-6f32, f32::max);
+        let values = || self.history.iter().flat_map(|(a, b)| [*a, *b]);
+        let lo = values().fold(0.0f32, f32::min);
+        let hi = values().fold(1e-6f32, f32::max);
         let span = (hi - lo).max(1e-6);
         let n = self.history.len();
         let point = |i: usize, v: f32| {
             Vec2::new(
                 (x0 + 2) as f32 + (w - 4) as f32 * i as f32 / (HISTORY - 1) as f32,
-                (y0 + h - 12) as f32 - (h - 16) as f32 * ((v - lo) / span),
+                (y0 + h - 14) as f32 - (h - 32) as f32 * ((v - lo) / span),
             )
         };
         for i in 1..n {
@@ -361,32 +519,94 @@ impl Session {
             frame.line(point(i - 1, e0), point(i, e1), 1.0, Color::ORANGE);
             frame.line(point(i - 1, k0), point(i, k1), 1.0, Color::CYAN);
         }
+        // The scale: the plot's bottom and top, in joules, over the last ten
+        // seconds (600 steps).
+        let scale = format!("{} to {} J, 600 steps", short(lo), short(hi));
+        frame.text(x0 + 3, y0 + 3, &scale, Color::GREY, 1);
         frame.text(x0 + 3, y0 + h - 10, "kinetic", Color::CYAN, 1);
-        frame.text(x0 + 72, y0 + h - 10, "total energy", Color::ORANGE, 1);
+        frame.text(x0 + 72, y0 + h - 10, "total, PE 0 at y = 0", Color::ORANGE, 1);
+    }
+
+    /// The key help, with only the keys that work here: no chapter keys outside
+    /// the tour, no Esc in the page.
+    pub fn help(&self) -> Vec<(&'static str, &'static str)> {
+        HELP.iter()
+            .filter(|(_, _, place)| match place {
+                Where::Everywhere => true,
+                Where::Tour => self.tour.is_some(),
+                Where::Window => self.hud != Hud::Page,
+            })
+            .map(|&(key, what, _)| (key, what))
+            .collect()
+    }
+
+    fn draw_help(&self, frame: &mut Frame) {
+        let shown = self.help();
+        let w = 420;
+        let h = shown.len() as i32 * 14 + 36;
+        let x = (frame.width as i32 - w) / 2;
+        let y = (frame.height as i32 - h) / 2;
+        frame.shade_rect(x, y, w, h, 0.85);
+        frame.text(x + 12, y + 10, "Keys", Color::WHITE, 1);
+        for (i, (key, what)) in shown.iter().enumerate() {
+            let yy = y + 28 + i as i32 * 14;
+            frame.text(x + 12, yy, key, Color::YELLOW, 1);
+            frame.text(x + 140, yy, what, Color::WHITE, 1);
+        }
     }
 }
 
 /// How much of the HUD to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hud {
-    /// Everything: text, switches, energy plot, help when asked for (the window).
+    /// Everything: what the demo is for, the numbers, the switches, the energy
+    /// plot, help when asked for (the window).
     Full,
-    /// One caption line: chapter, demo, time (pictures for the book).
+    /// The numbers and the energy plot: the page shows the demo's name, what it
+    /// is for and its switches as its own controls.
+    Page,
+    /// One caption line: chapter, demo, time; and the demo's numbers in a band
+    /// at the bottom (pictures for the book).
     Caption,
     None,
 }
 
-fn draw_help(frame: &mut Frame) {
-    let w = 420;
-    let h = HELP.len() as i32 * 14 + 36;
-    let x = (frame.width as i32 - w) / 2;
-    let y = (frame.height as i32 - h) / 2;
-    frame.shade_rect(x, y, w, h, 0.85);
-    frame.text(x + 12, y + 10, "Keys", Color::WHITE, 1);
-    for (i, (key, what)) in HELP.iter().enumerate() {
-        let yy = y + 28 + i as i32 * 14;
-        frame.text(x + 12, yy, key, Color::YELLOW, 1);
-        frame.text(x + 140, yy, what, Color::WHITE, 1);
+/// The energy plot's size, pixels.
+const PLOT: (i32, i32) = (240, 76);
+/// A caption band's height, pixels.
+const CAPTION: i32 = 14;
+/// A HUD line's height at text size 1, pixels.
+const LINE: i32 = 11;
+/// Where the about line wraps, characters.
+const ABOUT_COLUMNS: usize = 72;
+
+fn panel_height(lines: usize, size: i32) -> i32 {
+    lines as i32 * LINE * size + 8
+}
+
+/// `text` in lines of at most `columns` characters, broken between words.
+fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + 1 + word.len() > columns {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+/// A number in at most four significant figures, for the plot's scale.
+fn short(x: f32) -> String {
+    if x.abs() >= 1e4 || (x != 0.0 && x.abs() < 1e-2) {
+        format!("{x:.2e}")
+    } else {
+        format!("{x:.4}").trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
@@ -484,6 +704,83 @@ mod tests {
         assert_ne!(s.camera.to_world(Vec2::new(160.0, 120.0)), framed);
         s.control(Control::ResetView);
         assert_eq!(s.camera.to_world(Vec2::new(160.0, 120.0)), framed);
+    }
+
+    /// Whether the box `lo..hi` of the world lands on screen clear of `rect`.
+    fn clear_of(
+        s: &Session,
+        (lo, hi): (Vec2, Vec2),
+        rect: (i32, i32, i32, i32),
+    ) -> bool {
+        let (a, b) = (s.camera.to_screen(lo), s.camera.to_screen(hi));
+        let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+        let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+        let (rx, ry, rw, rh) = rect;
+        let (rx, ry, rw, rh) = (rx as f32, ry as f32, rw as f32, rh as f32);
+        x1 <= rx || x0 >= rx + rw || y1 <= ry || y0 >= ry + rh
+    }
+
+    /// In the window the demo's framing lands clear of the HUD's text panel and
+    /// of the energy plot, on a wide screen and a tall one, folded or not; a
+    /// resize refits, unless the learner has zoomed, and 0 refits again.
+    #[test]
+    fn the_view_fits_beside_the_hud_and_refits_on_resize() {
+        for (w, h) in [(960, 720), (640, 480), (480, 800)] {
+            for folded in [false, true] {
+                let mut s = Session::with_demo(CH, 0, None, w, h);
+                s.hud_folded = folded;
+                s.set_hud(Hud::Full);
+                let framing = s.demo.bounds();
+                for rect in s.hud_rects() {
+                    assert!(
+                        clear_of(&s, framing, rect),
+                        "{w}x{h} {folded}: {rect:?}"
+                    );
+                }
+            }
+        }
+        let mut s = Session::with_demo(CH, 0, None, 960, 720);
+        s.set_hud(Hud::Full);
+        s.resize(1280, 900);
+        let framing = s.demo.bounds();
+        assert!(s.hud_rects().into_iter().all(|r| clear_of(&s, framing, r)));
+        let centre = s.camera.to_screen(Vec2::ZERO);
+        assert!(centre.x > 300.0, "refitted to the larger window: {centre}");
+        s.wheel(Vec2::new(10.0, 10.0), 3.0);
+        let zoomed = s.camera;
+        s.resize(1000, 800);
+        assert_eq!(s.camera.scale, zoomed.scale, "a moved view is kept");
+        s.control(Control::ResetView);
+        assert!(s.hud_rects().into_iter().all(|r| clear_of(&s, framing, r)));
+    }
+
+    /// The HUD says what the demo is for; folded, it keeps that and drops the
+    /// switches; the page's HUD leaves both to the page. The help lists the
+    /// chapter keys only in the tour and Esc only in a window.
+    #[test]
+    fn the_hud_says_what_the_demo_is_for_and_folds() {
+        const ABOUT: &[DemoEntry] =
+            &[DemoEntry { name: "one", about: "drop it and watch it fall", make }];
+        let mut s =
+            Session::with_demo(Chapter { demos: ABOUT, ..CH }, 0, None, 640, 480);
+        s.set_hud(Hud::Full);
+        let text = |s: &Session| {
+            s.hud_lines().into_iter().map(|(l, _)| l).collect::<Vec<_>>()
+        };
+        assert!(text(&s).iter().any(|l| l == "drop it and watch it fall"));
+        assert!(text(&s).iter().any(|l| l.contains("[D] drag")));
+        s.control(Control::FoldHud);
+        assert!(text(&s).iter().any(|l| l == "drop it and watch it fall"));
+        assert!(!text(&s).iter().any(|l| l.contains("[D] drag")));
+        s.set_hud(Hud::Page);
+        assert!(!text(&s).iter().any(|l| l.contains("watch") || l.contains("[D]")));
+        assert!(text(&s).iter().any(|l| l.starts_with("step ")));
+        let keys =
+            |s: &Session| s.help().into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        assert!(!keys(&s).contains(&"Esc") && !keys(&s).contains(&"PgUp / PgDn"));
+        s.set_hud(Hud::Full);
+        s.tour = Some((0, 2));
+        assert!(keys(&s).contains(&"Esc") && keys(&s).contains(&"PgUp / PgDn"));
     }
 
     #[test]

@@ -64,6 +64,18 @@ pub extern "C" fn open(chapter: u32, width: u32, height: u32) -> u32 {
     ok as u32
 }
 
+/// The canvas is now `width` x `height` pixels (full screen, or back).
+#[unsafe(no_mangle)]
+pub extern "C" fn resize(width: u32, height: u32) {
+    with((), |l| l.resize(width as usize, height as usize));
+}
+
+/// Step by `seconds` (0: the demo's own step); returns the step in force.
+#[unsafe(no_mangle)]
+pub extern "C" fn set_time_step(seconds: f32) -> f32 {
+    with(0.0, |l| l.set_time_step(seconds))
+}
+
 /// `seconds` of real time have passed: step and render. Returns 1 if the frame was
 /// redrawn.
 #[unsafe(no_mangle)]

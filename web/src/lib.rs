@@ -57,7 +57,8 @@ impl Live {
         }
         let (w, h) =
             (width.clamp(MIN_SIZE, MAX_SIZE), height.clamp(MIN_SIZE, MAX_SIZE));
-        let session = Session::with_demo(chapter, 0, None, w, h);
+        let mut session = Session::with_demo(chapter, 0, None, w, h);
+        session.set_hud(Hud::Page);
         Some(Live {
             stepper: FixedStep::new(session.dt),
             session,
@@ -85,7 +86,7 @@ impl Live {
         if !self.dirty {
             return false;
         }
-        self.session.render(&mut self.frame, Hud::Full);
+        self.session.render(&mut self.frame, Hud::Page);
         for (out, &p) in self.rgba.iter_mut().zip(&self.frame.pixels) {
             // 0RGB in a u32 to the bytes R, G, B, A in memory (wasm is
             // little-endian).
@@ -155,8 +156,7 @@ impl Live {
             return;
         }
         if let Some(p) = self.panning {
-            let camera = &mut self.session.camera;
-            camera.center -= (m - p) * Vec2::new(1.0, -1.0) / camera.scale;
+            self.session.pan(m - p);
             self.dirty = true;
         }
         self.panning = Some(m);
@@ -165,6 +165,27 @@ impl Live {
     pub fn wheel(&mut self, x: f32, y: f32, clicks: f32) {
         self.session.wheel(Vec2::new(x, y), clicks);
         self.dirty = true;
+    }
+
+    /// The canvas is now `width` x `height` (the page went full screen, or came
+    /// back): same demo, same moment, the view refitted unless moved.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        let (w, h) =
+            (width.clamp(MIN_SIZE, MAX_SIZE), height.clamp(MIN_SIZE, MAX_SIZE));
+        self.frame = Frame::new(w, h);
+        self.rgba = vec![0; w * h];
+        self.session.resize(w, h);
+        self.dirty = true;
+    }
+
+    /// Step by `seconds` from now on, within 1/1000 to 1/10 s; 0 goes back to
+    /// the demo's own step. Returns the step now in force.
+    pub fn set_time_step(&mut self, seconds: f32) -> f32 {
+        let dt = (seconds > 0.0 && seconds.is_finite())
+            .then(|| seconds.clamp(1e-3, 0.1));
+        self.session.set_time_step(dt);
+        self.dirty = true;
+        self.session.dt
     }
 
     /// Body `i`'s centre in canvas pixels, for the page's tests.
@@ -187,6 +208,9 @@ pub fn control_for(key: char, shift: bool) -> Option<Control> {
         '\t' => Control::NextDemo { back: shift },
         '1'..='9' => Control::Demo(key as usize - '1' as usize),
         '0' => Control::ResetView,
+        '`' => Control::FoldHud,
+        '[' => Control::HudSize { smaller: true },
+        ']' => Control::HudSize { smaller: false },
         'a'..='z' => Control::Switch { key, back: shift },
         _ => return None,
     })

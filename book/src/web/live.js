@@ -100,6 +100,28 @@
       buttons[key] = element("button", { type: "button", title, "data-key": key }, label);
       bar.append(buttons[key]);
     }
+    // The time step: the demo's own, or one the reader picks (Ten Minute Physics puts one in
+    // every lesson): a larger step shows what a solver does when it is asked too much.
+    const stepPicker = element("select", { class: "live-picker", "aria-label": "time step" });
+    for (const [value, label] of [[0, "step: the demo's"], [1 / 30, "step 1/30 s"],
+      [1 / 120, "step 1/120 s"], [1 / 240, "step 1/240 s"]]) {
+      stepPicker.append(element("option", { value }, label));
+    }
+    stepPicker.addEventListener("change", () => {
+      x.set_time_step(Number(stepPicker.value));
+      canvas.focus({ preventScroll: true });
+    });
+    const full = element("button", { type: "button", title: "the demo on the whole screen (Esc leaves)" }, "Full screen");
+    full.addEventListener("click", () => canvas.requestFullscreen && canvas.requestFullscreen());
+    document.addEventListener("fullscreenchange", () => {
+      const on = document.fullscreenElement === canvas;
+      const [w, h] = on ? [screen.width, screen.height] : [WIDTH, HEIGHT];
+      x.resize(w, h);
+      canvas.width = x.width();
+      canvas.height = x.height();
+      canvas.focus({ preventScroll: true });
+    });
+    bar.append(stepPicker, full);
     bar.prepend(picker);
     const switches = element("div", { class: "live-switches" });
     const about = element("div", { class: "live-about" });
@@ -166,7 +188,7 @@
     // The mouse: canvas pixels, whatever size the page shows the canvas at.
     const at = (e) => {
       const r = canvas.getBoundingClientRect();
-      return [((e.clientX - r.left) * WIDTH) / r.width, ((e.clientY - r.top) * HEIGHT) / r.height];
+      return [((e.clientX - r.left) * canvas.width) / r.width, ((e.clientY - r.top) * canvas.height) / r.height];
     };
     let dragging = false;
     let panning = false;
@@ -223,8 +245,9 @@
       last = now;
       const t0 = performance.now();
       if (x.frame(seconds)) {
-        const rgba = new Uint8ClampedArray(x.memory.buffer, x.pixels(), WIDTH * HEIGHT * 4);
-        context.putImageData(new ImageData(rgba, WIDTH, HEIGHT), 0, 0);
+        const [w, h] = [x.width(), x.height()];
+        const rgba = new Uint8ClampedArray(x.memory.buffer, x.pixels(), w * h * 4);
+        context.putImageData(new ImageData(rgba, w, h), 0, 0);
         stats.drawn++;
       }
       const busy = performance.now() - t0;

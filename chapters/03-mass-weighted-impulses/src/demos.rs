@@ -37,7 +37,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "ball-pit",
-        about: "circles from light (blue) to heavy (red) falling past two fixed pegs (grey) into a box",
+        about: "circles from light (blue) to heavy (red) falling past two fixed pegs \
+                (grey) into a box; the pile is soft, pressing a few cm into the walls",
         make: || Box::new(Circles::ball_pit().lab()),
     },
     DemoEntry {
@@ -330,15 +331,18 @@ impl Sim for Circles {
     }
 
     fn draw(&self, out: &mut DrawList, show_contacts: bool) {
+        for c in &self.world.circles {
+            out.circle(c.position, c.radius, self.color(c));
+        }
+        // The walls over the bodies: a pile presses a few centimetres into them
+        // (a pile is soft, see the page), and that shows as overlap, not as a
+        // wall that vanished.
         let view_centre = (self.bounds.0 + self.bounds.1) * 0.5;
         let planes: Vec<_> = self.world.walls.iter().map(|w| w.plane).collect();
         for i in 0..planes.len() {
             if let Some((a, b)) = visible_part(i, &planes, view_centre) {
                 out.segment_width(a, b, Color::GREY, 2.0);
             }
-        }
-        for c in &self.world.circles {
-            out.circle(c.position, c.radius, self.color(c));
         }
         if show_contacts {
             for (pair, contact) in &self.world.contacts {

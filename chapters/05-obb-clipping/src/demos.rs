@@ -340,6 +340,11 @@ impl Sim for Inspector {
         let caption_at = Vec2::new(lo.x + 0.2, lo.y + 3.5 * line);
         if let Some(steps) = self.steps() {
             draw_steps(out, &steps, self.stage, caption_at, line);
+        } else if matches!(self.shapes[1], Shape::Circle(_)) && self.stage < ALL {
+            // Clipping is the box-box test's; a circle takes chapter 4's test.
+            let why = "B is a circle: no clipping steps (chapter 4's box-circle test); \
+                       C to 4 shows its manifold";
+            out.text(caption_at, why, Color::GREY);
         }
         let m = collide_with(
             &self.shapes[0],

@@ -47,7 +47,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "bridge",
-        about: "a bridge of planks joined by short ropes, and boxes dropped on it",
+        about: "a bridge of planks joined by short ropes, and boxes dropped on it: the \
+                ropes give under the load (the worst error says how much)",
         make: || Box::new(bridge()),
     },
     DemoEntry {
@@ -82,7 +83,7 @@ pub fn rig(
     bounds: (Vec2, Vec2),
 ) -> Lab<World> {
     let world = World::new(bodies, joints);
-    Lab::new(world, Switches::<World>::ALL, bounds).with_knobs(JOINT_KNOBS)
+    Lab::new(world, JOINT_KNOBS, bounds).with_knobs(Switches::<World>::ALL)
 }
 
 /// A disc of radius 0.15 on a 2 m rod released at 30 degrees, and a box hung by its
@@ -373,7 +374,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         .collect();
     let bounds = bodies_bounds(&bodies);
     let world = World::new(bodies, joints);
-    let lab = Lab::from_scene(world, Switches::<World>::ALL, bounds, scene);
-    Ok(Box::new(lab.with_knobs(JOINT_KNOBS)))
+    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_knobs(Switches::<World>::ALL)))
 }
 // ANCHOR_END: from_scene

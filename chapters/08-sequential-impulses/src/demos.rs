@@ -87,7 +87,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "bridge",
-        about: "a suspension bridge of 15 planks hinged by short rods, boxes dropped on it",
+        about: "a suspension bridge of 15 planks hinged by short rods, boxes dropped on \
+                it: a pull passes about one rod per pass, so it sags and bounces",
         make: || Box::new(bridge()),
     },
     DemoEntry {
