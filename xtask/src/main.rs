@@ -8,6 +8,8 @@
 //!   picture a page shows that does not exist, a SUMMARY entry with no page, and
 //!   (after `mdbook build book`) any `{{#` left in the HTML or a page whose math
 //!   did not render.
+//! - `changes`: the diff of each chapter's `step` against the chapter before, into
+//!   `book/src/changes/chNN.md`, which the pages include (check-book fails on a stale one).
 //! - `web`: build the book's live demos, the `web` crate for
 //!   `wasm32-unknown-unknown` with the `web` profile, into
 //!   `book/src/web/demos.wasm`. `web --check` builds and fails if the committed
@@ -16,6 +18,7 @@
 //!   one not yet done, says where its hint is, and shows the progress; `--watch`
 //!   reruns on save.
 
+mod changes;
 mod exercises;
 
 use std::path::{Path, PathBuf};
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "pictures" => pictures(&root),
         "check-book" => check_book(&root),
+        "changes" => changes::write(&root),
         "web" => web(&root, std::env::args().nth(2).as_deref() == Some("--check")),
         "exercises" => {
             if std::env::args().nth(2).as_deref() == Some("--watch") {
@@ -583,6 +587,8 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
         }
         Err(mut e) => problems.append(&mut e),
     }
+    // Each page's "what changed" diff is the chapters' step as it is now.
+    problems.extend(changes::stale(root));
     // The built book, if there is one: no directive left unexpanded, math rendered.
     let built = root.join("book/book");
     if built.is_dir() {

@@ -287,7 +287,7 @@
       if (typeof WebAssembly !== "object") {
         fallBack(host, "this browser has no WebAssembly");
       } else if (location.protocol === "file:") {
-        fallBack(host, "the book was opened as a file; serve it with `mdbook serve book`");
+        fallBack(host, "the book was opened as a file; serve it over HTTP, e.g. `python3 -m http.server -d book/book` or `mdbook serve book`");
       } else {
         start(host).catch((error) => {
           console.warn("live demo:", error);

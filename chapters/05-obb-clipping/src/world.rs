@@ -63,6 +63,7 @@ impl World {
         }
     }
 
+    // ANCHOR: step
     /// Advance the world by `dt` seconds: chapter 4's stages, with this
     /// chapter's narrow phase in stage 2.
     pub fn step(&mut self, dt: f32) {
@@ -109,6 +110,7 @@ impl World {
             );
         }
     }
+    // ANCHOR_END: step
 
     /// Stage 2: every body against every later body, in index order, skipping
     /// static pairs.
