@@ -44,6 +44,11 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "a figure: a velocity's normal part reversed and scaled by e, its tangent part kept (drag v)",
         make: || Box::new(crate::figures::reflection()),
     },
+    DemoEntry {
+        name: "bounces",
+        about: "a plot: a dropped ball's height; each bounce rises to e^2 times the last (drag to change e)",
+        make: || Box::new(crate::figures::bounces()),
+    },
 ];
 
 /// Gravity as the G switch turns it on, in m/s^2.

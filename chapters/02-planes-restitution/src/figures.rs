@@ -2,7 +2,7 @@
 //! into its normal and tangential parts, and the bounce that reverses one and
 //! keeps the other.
 
-use crate::reflect;
+use crate::{Particle, Plane, World, reflect};
 use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
 use physics_core::figure::Figure;
@@ -55,4 +55,84 @@ fn draw_reflection(handles: &[Vec2], out: &mut DrawList) {
         "v' = v - (1 + e)(v . n) n   (drag the start of v)",
         Color::GREY,
     );
+}
+
+/// The bounce plot's step, seconds: ten times finer than the demos', so the
+/// curve is the physics and not the step.
+pub const BOUNCE_STEP: f32 = 1.0 / 600.0;
+
+/// A particle dropped from `height` metres onto a floor at y = 0 with
+/// restitution `e`: its height after each step of [`BOUNCE_STEP`] for `seconds`.
+pub fn bounce_heights(height: f32, e: f32, seconds: f32) -> Vec<f32> {
+    let drop = Particle {
+        position: Vec2::new(0.0, height),
+        velocity: Vec2::ZERO,
+        restitution: e,
+    };
+    let mut world = World::new(vec![drop]);
+    world.planes =
+        vec![Plane::through(Vec2::ZERO, Vec2::Y).expect("a unit normal")];
+    (0..(seconds / BOUNCE_STEP) as usize)
+        .map(|_| {
+            world.step(BOUNCE_STEP);
+            world.particles[0].position.y
+        })
+        .collect()
+}
+
+/// The tops of the bounces in `heights`: each local maximum after the first
+/// bounce.
+pub fn peaks(heights: &[f32]) -> Vec<f32> {
+    heights
+        .windows(3)
+        .filter(|w| w[1] > w[0] && w[1] >= w[2] && w[1] > 1e-3)
+        .map(|w| w[1])
+        .collect()
+}
+
+/// The bounce plot; the handle's height sets the restitution.
+pub fn bounces() -> Lab<Figure> {
+    let bounds = (Vec2::new(-0.8, -0.6), Vec2::new(8.6, 3.0));
+    Figure::lab(vec![Vec2::new(-0.4, 1.6)], draw_bounces, bounds)
+}
+
+/// Metres of plot per second.
+const PER_SECOND: f32 = 2.0;
+
+fn draw_bounces(handles: &[Vec2], out: &mut DrawList) {
+    let e = (handles[0].y / 2.0).clamp(0.1, 0.95);
+    let (h0, seconds) = (2.0, 4.0);
+    let heights = bounce_heights(h0, e, seconds);
+    out.segment(Vec2::ZERO, Vec2::new(seconds * PER_SECOND, 0.0), Color::GREY);
+    out.segment(Vec2::ZERO, Vec2::new(0.0, h0), Color::GREY);
+    out.text(Vec2::new(-0.7, h0), "2 m", Color::GREY);
+    out.text(Vec2::new(seconds * PER_SECOND - 0.4, -0.3), "4 s", Color::GREY);
+    let at =
+        |k: usize, y: f32| Vec2::new((k + 1) as f32 * BOUNCE_STEP * PER_SECOND, y);
+    for (k, pair) in heights.windows(2).enumerate() {
+        out.segment(at(k, pair[0]), at(k + 1, pair[1]), Color::CYAN);
+    }
+    // Newton's law of restitution: each bounce leaves at e times the speed it
+    // arrived with, so it rises to e^2 times the height it fell from.
+    for (k, peak) in peaks(&heights).into_iter().enumerate().take(6) {
+        let expected = h0 * e.powi(2 * (k as i32 + 1));
+        let y = expected;
+        out.segment(
+            Vec2::new(0.0, y),
+            Vec2::new(seconds * PER_SECOND, y),
+            Color::DARK,
+        );
+        let line = format!(
+            "bounce {}: {peak:.3} m, e^{} h0 = {expected:.3} m",
+            k + 1,
+            2 * (k + 1)
+        );
+        out.text(Vec2::new(4.4, 2.0 - 0.2 * k as f32), line, Color::WHITE);
+    }
+    out.text(
+        Vec2::new(0.0, 2.85),
+        format!("height of a ball dropped from 2 m, e = {e:.2} (drag the handle)"),
+        Color::WHITE,
+    );
+    out.text(Vec2::new(0.0, 2.6), "grey lines: the heights e^2k h0", Color::GREY);
 }
