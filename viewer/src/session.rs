@@ -58,7 +58,8 @@ pub const HELP: &[(&str, &str, Where)] = &[
     ("Right or .", "one step (while paused)", Where::Everywhere),
     ("R", "reset the demo", Where::Everywhere),
     ("+ / -", "run faster / slower", Where::Everywhere),
-    ("Tab, 1-9", "next demo / demo number", Where::Everywhere),
+    ("Tab, Shift+Tab", "next / previous demo", Where::Everywhere),
+    ("1-9", "demo number", Where::Everywhere),
     ("PgUp / PgDn", "previous / next chapter", Where::Tour),
     ("letters", "the demo's switches (Shift: back)", Where::Everywhere),
     ("left drag", "grab a body, or a figure's handle", Where::Everywhere),
@@ -441,10 +442,13 @@ impl Session {
             self.time(),
             self.time_scale,
         );
-        let energy = format!(
-            "momentum ({:.3}, {:.3}) kg m/s   kinetic {:.3} J   total {:.3} J",
+        let momentum = format!(
+            "momentum ({:.3}, {:.3}) kg m/s",
             unsigned_zero(p.x),
-            unsigned_zero(p.y),
+            unsigned_zero(p.y)
+        );
+        let energy = format!(
+            "kinetic {:.3} J   total {:.3} J (potential 0 at y = 0)",
             unsigned_zero(ke),
             unsigned_zero(ke + pe)
         );
@@ -469,6 +473,7 @@ impl Session {
             return lines;
         }
         lines.push((time, Color::GREY));
+        lines.push((momentum, Color::GREY));
         lines.push((energy, Color::GREY));
         if let Some(status) = self.demo.status() {
             lines.push((status, Color::WHITE));
