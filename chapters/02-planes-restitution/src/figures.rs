@@ -30,12 +30,6 @@ fn draw_reflection(handles: &[Vec2], out: &mut DrawList) {
     // Its parts: along the normal (reversed by the bounce) and along the floor.
     let normal_part = v.dot(n) * n;
     let tangent_part = v - normal_part;
-    out.arrow(Vec2::ZERO, tangent_part, Color::CYAN);
-    out.text(
-        tangent_part + Vec2::new(0.05, -0.25),
-        "tangent part, kept",
-        Color::CYAN,
-    );
     out.arrow(tangent_part, tangent_part - normal_part, Color::ORANGE);
     out.text(
         tangent_part - 0.25 * normal_part + Vec2::new(0.15, 0.0),
@@ -50,6 +44,10 @@ fn draw_reflection(handles: &[Vec2], out: &mut DrawList) {
             if e > 0.0 { Vec2::new(-1.45, 0.0) } else { Vec2::new(-0.6, -0.6) };
         out.text(out_v + at, format!("v' (e = {e})"), color);
     }
+    // The tangent part last: at e = 0 the outgoing velocity is exactly it.
+    out.arrow(Vec2::ZERO, tangent_part, Color::CYAN);
+    let label = tangent_part + Vec2::new(0.05, -0.25);
+    out.text(label, "tangent part, kept", Color::CYAN);
     out.text(
         Vec2::new(-3.8, 3.95),
         "v' = v - (1 + e)(v . n) n   (drag the start of v)",

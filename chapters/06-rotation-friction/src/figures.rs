@@ -10,7 +10,7 @@ use physics_core::figure::Figure;
 use physics_core::lab::Lab;
 use physics_core::math::cross;
 
-/// A 3 m by 1 m plank of 3 kg, pushed straight up at the handle.
+/// A 3 m by 1 m plank of 6 kg (2 kg/m^2), pushed straight up at the handle.
 pub fn lever() -> Lab<Figure> {
     let bounds = (Vec2::new(-3.5, -2.0), Vec2::new(3.5, 2.5));
     Figure::lab(vec![Vec2::new(1.2, -0.5)], draw_lever, bounds)

@@ -1,6 +1,6 @@
 //! The chapter's concept figure, computed by its own [`Tree::ray_cast`]: a ray
-//! through the tree tests only the leaves whose boxes it passes through, nearest
-//! first, and once it has hit something it skips every box beyond the hit.
+//! through the tree tests only the leaves whose boxes it passes through, and once
+//! it has hit something it skips every box beyond the hit.
 
 use crate::ray::ray_circle;
 use crate::tree::{Bounds, Tree};

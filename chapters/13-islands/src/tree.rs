@@ -238,10 +238,10 @@ impl Tree {
 
     // ANCHOR: tree_ray_cast
     /// The leaves a ray from `origin` along `direction` (its length the
-    /// ray's length) may hit, nearest box first in the walk: `hit(proxy,
-    /// item)` returns the fraction along the ray at which the item itself
-    /// is hit (or the ray's current end when it is missed), and the walk
-    /// then skips every box beyond the nearest hit so far.
+    /// ray's length) may hit, depth first from the root: `hit(proxy, item)`
+    /// returns the fraction along the ray at which the item itself is hit
+    /// (or the ray's current end when it is missed), and the walk then skips
+    /// every box that starts beyond the nearest hit so far.
     pub fn ray_cast(
         &self,
         origin: Vec2,
