@@ -214,6 +214,12 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
     };
     window.set_target_fps(60);
     session.set_hud(Hud::Full);
+    // A small window starts with the HUD folded, so the scene keeps most of it
+    // (` unfolds it).
+    if session.hud_rects()[0].3 as f32 > 0.35 * h as f32 {
+        session.hud_folded = true;
+        session.fit_view();
+    }
     let mut frame = Frame::new(w, h);
     let mut stepper = physics_core::timestep::FixedStep::new(session.dt);
     let mut last = Instant::now();
