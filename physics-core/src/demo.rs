@@ -222,6 +222,12 @@ pub trait Demo {
         Vec2::ZERO
     }
 
+    /// Whether the demo is a still picture (a concept figure), where the time
+    /// means nothing: the caption of its picture leaves it out.
+    fn still(&self) -> bool {
+        false
+    }
+
     /// One line of numbers about the world now (contacts, the worst error), if
     /// the demo has one: the HUD shows it beside the time and the energy.
     fn status(&self) -> Option<String> {

@@ -42,6 +42,10 @@ impl Sim for Figure {
     /// A figure does not move by itself.
     fn step(&mut self, _dt: f32) {}
 
+    fn still(&self) -> bool {
+        true
+    }
+
     /// The handles, as points, so a trace or a test sees where they are.
     fn bodies(&self) -> Vec<BodyState> {
         self.handles

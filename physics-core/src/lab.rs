@@ -29,6 +29,11 @@ pub trait Sim: Clone + 'static {
         Vec2::ZERO
     }
 
+    /// A still picture, not a world that moves (a concept figure).
+    fn still(&self) -> bool {
+        false
+    }
+
     /// Set gravity from a scene file (chapters without gravity refuse a non-zero
     /// one first).
     fn set_gravity(&mut self, _gravity: Vec2) {}
@@ -318,6 +323,10 @@ impl<S: Sim> Demo for Lab<S> {
 
     fn status(&self) -> Option<String> {
         self.sim.status()
+    }
+
+    fn still(&self) -> bool {
+        self.sim.still()
     }
 
     fn bodies(&self) -> Vec<BodyState> {

@@ -380,12 +380,11 @@ impl Session {
                 }
             }
             Hud::Caption => {
-                let line = format!(
-                    "{} - {}   t = {:.2} s",
-                    self.chapter.title,
-                    self.demo_name,
-                    self.time()
-                );
+                let mut line =
+                    format!("{} - {}", self.chapter.title, self.demo_name);
+                if !self.demo.still() {
+                    line += &format!("   t = {:.2} s", self.time());
+                }
                 frame.shade_rect(0, 0, frame.width as i32, CAPTION, 0.55);
                 frame.text(4, 3, &line, Color::WHITE, 1);
                 // The demo's numbers, where they cannot cover the world's text.
