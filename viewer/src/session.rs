@@ -202,9 +202,7 @@ impl Session {
     /// the view, which is then kept.
     pub fn resize(&mut self, width: usize, height: usize) {
         self.camera.resize(width, height);
-        if !self.view_moved {
-            self.fit_view();
-        }
+        self.refit_unless_moved();
     }
 
     /// A session on the chapter's demo number `index`.

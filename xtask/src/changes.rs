@@ -31,28 +31,17 @@ fn step_lines(chapter: &Path) -> Result<Vec<String>, String> {
     files.sort();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap_or_default();
-        let mut inside = false;
-        let mut lines = Vec::new();
-        for line in text.lines() {
-            match line.trim() {
-                "// ANCHOR: step" => inside = true,
-                "// ANCHOR_END: step" if inside => {
-                    let indent = lines
-                        .iter()
-                        .filter(|l: &&String| !l.trim().is_empty())
-                        .map(|l| l.len() - l.trim_start().len())
-                        .min()
-                        .unwrap_or(0);
-                    return Ok(lines
-                        .into_iter()
-                        .map(|l| l.get(indent..).unwrap_or("").to_string())
-                        .collect());
-                }
-                t if inside && !t.starts_with("// ANCHOR") => {
-                    lines.push(line.to_string())
-                }
-                _ => {}
-            }
+        if let Some(lines) = crate::anchor(&text, "step") {
+            let indent = lines
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start().len())
+                .min()
+                .unwrap_or(0);
+            return Ok(lines
+                .into_iter()
+                .map(|l| l.get(indent..).unwrap_or("").to_string())
+                .collect());
         }
     }
     Err(format!("{}: no `step` anchor", chapter.display()))

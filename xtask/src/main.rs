@@ -288,18 +288,25 @@ fn includes(text: &str) -> Vec<String> {
 /// How many lines anchor `name` holds in `source` (the lines between `ANCHOR: name` and
 /// `ANCHOR_END: name`, other anchors' marker lines not counted), or `None` if it has no such pair.
 fn anchor_lines(source: &str, name: &str) -> Option<usize> {
+    anchor(source, name).map(|lines| lines.len())
+}
+
+/// The lines between `ANCHOR: name` and `ANCHOR_END: name` in `source`, other
+/// anchors' marker lines left out (as mdBook shows them), or `None` if it has no
+/// such pair.
+fn anchor<'a>(source: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let is_marker = |line: &str, kind: &str| {
         line.split_once(kind).is_some_and(|(_, rest)| rest.trim() == name)
     };
     let mut lines = source.lines();
     lines.by_ref().find(|l| is_marker(l, "ANCHOR: "))?;
-    let mut count = 0;
+    let mut inside = Vec::new();
     for line in lines {
         if is_marker(line, "ANCHOR_END: ") {
-            return Some(count);
+            return Some(inside);
         }
         if !line.contains("ANCHOR: ") && !line.contains("ANCHOR_END: ") {
-            count += 1;
+            inside.push(line);
         }
     }
     None

@@ -4,7 +4,7 @@
 //! their distance. Inside the box clamping changes nothing, and the centre is
 //! pushed out through the nearest face instead.
 
-use crate::{Aabb, Circle, aabb_circle};
+use crate::{Aabb, Circle, aabb_circle, box_vertex};
 use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
 use physics_core::figure::Figure;
@@ -21,7 +21,7 @@ pub fn clamp() -> Lab<Figure> {
 
 fn draw_clamp(handles: &[Vec2], out: &mut DrawList) {
     let h = BOX.half_extents;
-    let corners = vec![h, Vec2::new(-h.x, h.y), -h, Vec2::new(h.x, -h.y)];
+    let corners = (0..4).map(|v| box_vertex(h, v)).collect();
     out.polygon(corners, None, Some(Color::ORANGE));
     let centre = handles[0];
     out.circle_outline(centre, BALL.radius, Color::CYAN);

@@ -243,7 +243,12 @@ impl Inspector {
     }
 }
 
-fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
+pub(crate) fn draw_shape(
+    out: &mut DrawList,
+    shape: &Shape,
+    t: &Transform,
+    color: Color,
+) {
     let fill = Some(Color(0x1c2030).lerp(color, 0.18));
     match *shape {
         Shape::Circle(c) => out.items.push(DrawItem::Circle {

@@ -4,7 +4,8 @@
 //! clear the other is the penetration along it, and the least of the four, which
 //! [`least_penetration_axis`] picks, gives the normal.
 
-use crate::{AxisBias, Obb, Transform, least_penetration_axis};
+use crate::demos::draw_shape;
+use crate::{AxisBias, Obb, Shape, Transform, least_penetration_axis};
 use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
 use physics_core::figure::Figure;
@@ -40,9 +41,7 @@ fn draw_shadows(handles: &[Vec2], out: &mut DrawList) {
     let ta = Transform::new(Vec2::ZERO, 0.3);
     let tb = Transform::new(handles[0], -0.5);
     for (obb, t, color) in [(A, ta, Color::ORANGE), (B, tb, Color::CYAN)] {
-        let h = obb.half_extents;
-        let corners = [h, Vec2::new(-h.x, h.y), -h, Vec2::new(h.x, -h.y)];
-        out.polygon(corners.map(|c| t.to_world(c)).to_vec(), None, Some(color));
+        draw_shape(out, &Shape::Box(obb), &t, color);
     }
     let found = least_penetration_axis(&A, &ta, &B, &tb, &AxisBias::DEFAULT);
     let names = ["A's x", "A's y", "B's x", "B's y"];

@@ -3,6 +3,7 @@
 //! the body, by `(r x n) / I` per N s, and `|r x n|` is the distance from the
 //! centre to the impulse's line: the further out, the easier the point gives.
 
+use crate::demos::draw_body;
 use crate::{Body, inverse_effective_mass};
 use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
@@ -22,10 +23,7 @@ fn draw_lever(handles: &[Vec2], out: &mut DrawList) {
     let ground = Body { inv_mass: 0.0, inv_inertia: 0.0, ..plank };
     let (c, p, n) = (plank.position, handles[0], Vec2::Y);
     let r = p - c;
-    let corners =
-        [Vec2::new(1.5, 0.5), Vec2::new(-1.5, 0.5), Vec2::new(-1.5, -0.5)];
-    let corners = [corners[0], corners[1], corners[2], Vec2::new(1.5, -0.5)];
-    out.polygon(corners.to_vec(), None, Some(Color::ORANGE));
+    draw_body(out, &plank, Color::ORANGE);
     out.point(c, 6.0, Color::ORANGE);
     out.arrow(c, p, Color::WHITE);
     out.text(0.5 * (c + p) + Vec2::new(0.0, -0.25), "r", Color::WHITE);

@@ -4,6 +4,7 @@
 //! one along each axis, the recipe's rows for a point constraint.
 
 use crate::{Body, Joint};
+use ch06_rotation_friction::demos::draw_body;
 use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
 use physics_core::figure::Figure;
@@ -16,14 +17,7 @@ pub fn anchors() -> Lab<Figure> {
 }
 
 fn plank(body: &Body, out: &mut DrawList, color: Color) {
-    let t = body.transform();
-    let h = Vec2::new(1.0, 0.2);
-    let corners = [h, Vec2::new(-h.x, h.y), -h, Vec2::new(h.x, -h.y)];
-    out.polygon(
-        corners.iter().map(|&c| t.to_world(c)).collect(),
-        None,
-        Some(color),
-    );
+    draw_body(out, body, color);
     out.point(body.position, 6.0, color);
 }
 

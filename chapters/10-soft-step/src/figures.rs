@@ -9,6 +9,7 @@ use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
 use physics_core::figure::Figure;
 use physics_core::lab::Lab;
+use std::sync::OnceLock;
 
 /// How deep the disc starts, metres.
 pub const START: f32 = 0.1;
@@ -146,12 +147,14 @@ fn draw_recovery(handles: &[Vec2], out: &mut DrawList) {
     out.text(Vec2::new(-1.2, 3.0), format!("{:.0} cm", top * 100.0), Color::GREY);
     out.text(Vec2::new(-0.4, -0.3), "0", Color::GREY);
     out.text(Vec2::new(5.6, -0.3), "5 s", Color::GREY);
-    let runs = [
-        (crate::Solver::Soft, Color::GREEN, "soft step"),
-        (crate::Solver::Chapter8, Color::RED, "chapter 8"),
-    ];
-    for (row, (solver, color, name)) in runs.into_iter().enumerate() {
-        let trace = recovery(solver);
+    let runs = [(Color::GREEN, "soft step"), (Color::RED, "chapter 8")];
+    // Both runs are the same whatever the handle: worked out once, not at every
+    // frame the figure is drawn.
+    static TRACES: OnceLock<[Vec<(f32, f32)>; 2]> = OnceLock::new();
+    let traces = TRACES.get_or_init(|| {
+        [recovery(crate::Solver::Soft), recovery(crate::Solver::Chapter8)]
+    });
+    for (row, ((color, name), trace)) in runs.into_iter().zip(traces).enumerate() {
         let at = |k: usize, depth: f32| {
             scale * Vec2::new(k as f32 / 60.0, depth.min(top))
         };
