@@ -50,6 +50,7 @@ use ch04_manifolds::Circle;
 use ch05_obb_clipping::Transform;
 use glam::Vec2;
 use physics_core::math::cross;
+use std::borrow::Cow;
 
 /// How near, in metres, two shapes must come before a speculative
 /// contact is made ([`Settings::margin`] at most this): Box2D v3's four
@@ -139,13 +140,14 @@ impl World {
 }
 
 /// The shape as the narrow phase should see it: with its hidden faces
-/// shown when floors are off.
-pub fn floor_or_not(shape: &Shape, settings: Settings) -> Shape {
+/// shown when floors are off. Borrowed unless it changes: a polygon is
+/// worth not copying for every pair of every step.
+pub fn floor_or_not(shape: &Shape, settings: Settings) -> Cow<'_, Shape> {
     match shape {
         Shape::Polygon(p) if !settings.floors && p.is_floor() => {
-            Shape::Polygon(Polygon { hidden: 0, ..*p })
+            Cow::Owned(Shape::Polygon(Polygon { hidden: 0, ..*p }))
         }
-        other => *other,
+        other => Cow::Borrowed(other),
     }
 }
 

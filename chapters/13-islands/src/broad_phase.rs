@@ -43,8 +43,9 @@ pub struct TreePhase {
     moved: Vec<bool>,
     /// Every pair `(low, high)` of bodies whose fat boxes overlap, sorted.
     pairs: Vec<(usize, usize)>,
-    /// Scratch: the pairs found this step.
+    /// Scratch: the pairs found this step, and the set merged with them.
     found: Vec<(usize, usize)>,
+    merged: Vec<(usize, usize)>,
     pub report: PhaseReport,
 }
 // ANCHOR_END: tree_phase
@@ -138,9 +139,18 @@ impl TreePhase {
         self.found.dedup();
         let before = self.pairs.len();
         if !self.found.is_empty() {
-            self.pairs.extend_from_slice(&self.found);
-            self.pairs.sort_unstable();
-            self.pairs.dedup();
+            // Both lists sorted: one walk along the two merges them.
+            let mut merged = std::mem::take(&mut self.merged);
+            merged.clear();
+            let (mut old, mut new) =
+                (self.pairs.iter().peekable(), self.found.iter().peekable());
+            while let (Some(&&p), Some(&&q)) = (old.peek(), new.peek()) {
+                merged.push(p.min(q));
+                old.next_if(|&&x| x == p.min(q));
+                new.next_if(|&&x| x == p.min(q));
+            }
+            merged.extend(old.chain(new));
+            self.merged = std::mem::replace(&mut self.pairs, merged);
         }
         self.report = PhaseReport {
             moved,

@@ -199,11 +199,14 @@ impl Tree {
     }
 
     /// Every leaf whose fat box overlaps `bounds`: `found(proxy, item)`.
+    /// It runs for every moved body every step, so the nodes still to
+    /// visit wait on a [`Stack`] in the call's own frame, not the heap.
     pub fn query(&self, bounds: Bounds, mut found: impl FnMut(Proxy, usize)) {
         if self.root == NONE {
             return;
         }
-        let mut stack = vec![self.root];
+        let mut stack = Stack::default();
+        stack.push(self.root);
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i];
             if !node.bounds.overlaps(bounds) {
@@ -212,7 +215,7 @@ impl Tree {
             if node.is_leaf() {
                 found(i, node.item);
             } else {
-                stack.extend(node.children);
+                node.children.into_iter().for_each(|c| stack.push(c));
             }
         }
     }
@@ -463,6 +466,41 @@ impl Tree {
         self.nodes[up].bounds = na.bounds.union(nk.bounds);
         self.nodes[up].height = 1 + na.height.max(nk.height);
         up
+    }
+}
+
+/// A stack of nodes to visit: the first 64 in an array, any more (a walk
+/// holds at most the tree's height plus one, so only a tree of billions of
+/// leaves would need them) on the heap.
+struct Stack {
+    near: [usize; 64],
+    len: usize,
+    far: Vec<usize>,
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack { near: [NONE; 64], len: 0, far: Vec::new() }
+    }
+}
+
+impl Stack {
+    fn push(&mut self, node: usize) {
+        match self.near.get_mut(self.len) {
+            Some(slot) => {
+                *slot = node;
+                self.len += 1;
+            }
+            None => self.far.push(node),
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        if let Some(node) = self.far.pop() {
+            return Some(node);
+        }
+        self.len = self.len.checked_sub(1)?;
+        Some(self.near[self.len])
     }
 }
 

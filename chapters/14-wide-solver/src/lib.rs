@@ -107,6 +107,8 @@ struct Scratch {
     shared_ahead: bool,
     /// Each body's pose at the step's start, and how far it has moved.
     poses: Vec<Pose>,
+    /// Room for the next step's arbiters.
+    arbiters: Vec<Arbiter>,
 }
 
 impl Clone for Scratch {
@@ -313,9 +315,9 @@ impl World {
         // step's list by a binary search, then walks the two sorted lists
         // together, as chapter 8 does.
         let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
-        let arbiters = self.threads.map(&runs, RUNS, |run| {
+        let mut arbiters = std::mem::take(&mut self.scratch.arbiters);
+        self.threads.collect(&runs, RUNS, &mut arbiters, |run, made| {
             let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
-            let mut made = Vec::new();
             for &(a, b) in run.iter() {
                 let Some(manifold) = fast.contact((a, b), transforms) else {
                     continue;
@@ -327,9 +329,10 @@ impl World {
                 let pair = (&bodies[a], &bodies[b]);
                 made.push(Arbiter::new((a, b), pair, &manifold, before, warm));
             }
-            made
         });
-        self.solver_mut().arbiters = arbiters.concat();
+        // Last step's list keeps its room for the next step's.
+        self.scratch.arbiters =
+            std::mem::replace(&mut self.solver_mut().arbiters, arbiters);
     }
     // ANCHOR_END: collide
 
@@ -343,6 +346,7 @@ impl World {
         let movable: Vec<bool> = bodies.iter().map(moves).collect();
         let pairs: Vec<(usize, usize)> =
             world.arbiters.iter().map(|a| (a.a, a.b)).collect();
+        let counts: Vec<usize> = world.arbiters.iter().map(|a| a.count).collect();
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them.
         let mut last = vec![None; pairs.len()];
@@ -361,7 +365,9 @@ impl World {
         s.single.clear();
         s.colours.clear();
         s.overflow.clear();
-        let order = colouring.order();
+        let points = |k: &[usize]| k.iter().map(|&k| counts[k]).max().unwrap_or(0);
+        let lanes = Lanes { pairs: &pairs, movable: &movable };
+        let mut order = colouring.order();
         let mut start = 0;
         while start < order.len() {
             let c = colouring.colours[order[start]];
@@ -370,19 +376,26 @@ impl World {
                     .iter()
                     .take_while(|&&k| colouring.colours[k] == c)
                     .count();
+            // Two-point contacts first: a block whose contacts all have
+            // one point (a disc's) solves one point, not two.
+            order[start..end].sort_by_key(|&k| std::cmp::Reverse(points(&[k])));
             let members = &order[start..end];
             if c == OVERFLOW {
-                s.overflow
-                    .extend(members.iter().map(|&k| Block::empty(&[k], &pairs)));
+                let one = |&k: &usize| lanes.block(&[k], points(&[k]));
+                s.overflow.extend(members.iter().map(one));
             } else if wide {
                 let first = s.wide.len();
-                s.wide
-                    .extend(members.chunks(LANES).map(|k| Block::empty(k, &pairs)));
+                let eight = |k: &[usize]| lanes.block(k, points(k));
+                s.wide.extend(members.chunks(LANES).map(eight));
                 s.colours.push(first..s.wide.len());
             } else if single {
+                // One to a block, each solving as many points as its block
+                // of eight would: the same operations, so the same bits.
                 let first = s.single.len();
-                s.single
-                    .extend(members.iter().map(|&k| Block::empty(&[k], &pairs)));
+                for k in members.chunks(LANES) {
+                    let n = points(k);
+                    s.single.extend(k.iter().map(|&k| lanes.block(&[k], n)));
+                }
                 s.colours.push(first..s.single.len());
             }
             start = end;
@@ -408,7 +421,8 @@ impl World {
             |block: &mut Block<f32>| block.prepare(arbiters, bodies, warm);
         self.threads.for_each(&mut s.single, BLOCKS * LANES, prepare);
         s.overflow.iter_mut().for_each(prepare);
-        s.velocities.resize_with(bodies.len(), SharedVelocity::default);
+        // One more than the bodies: the sink blocks write what no body takes.
+        s.velocities.resize_with(bodies.len() + 1, SharedVelocity::default);
         s.shared_ahead = false;
     }
 
@@ -652,32 +666,57 @@ struct Velocity<T> {
 pub struct Block<T> {
     /// How many lanes are used.
     used: usize,
-    /// Each lane's arbiter and bodies.
+    /// How many points the rows solve: the most any contact of the block
+    /// has (a point a contact lacks has zero masses and pushes nothing).
+    points: usize,
+    /// Each lane's arbiter.
     arbiter: [u32; LANES],
+    /// Each lane's bodies, whose velocities it reads (an unused lane
+    /// reads another lane's, and its results go nowhere).
     a: [u32; LANES],
     b: [u32; LANES],
+    /// Where each lane writes its bodies' velocities: the body's place,
+    /// or, for a body that cannot move and for an unused lane, the sink
+    /// after the bodies', which nothing reads. Every lane then reads and
+    /// writes without a test.
+    write_a: [u32; LANES],
+    write_b: [u32; LANES],
     rows: Rows<T>,
 }
 
-impl<T: Lane + Default> Block<T> {
-    /// A block of the arbiters `k` (at most `T::WIDTH`) over bodies
-    /// `pairs[k]`, its rows still to prepare.
-    fn empty(k: &[usize], pairs: &[(usize, usize)]) -> Block<T> {
-        let mut block = Block {
-            used: k.len().min(T::WIDTH),
-            arbiter: [0; LANES],
-            a: [0; LANES],
-            b: [0; LANES],
-            rows: Rows::default(),
-        };
-        for (lane, &k) in k.iter().enumerate().take(block.used) {
-            block.arbiter[lane] = k as u32;
-            block.a[lane] = pairs[k].0 as u32;
-            block.b[lane] = pairs[k].1 as u32;
-        }
-        block
-    }
+/// What a block needs to know of its contacts' bodies.
+struct Lanes<'a> {
+    pairs: &'a [(usize, usize)],
+    movable: &'a [bool],
+}
 
+impl Lanes<'_> {
+    /// A block of the arbiters `k` (at most `T::WIDTH`) solving `points`
+    /// points each, its rows still to prepare.
+    fn block<T: Lane + Default>(&self, k: &[usize], points: usize) -> Block<T> {
+        let used = k.len().min(T::WIDTH);
+        // An unused lane reads the last contact's bodies.
+        let arbiter = |lane: usize| k[lane.min(used - 1)];
+        let a = |lane: usize| self.pairs[arbiter(lane)].0;
+        let b = |lane: usize| self.pairs[arbiter(lane)].1;
+        let sink = self.movable.len();
+        let write = |lane: usize, i: usize| {
+            (if lane < used && self.movable[i] { i } else { sink }) as u32
+        };
+        Block {
+            used,
+            points,
+            arbiter: std::array::from_fn(|lane| arbiter(lane) as u32),
+            a: std::array::from_fn(|lane| a(lane) as u32),
+            b: std::array::from_fn(|lane| b(lane) as u32),
+            write_a: std::array::from_fn(|lane| write(lane, a(lane))),
+            write_b: std::array::from_fn(|lane| write(lane, b(lane))),
+            rows: Rows::default(),
+        }
+    }
+}
+
+impl<T: Lane + Default> Block<T> {
     /// Stage 3: each lane's rows from its arbiter ([`prepare_rows`]).
     fn prepare(&mut self, arbiters: &[Arbiter], bodies: &[Body], warm: bool) {
         for lane in 0..self.used {
@@ -687,8 +726,8 @@ impl<T: Lane + Default> Block<T> {
         }
     }
 
-    /// One pass of this block's rows, between gathering its bodies'
-    /// velocities and scattering them back.
+    /// One pass of this block's rows: the kernels for one point or two
+    /// (chosen once per block, so each is compiled for its count).
     fn run(
         &mut self,
         pass: Pass,
@@ -696,11 +735,25 @@ impl<T: Lane + Default> Block<T> {
         velocities: &[SharedVelocity],
         poses: &[Pose],
     ) {
-        let used = self.used;
+        match self.points {
+            1 => self.run_points::<1>(pass, k, velocities, poses),
+            _ => self.run_points::<2>(pass, k, velocities, poses),
+        }
+    }
+
+    /// One pass of the rows of the first `N` points, between gathering the
+    /// block's bodies' velocities and scattering them back.
+    fn run_points<const N: usize>(
+        &mut self,
+        pass: Pass,
+        k: &Context,
+        velocities: &[SharedVelocity],
+        poses: &[Pose],
+    ) {
         // Gather: each lane's bodies' velocities, read once each.
         let velocity = |ids: &[u32; LANES]| -> Velocity<T> {
             let mut each = [(Vec2::ZERO, 0.0); LANES];
-            for (lane, v) in each.iter_mut().enumerate().take(used) {
+            for (lane, v) in each.iter_mut().enumerate().take(T::WIDTH) {
                 *v = velocities[ids[lane] as usize].load();
             }
             Velocity {
@@ -710,11 +763,11 @@ impl<T: Lane + Default> Block<T> {
         };
         let (mut a, mut b) = (velocity(&self.a), velocity(&self.b));
         match pass {
-            Pass::WarmStart => warm_start(&self.rows, &mut a, &mut b),
+            Pass::WarmStart => warm_start::<T, N>(&self.rows, &mut a, &mut b),
             Pass::Solve { use_bias } => {
                 let pose = |ids: &[u32; LANES]| {
                     let mut each = [Pose::default(); LANES];
-                    for (lane, p) in each.iter_mut().enumerate().take(used) {
+                    for (lane, p) in each.iter_mut().enumerate().take(T::WIDTH) {
                         *p = poses[ids[lane] as usize];
                     }
                     (
@@ -722,7 +775,7 @@ impl<T: Lane + Default> Block<T> {
                         V2::gather(|l| each[l].rotation),
                     )
                 };
-                solve(
+                solve::<T, N>(
                     &mut self.rows,
                     &mut a,
                     &mut b,
@@ -733,23 +786,15 @@ impl<T: Lane + Default> Block<T> {
                 );
             }
             Pass::Restitution => {
-                restitution(&mut self.rows, &mut a, &mut b, k.threshold)
+                restitution::<T, N>(&mut self.rows, &mut a, &mut b, k.threshold)
             }
         }
-        let rows = &self.rows;
-        for lane in 0..used {
-            if rows.inv_mass_a.lane(lane) > 0.0
-                || rows.inv_inertia_a.lane(lane) > 0.0
-            {
-                velocities[self.a[lane] as usize]
-                    .store(a.v.lane(lane), a.w.lane(lane));
-            }
-            if rows.inv_mass_b.lane(lane) > 0.0
-                || rows.inv_inertia_b.lane(lane) > 0.0
-            {
-                velocities[self.b[lane] as usize]
-                    .store(b.v.lane(lane), b.w.lane(lane));
-            }
+        // Scatter: each lane's velocities back (or to the sink).
+        for lane in 0..T::WIDTH {
+            velocities[self.write_a[lane] as usize]
+                .store(a.v.lane(lane), a.w.lane(lane));
+            velocities[self.write_b[lane] as usize]
+                .store(b.v.lane(lane), b.w.lane(lane));
         }
     }
 
@@ -836,10 +881,15 @@ impl<T: Lane> Rows<T> {
 
 // ANCHOR: kernels
 /// Stage 5: apply each point's kept impulses.
-fn warm_start<T: Lane>(c: &Rows<T>, a: &mut Velocity<T>, b: &mut Velocity<T>) {
+#[inline(always)]
+fn warm_start<T: Lane, const N: usize>(
+    c: &Rows<T>,
+    a: &mut Velocity<T>,
+    b: &mut Velocity<T>,
+) {
     let (n, t) = (c.normal, c.normal.perp());
     let m = Masses::of(c);
-    for p in &c.points {
+    for p in c.points.iter().take(N) {
         let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
         push(&m, a, b, p, impulse);
     }
@@ -848,7 +898,8 @@ fn warm_start<T: Lane>(c: &Rows<T>, a: &mut Velocity<T>, b: &mut Velocity<T>) {
 /// Stages 6 and 8: chapter 10's contact pass, written once for one lane
 /// or eight. The separation follows the bodies' motion; the normal rows
 /// push (softly, with the bias), then friction holds within the cone.
-fn solve<T: Lane>(
+#[inline(always)]
+fn solve<T: Lane, const N: usize>(
     c: &mut Rows<T>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
@@ -867,7 +918,7 @@ fn solve<T: Lane>(
         (0.0, 1.0, 0.0)
     };
     let (zero, one) = (T::splat(0.0), T::splat(1.0));
-    for p in c.points.iter_mut() {
+    for p in c.points.iter_mut().take(N) {
         let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
         let s = (moved + anchors).dot(n) + p.separation;
         // Apart: close the gap in this substep and no more, rigid.
@@ -889,7 +940,7 @@ fn solve<T: Lane>(
     }
     if k.friction {
         let t = n.perp();
-        for p in c.points.iter_mut() {
+        for p in c.points.iter_mut().take(N) {
             let v_t = relative(a, b, p).dot(t);
             let limit = c.friction * p.normal_impulse;
             let total =
@@ -924,7 +975,8 @@ pub fn normal_row<T: Lane>(
 /// Stage 9: points that approached faster than the threshold, and pushed
 /// in some substep, leave at `-e` times their approach speed (chapter
 /// 10's restitution, lane by lane: a lane that should not bounce adds 0).
-fn restitution<T: Lane>(
+#[inline(always)]
+fn restitution<T: Lane, const N: usize>(
     c: &mut Rows<T>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
@@ -932,7 +984,7 @@ fn restitution<T: Lane>(
 ) {
     let (n, m) = (c.normal, Masses::of(c));
     let zero = T::splat(0.0);
-    for p in c.points.iter_mut() {
+    for p in c.points.iter_mut().take(N) {
         let v_n = relative(a, b, p).dot(n);
         let wanted = p.normal_mass * (-(c.restitution * p.approach) - v_n);
         // Bounce only where e > 0, the approach beat the threshold, and the
@@ -974,6 +1026,7 @@ struct Masses<T> {
 }
 
 impl<T: Lane> Masses<T> {
+    #[inline(always)]
     fn of(c: &Rows<T>) -> Self {
         Masses {
             a: c.inv_mass_a,

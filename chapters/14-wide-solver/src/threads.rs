@@ -100,18 +100,35 @@ impl Threads {
         }
     }
 
-    /// `f` of every item, in the items' order, split across the workers as
-    /// [`Threads::for_each`] splits.
-    pub fn map<T: Sync, U: Send>(
+    /// `out` emptied, then filled with everything `f` pushes for each item,
+    /// in the items' order, split across the workers as
+    /// [`Threads::for_each`] splits (each worker pushes into a list of its
+    /// own, joined in order). On one thread, every item pushes straight
+    /// into `out`, whose room is kept from call to call.
+    pub fn collect<T: Sync, U: Send>(
         &self,
         items: &[T],
         grain: usize,
-        f: impl Fn(&T) -> U + Sync + Send,
-    ) -> Vec<U> {
+        out: &mut Vec<U>,
+        f: impl Fn(&T, &mut Vec<U>) + Sync + Send,
+    ) {
+        out.clear();
         match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => pool
-                .install(|| items.par_iter().with_min_len(grain).map(f).collect()),
-            _ => items.iter().map(f).collect(),
+            Some(pool) if items.len() >= 2 * grain => {
+                let lists: Vec<Vec<U>> = pool.install(|| {
+                    let push = |mut list: Vec<U>, item: &T| {
+                        f(item, &mut list);
+                        list
+                    };
+                    items
+                        .par_iter()
+                        .with_min_len(grain)
+                        .fold(Vec::new, push)
+                        .collect()
+                });
+                lists.into_iter().for_each(|mut list| out.append(&mut list));
+            }
+            _ => items.iter().for_each(|item| f(item, out)),
         }
     }
 }
