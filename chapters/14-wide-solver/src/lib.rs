@@ -105,7 +105,9 @@ struct Scratch {
     /// Whether `velocities` holds the latest velocities (and the bodies
     /// do not).
     shared_ahead: bool,
-    /// Each body's pose at the step's start, and how far it has moved.
+    /// Each body's pose at the step's start: centre and angle.
+    starts: Vec<(Vec2, f32)>,
+    /// How far each body has moved since, and its rotation now.
     poses: Vec<Pose>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
@@ -268,9 +270,7 @@ impl World {
         // tree, give the sleepers back, put still islands to sleep.
         self.soft_mut().base.release_mouse_unless_pulled();
         if self.base.base.settings.toi {
-            let starts: Vec<(Vec2, f32)> =
-                self.scratch.poses.iter().map(|p| p.start).collect();
-            self.base.base.sweep(&starts);
+            self.base.base.sweep(&self.scratch.starts);
         }
         self.base.sync_tree();
         self.base.release_sleepers(&held);
@@ -347,6 +347,8 @@ impl World {
         let pairs: Vec<(usize, usize)> =
             world.arbiters.iter().map(|a| (a.a, a.b)).collect();
         let counts: Vec<usize> = world.arbiters.iter().map(|a| a.count).collect();
+        let bouncy: Vec<bool> =
+            world.arbiters.iter().map(|a| a.restitution > 0.0).collect();
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them.
         let mut last = vec![None; pairs.len()];
@@ -365,7 +367,12 @@ impl World {
         s.single.clear();
         s.colours.clear();
         s.overflow.clear();
-        let points = |k: &[usize]| k.iter().map(|&k| counts[k]).max().unwrap_or(0);
+        // What a block of contacts `k` solves: the most points any has, and
+        // whether any bounces.
+        let solves = |k: &[usize]| {
+            let points = k.iter().map(|&k| counts[k]).max().unwrap_or(0);
+            (points, k.iter().any(|&k| bouncy[k]))
+        };
         let lanes = Lanes { pairs: &pairs, movable: &movable };
         let mut order = colouring.order();
         let mut start = 0;
@@ -378,23 +385,23 @@ impl World {
                     .count();
             // Two-point contacts first: a block whose contacts all have
             // one point (a disc's) solves one point, not two.
-            order[start..end].sort_by_key(|&k| std::cmp::Reverse(points(&[k])));
+            order[start..end].sort_by_key(|&k| std::cmp::Reverse(counts[k]));
             let members = &order[start..end];
             if c == OVERFLOW {
-                let one = |&k: &usize| lanes.block(&[k], points(&[k]));
+                let one = |&k: &usize| lanes.block(&[k], solves(&[k]));
                 s.overflow.extend(members.iter().map(one));
             } else if wide {
                 let first = s.wide.len();
-                let eight = |k: &[usize]| lanes.block(k, points(k));
+                let eight = |k: &[usize]| lanes.block(k, solves(k));
                 s.wide.extend(members.chunks(LANES).map(eight));
                 s.colours.push(first..s.wide.len());
             } else if single {
-                // One to a block, each solving as many points as its block
-                // of eight would: the same operations, so the same bits.
+                // One to a block, each solving what its block of eight
+                // would: the same operations, so the same bits.
                 let first = s.single.len();
                 for k in members.chunks(LANES) {
-                    let n = points(k);
-                    s.single.extend(k.iter().map(|&k| lanes.block(&[k], n)));
+                    let eight = solves(k);
+                    s.single.extend(k.iter().map(|&k| lanes.block(&[k], eight)));
                 }
                 s.colours.push(first..s.single.len());
             }
@@ -412,13 +419,16 @@ impl World {
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
         let s = &mut self.scratch;
+        s.starts.clear();
+        s.starts.extend(bodies.iter().map(|b| (b.position, b.angle)));
         s.poses.clear();
         s.poses.extend(bodies.iter().map(Pose::at_start));
+        let poses = &s.poses;
         let prepare =
-            |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, warm);
+            |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, poses, warm);
         self.threads.for_each(&mut s.wide, BLOCKS, prepare);
         let prepare =
-            |block: &mut Block<f32>| block.prepare(arbiters, bodies, warm);
+            |block: &mut Block<f32>| block.prepare(arbiters, bodies, poses, warm);
         self.threads.for_each(&mut s.single, BLOCKS * LANES, prepare);
         s.overflow.iter_mut().for_each(prepare);
         // One more than the bodies: the sink blocks write what no body takes.
@@ -455,8 +465,11 @@ impl World {
         self.threads.for_each(bodies, BODIES, |b| {
             ch06_rotation_friction::integrate_positions(std::slice::from_mut(b), h);
         });
-        let poses = &mut self.scratch.poses;
-        self.threads.zip(poses, bodies, BODIES, |pose, b| pose.follow(b));
+        let s = &mut self.scratch;
+        let starts = &s.starts;
+        self.threads.for_each_indexed(&mut s.poses, BODIES, |i, pose| {
+            pose.follow(&bodies[i], starts[i].0)
+        });
     }
 
     /// Run `f` on the soft step's world, for its joints, rods and mouse,
@@ -572,26 +585,23 @@ fn moves(b: &Body) -> bool {
     b.inv_mass > 0.0 || b.inv_inertia > 0.0
 }
 
-/// A body's pose at the step's start, how far its centre has moved since,
-/// and its rotation now, `(cos, sin)`.
+/// What the contacts read of a body as it moves through the substeps: how
+/// far its centre has moved since the step began, and its rotation now,
+/// `(cos, sin)`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Pose {
-    start: (Vec2, f32),
     moved: Vec2,
     rotation: Vec2,
 }
 
 impl Pose {
     fn at_start(b: &Body) -> Pose {
-        Pose {
-            start: (b.position, b.angle),
-            moved: Vec2::ZERO,
-            rotation: trig::from_angle(b.angle),
-        }
+        Pose { moved: Vec2::ZERO, rotation: trig::from_angle(b.angle) }
     }
 
-    fn follow(&mut self, b: &Body) {
-        self.moved = b.position - self.start.0;
+    /// After a substep's move of body `b`, which started at `start`.
+    fn follow(&mut self, b: &Body, start: Vec2) {
+        self.moved = b.position - start;
         self.rotation = trig::from_angle(b.angle);
     }
 }
@@ -669,6 +679,9 @@ pub struct Block<T> {
     /// How many points the rows solve: the most any contact of the block
     /// has (a point a contact lacks has zero masses and pushes nothing).
     points: usize,
+    /// Whether any of its contacts may bounce: if not, the restitution
+    /// pass passes it by, as Box2D v3 does.
+    bounces: bool,
     /// Each lane's arbiter.
     arbiter: [u32; LANES],
     /// Each lane's bodies, whose velocities it reads (an unused lane
@@ -692,8 +705,12 @@ struct Lanes<'a> {
 
 impl Lanes<'_> {
     /// A block of the arbiters `k` (at most `T::WIDTH`) solving `points`
-    /// points each, its rows still to prepare.
-    fn block<T: Lane + Default>(&self, k: &[usize], points: usize) -> Block<T> {
+    /// points each and bouncing if `bounces`, its rows still to prepare.
+    fn block<T: Lane + Default>(
+        &self,
+        k: &[usize],
+        (points, bounces): (usize, bool),
+    ) -> Block<T> {
         let used = k.len().min(T::WIDTH);
         // An unused lane reads the last contact's bodies.
         let arbiter = |lane: usize| k[lane.min(used - 1)];
@@ -706,6 +723,7 @@ impl Lanes<'_> {
         Block {
             used,
             points,
+            bounces,
             arbiter: std::array::from_fn(|lane| arbiter(lane) as u32),
             a: std::array::from_fn(|lane| a(lane) as u32),
             b: std::array::from_fn(|lane| b(lane) as u32),
@@ -718,10 +736,18 @@ impl Lanes<'_> {
 
 impl<T: Lane + Default> Block<T> {
     /// Stage 3: each lane's rows from its arbiter ([`prepare_rows`]).
-    fn prepare(&mut self, arbiters: &[Arbiter], bodies: &[Body], warm: bool) {
+    fn prepare(
+        &mut self,
+        arbiters: &[Arbiter],
+        bodies: &[Body],
+        poses: &[Pose],
+        warm: bool,
+    ) {
         for lane in 0..self.used {
             let arb = &arbiters[self.arbiter[lane] as usize];
-            let one = prepare_rows(arb, &bodies[arb.a], &bodies[arb.b], warm);
+            let (a, b) = (arb.a, arb.b);
+            let turns = (poses[a].rotation, poses[b].rotation);
+            let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
             self.rows.set(lane, &one);
         }
     }
@@ -735,6 +761,9 @@ impl<T: Lane + Default> Block<T> {
         velocities: &[SharedVelocity],
         poses: &[Pose],
     ) {
+        if pass == Pass::Restitution && !self.bounces {
+            return;
+        }
         match self.points {
             1 => self.run_points::<1>(pass, k, velocities, poses),
             _ => self.run_points::<2>(pass, k, velocities, poses),
@@ -766,10 +795,8 @@ impl<T: Lane + Default> Block<T> {
             Pass::WarmStart => warm_start::<T, N>(&self.rows, &mut a, &mut b),
             Pass::Solve { use_bias } => {
                 let pose = |ids: &[u32; LANES]| {
-                    let mut each = [Pose::default(); LANES];
-                    for (lane, p) in each.iter_mut().enumerate().take(T::WIDTH) {
-                        *p = poses[ids[lane] as usize];
-                    }
+                    let each: [Pose; LANES] =
+                        std::array::from_fn(|l| poses[ids[l] as usize]);
                     (
                         V2::gather(|l| each[l].moved),
                         V2::gather(|l| each[l].rotation),
@@ -817,7 +844,15 @@ impl<T: Lane + Default> Block<T> {
 /// One arbiter's rows, as chapter 10 prepares them: anchors fixed for the
 /// step, the separation less what the anchors account for, the effective
 /// masses, the approach speed, and last step's impulses if warm starting.
-pub fn prepare_rows(arb: &Arbiter, a: &Body, b: &Body, warm: bool) -> Rows<f32> {
+/// `turns` are the two bodies' rotations, `(cos, sin)`, found once per
+/// body for the step.
+pub fn prepare_rows(
+    arb: &Arbiter,
+    a: &Body,
+    b: &Body,
+    (turn_a, turn_b): (Vec2, Vec2),
+    warm: bool,
+) -> Rows<f32> {
     let n = arb.normal;
     let mut rows = Rows {
         normal: V2 { x: n.x, y: n.y },
@@ -830,9 +865,9 @@ pub fn prepare_rows(arb: &Arbiter, a: &Body, b: &Body, warm: bool) -> Rows<f32> 
         points: Default::default(),
     };
     let v2 = |v: Vec2| V2 { x: v.x, y: v.y };
-    // Into each body's own frame: one sine and cosine per body, not per point.
-    let (unturn_a, unturn_b) =
-        (trig::from_angle(-a.angle), trig::from_angle(-b.angle));
+    // Into each body's own frame: turned back, by (cos, -sin).
+    let unturn = |t: Vec2| Vec2::new(t.x, -t.y);
+    let (unturn_a, unturn_b) = (unturn(turn_a), unturn(turn_b));
     for (c, p) in arb.contacts().iter().zip(&mut rows.points) {
         let (r_a, r_b) = (c.point - a.position, c.point - b.position);
         *p = PointRows {

@@ -79,6 +79,26 @@ impl Threads {
     }
     // ANCHOR_END: for_each
 
+    /// Run `work` on each item with its place in `items`, split across the
+    /// workers as [`Threads::for_each`] splits.
+    pub fn for_each_indexed<T: Send>(
+        &self,
+        items: &mut [T],
+        grain: usize,
+        work: impl Fn(usize, &mut T) + Sync + Send,
+    ) {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
+                items
+                    .par_iter_mut()
+                    .enumerate()
+                    .with_min_len(grain)
+                    .for_each(|(i, t)| work(i, t))
+            }),
+            _ => items.iter_mut().enumerate().for_each(|(i, t)| work(i, t)),
+        }
+    }
+
     /// Run `work` on each item of `items` with the item of `with` at the same
     /// place, split across the workers as [`Threads::for_each`] splits.
     pub fn zip<T: Send, U: Sync>(
