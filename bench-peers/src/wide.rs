@@ -5,7 +5,9 @@
 //! own, the median reported, with its ratio to Box2D v3's, and whether each scene
 //! held (a pyramid stands; no body leaves the walls).
 
-use crate::{DT, Engine, Poses, box2d, box2d_v3, measure, poses_of, rapier, soft};
+use crate::{
+    DT, Engine, Poses, box2d, box2d_v3, measure_in_rounds, poses_of, rapier, soft,
+};
 use ch08_sequential_impulses::demos::{ball_pit, pyramid};
 use ch08_sequential_impulses::{Shape, World};
 use ch11_polygons::{Polygon, Shape as Shape11};
@@ -90,19 +92,23 @@ pub fn table() -> String {
     );
     let mut speedup = String::new();
     for (name, world, rows, steps) in &scenes {
-        let engines: Vec<(&str, Box<dyn Engine>)> = vec![
-            ("ours (ch10 soft step)", Box::new(soft(world))),
+        let (names, mut engines): (Vec<&str>, Vec<Box<dyn Engine>>) = [
+            ("ours (ch10 soft step)", Box::new(soft(world)) as Box<dyn Engine>),
             ("ours (ch14 wide, 1 thread)", Box::new(wide(world, 1))),
             ("ours (ch14 wide, 2 threads)", Box::new(wide(world, 2))),
             (box2d_v3::NAME, Box::new(box2d_v3::build(world))),
             ("rapier2d 0.36", Box::new(rapier::build(world))),
             ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
-        ];
+        ]
+        .into_iter()
+        .unzip();
+        eprintln!("{name} ...");
+        // A pyramid stands or falls by chapter 8's table's rule.
+        let measured = measure_in_rounds(&mut engines, *rows, *steps);
         let mut rows_out = Vec::new();
-        for (engine, mut e) in engines {
-            eprintln!("{engine}: {name} ...");
-            // A pyramid stands or falls by chapter 8's table's rule.
-            let (median, stands) = measure(e.as_mut(), *rows, *steps);
+        for ((engine, e), (median, stands)) in
+            names.into_iter().zip(&engines).zip(measured)
+        {
             let held = stands.unwrap_or_else(|| held(world, &e.poses()));
             rows_out.push((engine, median, held));
         }
