@@ -36,6 +36,8 @@ pub struct TreePhase {
     pub tree: Tree,
     /// Each body's leaf.
     proxies: Vec<Proxy>,
+    /// Each body's tight box, as [`TreePhase::tight`] found it last.
+    tight: Vec<Bounds>,
     /// Each body's position when the broad phase last ran: its motion
     /// since stretches its fat box.
     last: Vec<Vec2>,
@@ -84,15 +86,19 @@ impl TreePhase {
             }
             let tight = Self::tight(b, &shapes[i], margins[i]);
             if i == self.proxies.len() {
+                self.tight.push(tight);
                 self.proxies.push(self.tree.insert(tight, i));
                 self.last.push(b.position);
                 self.moved.push(true);
-            } else if self.tree.move_proxy(
-                self.proxies[i],
-                tight,
-                b.position - self.last[i],
-            ) {
-                self.moved[i] = true;
+            } else {
+                self.tight[i] = tight;
+                if self.tree.move_proxy(
+                    self.proxies[i],
+                    tight,
+                    b.position - self.last[i],
+                ) {
+                    self.moved[i] = true;
+                }
             }
         }
     }
@@ -164,6 +170,14 @@ impl TreePhase {
     /// The pair set as the last update left it.
     pub fn pairs(&self) -> &[(usize, usize)] {
         &self.pairs
+    }
+
+    /// Whether bodies `a` and `b` may touch this step: their tight boxes
+    /// overlap. A pair of the set whose fat boxes overlap but whose tight
+    /// boxes do not is too far apart for the narrow phase to report, so a
+    /// later chapter can pass it by without asking.
+    pub fn may_touch(&self, a: usize, b: usize) -> bool {
+        self.tight[a].overlaps(self.tight[b])
     }
 
     /// Body `i`'s fat box.

@@ -313,7 +313,7 @@ impl World {
         } else {
             fast.base.base.base.broad_phase();
         }
-        let fast = &world.base;
+        let (fast, tree, phase) = (&world.base, world.tree, &world.phase);
         let chapter8 = &fast.base.base.base.base;
         let (pairs, transforms) = chapter8.pairs();
         let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
@@ -326,6 +326,10 @@ impl World {
         self.threads.collect(&runs, RUNS, &mut arbiters, |run, made| {
             let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
             for &(a, b) in run.iter() {
+                // Boxes that overlap only by their fat margins cannot touch.
+                if tree && !phase.may_touch(a, b) {
+                    continue;
+                }
                 let Some(manifold) = fast.contact((a, b), transforms) else {
                     continue;
                 };
