@@ -159,8 +159,8 @@ impl World {
         let (phase, tree) = (&mut self.phase, self.tree);
         self.base.step_with(dt, |world, shapes, margins| {
             if tree {
-                let pairs = phase.update(&world.base.bodies, shapes, margins);
-                world.broad_phase_from(pairs.iter().copied());
+                phase.update(&world.base.bodies, shapes, margins);
+                world.broad_phase_from(phase.near_pairs());
             } else {
                 world.broad_phase();
             }

@@ -234,8 +234,8 @@ proptest! {
     /// speculative margins, B slid away from A along a random direction to
     /// the farthest place at which chapter 11's narrow phase still reports
     /// a contact (within the margins and the speculative distance, found by
-    /// bisection): there, at the very edge, the two tight boxes overlap. A
-    /// later chapter can therefore pass by a pair whose tight boxes do not.
+    /// bisection): there, at the very edge, the two tight boxes overlap. The
+    /// narrow phase therefore loses nothing by seeing only the near pairs.
     #[test]
     fn a_pair_the_narrow_phase_reports_may_touch(
         a in piece(),

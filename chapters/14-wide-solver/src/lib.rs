@@ -307,13 +307,12 @@ impl World {
         // leaves out the pairs a joint holds.
         let fast = &mut world.base;
         if world.tree {
-            let pairs =
-                world.phase.update(fast.bodies(), fast.shapes(), fast.margins());
-            fast.base.base.base.broad_phase_from(pairs.iter().copied());
+            world.phase.update(fast.bodies(), fast.shapes(), fast.margins());
+            fast.base.base.base.broad_phase_from(world.phase.near_pairs());
         } else {
             fast.base.base.base.broad_phase();
         }
-        let (fast, tree, phase) = (&world.base, world.tree, &world.phase);
+        let fast = &world.base;
         let chapter8 = &fast.base.base.base.base;
         let (pairs, transforms) = chapter8.pairs();
         let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
@@ -326,10 +325,6 @@ impl World {
         self.threads.collect(&runs, RUNS, &mut arbiters, |run, made| {
             let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
             for &(a, b) in run.iter() {
-                // Boxes that overlap only by their fat margins cannot touch.
-                if tree && !phase.may_touch(a, b) {
-                    continue;
-                }
                 let Some(manifold) = fast.contact((a, b), transforms) else {
                     continue;
                 };
