@@ -172,21 +172,14 @@ impl TreePhase {
         &self.pairs
     }
 
-    // ANCHOR: near_pairs
+    // ANCHOR: may_touch
     /// Whether bodies `a` and `b` may touch this step: their tight boxes
     /// overlap. A pair of the set whose fat boxes overlap but whose tight
     /// boxes do not is too far apart for the narrow phase to report.
     pub fn may_touch(&self, a: usize, b: usize) -> bool {
         self.tight[a].overlaps(self.tight[b])
     }
-
-    /// The pairs of the set that may touch this step: what the narrow
-    /// phase needs to see. (The set keeps the rest, whose leaves overlap
-    /// only by their fat margins, so that it need not look for them again.)
-    pub fn near_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.pairs.iter().copied().filter(|&(a, b)| self.may_touch(a, b))
-    }
-    // ANCHOR_END: near_pairs
+    // ANCHOR_END: may_touch
 
     /// Body `i`'s fat box.
     pub fn fat_bounds(&self, i: usize) -> Bounds {

@@ -159,8 +159,10 @@ impl World {
         let (phase, tree) = (&mut self.phase, self.tree);
         self.base.step_with(dt, |world, shapes, margins| {
             if tree {
-                phase.update(&world.base.bodies, shapes, margins);
-                world.broad_phase_from(phase.near_pairs());
+                let pairs = phase.update(&world.base.bodies, shapes, margins);
+                world.broad_phase_from(pairs.iter().copied());
+                // Of those, only the pairs whose tight boxes overlap.
+                world.base.retain_pairs(|a, b| phase.may_touch(a, b));
             } else {
                 world.broad_phase();
             }

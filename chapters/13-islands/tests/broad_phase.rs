@@ -235,7 +235,8 @@ proptest! {
     /// the farthest place at which chapter 11's narrow phase still reports
     /// a contact (within the margins and the speculative distance, found by
     /// bisection): there, at the very edge, the two tight boxes overlap. The
-    /// narrow phase therefore loses nothing by seeing only the near pairs.
+    /// narrow phase loses nothing by seeing only the pairs whose tight boxes
+    /// overlap.
     #[test]
     fn a_pair_the_narrow_phase_reports_may_touch(
         a in piece(),

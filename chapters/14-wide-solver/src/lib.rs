@@ -307,8 +307,12 @@ impl World {
         // leaves out the pairs a joint holds.
         let fast = &mut world.base;
         if world.tree {
-            world.phase.update(fast.bodies(), fast.shapes(), fast.margins());
-            fast.base.base.base.broad_phase_from(world.phase.near_pairs());
+            let pairs =
+                world.phase.update(fast.bodies(), fast.shapes(), fast.margins());
+            fast.base.base.base.broad_phase_from(pairs.iter().copied());
+            // Of those, only the pairs whose tight boxes overlap.
+            let phase = &world.phase;
+            fast.base.base.base.base.retain_pairs(|a, b| phase.may_touch(a, b));
         } else {
             fast.base.base.base.broad_phase();
         }
