@@ -222,33 +222,21 @@ impl World {
     /// within the distance the awake one can move ([`motion_bound`]) and
     /// the contact distance. That contact will link the two into one
     /// island after the step, so a body woken here is not put back to
-    /// sleep alone. Candidates come from the tree, so an all-asleep world
-    /// costs nothing here. Also wake what a joint ties to an awake body,
-    /// what has a force on it, and what the mouse holds.
+    /// sleep alone. The candidates come from the tree ([`World::reached`]),
+    /// asked from whichever side has fewer bodies, the awake movers or the
+    /// sleepers; an all-asleep world costs nothing here. Also wake what a
+    /// joint ties to an awake body, what has a force on it, and what the
+    /// mouse holds.
     pub fn wake_reached(&mut self, dt: f32) {
         if !self.asleep.contains(&true) {
             return;
         }
         let n = self.bodies().len();
-        let mut wake = vec![false; n];
-        let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
-        let floors = self.base.base.settings;
+        let bodies = self.base.bodies();
         let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
-        for i in (0..n).filter(|&i| awake_mover(i)) {
-            let (b, shape) = (&bodies[i], floor_or_not(&shapes[i], floors));
-            let spin = b.angular_velocity;
-            let margin = motion_bound(b.velocity, spin, reach(&shapes[i]), dt)
-                + SPECULATIVE_DISTANCE;
-            let bounds = shape_bounds(&shapes[i], &b.transform()).grown(margin);
-            self.phase.tree.query(bounds, |_, j| {
-                if !self.asleep[j] || wake[j] {
-                    return;
-                }
-                let other = floor_or_not(&shapes[j], floors);
-                let (ti, tj) = (b.transform(), bodies[j].transform());
-                wake[j] = collide(&shape, &ti, &other, &tj, margin).is_some();
-            });
-        }
+        let movers = (0..n).filter(|&i| awake_mover(i)).count();
+        let sleepers = self.asleep.iter().filter(|&&a| a).count();
+        let mut wake = self.reached(dt, movers <= sleepers);
         let joined =
             self.base.base.base.base.joints.iter().map(|j| (j.body_a, j.body_b));
         let rods = self.solver().joints.iter().map(|r| (r.body_a, r.body_b));
@@ -277,6 +265,68 @@ impl World {
         }
     }
     // ANCHOR_END: wake_reached
+
+    // ANCHOR: reached
+    /// The sleepers an awake moving body may touch this step (see
+    /// [`World::wake_reached`]), found by asking the tree from the movers'
+    /// side (`from_movers`: each mover for what its reach overlaps) or the
+    /// sleepers' side (each sleeper for the movers within the farthest
+    /// reach of any). Either finds every pair the narrow phase would
+    /// report, and tests it the same way, so both give the same answer.
+    pub fn reached(&self, dt: f32, from_movers: bool) -> Vec<bool> {
+        let n = self.bodies().len();
+        let mut wake = vec![false; n];
+        let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
+        let floors = self.base.base.settings;
+        // How far each awake mover may reach this step.
+        let reach_of: Vec<Option<f32>> = (0..n)
+            .map(|i| {
+                let b = &bodies[i];
+                let mover = !self.asleep[i] && b.inv_mass > 0.0;
+                mover.then(|| {
+                    let spin = b.angular_velocity;
+                    motion_bound(b.velocity, spin, reach(&shapes[i]), dt)
+                        + SPECULATIVE_DISTANCE
+                })
+            })
+            .collect();
+        // Whether mover `i`, reaching `margin`, may touch sleeper `j`.
+        let touches = |i: usize, margin: f32, j: usize| {
+            let a = floor_or_not(&shapes[i], floors);
+            let b = floor_or_not(&shapes[j], floors);
+            let (ta, tb) = (bodies[i].transform(), bodies[j].transform());
+            collide(&a, &ta, &b, &tb, margin).is_some()
+        };
+        let bounds = |i: usize, grown: f32| {
+            shape_bounds(&shapes[i], &bodies[i].transform()).grown(grown)
+        };
+        let tree = &self.phase.tree;
+        let movers =
+            reach_of.iter().enumerate().filter_map(|(i, m)| Some((i, (*m)?)));
+        // A body added since the last step has no leaf yet: it asks itself.
+        let leafless = |i: usize| i >= self.phase.len();
+        for (i, m) in movers.clone().filter(|&(i, _)| from_movers || leafless(i)) {
+            tree.query(bounds(i, m), |_, j| {
+                if self.asleep[j] && !wake[j] {
+                    wake[j] = touches(i, m, j);
+                }
+            });
+        }
+        if !from_movers {
+            let farthest = movers.map(|(_, m)| m).fold(0.0, f32::max);
+            for j in (0..n).filter(|&j| self.asleep[j]) {
+                tree.query(bounds(j, farthest), |_, i| {
+                    if let Some(m) = reach_of[i]
+                        && !wake[j]
+                    {
+                        wake[j] = touches(i, m, j);
+                    }
+                });
+            }
+        }
+        wake
+    }
+    // ANCHOR_END: reached
 
     // ANCHOR: islands
     /// The awake moving bodies linked by this step's contacts (touching or

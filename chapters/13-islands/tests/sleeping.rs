@@ -101,6 +101,39 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
     assert_eq!(world.sleeping_count(), 11);
 }
 
+/// Which sleepers an awake body may touch is the same asked from either
+/// side (`World::reached`): from each awake mover, or from each sleeper
+/// for the movers within the farthest reach. Three boxes dropped one after
+/// another on a sleeping pyramid, every step of their fall and landing:
+/// both sides give the same sleepers, and at the landings some are
+/// reached (the comparison is not of two empty lists).
+#[test]
+fn either_side_finds_the_same_sleepers_to_wake() {
+    let mut world = pyramid(5);
+    run(&mut world, 3.0);
+    assert_eq!(world.sleeping_count(), 15);
+    let cube = Polygon::boxed(Vec2::splat(0.4), 0.0);
+    let mut reached_any = 0;
+    for k in 0..3 {
+        let at = Vec2::new(-0.8 + 0.8 * k as f32, 6.0);
+        let (b, s) = body(Shape::Polygon(cube), at, 0.3 * k as f32, 5.0);
+        world.base.base.base.base.base.bodies.push(b);
+        world.base.base.shapes.push(s);
+        world.base.bullets.push(false);
+        for step in 0..90 {
+            world.fit_sleep_lists();
+            if world.sleeping_count() > 0 {
+                let (movers, sleepers) =
+                    (world.reached(DT, true), world.reached(DT, false));
+                assert_eq!(movers, sleepers, "box {k}, step {step}");
+                reached_any += usize::from(movers.contains(&true));
+            }
+            world.step(DT);
+        }
+    }
+    assert!(reached_any >= 3, "sleepers reached in only {reached_any} steps");
+}
+
 /// A ball thrown straight up at 5 m/s is slower than the 5 cm/s limit
 /// only near the top of its arc, about 0.01 s: it never sleeps in the
 /// air, and sleeps once it has lain on the floor half a second.
