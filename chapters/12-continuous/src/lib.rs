@@ -57,7 +57,7 @@ pub struct World {
     /// where it would have ended.
     pub trails: Vec<(Vec2, Vec2)>,
     /// Each body's speculative reach for this step, metres (scratch).
-    margins: Vec<f32>,
+    pub margins: Vec<f32>,
 }
 
 /// This chapter's switches.

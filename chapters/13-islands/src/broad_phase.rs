@@ -179,6 +179,21 @@ impl TreePhase {
     pub fn may_touch(&self, a: usize, b: usize) -> bool {
         self.tight[a].overlaps(self.tight[b])
     }
+
+    /// The broad phase for one step, handed to chapter 9's world: the
+    /// set after [`TreePhase::update`], less what chapter 8 and 9 leave out
+    /// (pairs that cannot move, pairs a joint holds), less the pairs whose
+    /// tight boxes do not overlap (tested last, on the fewest pairs).
+    pub fn hand_over(
+        &mut self,
+        world: &mut ch09_joints::World,
+        shapes: &[Shape],
+        margins: &[f32],
+    ) {
+        let pairs = self.update(&world.base.bodies, shapes, margins);
+        world.broad_phase_from(pairs.iter().copied());
+        world.base.retain_pairs(|a, b| self.may_touch(a, b));
+    }
     // ANCHOR_END: may_touch
 
     /// Body `i`'s fat box.

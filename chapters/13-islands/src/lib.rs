@@ -159,10 +159,7 @@ impl World {
         let (phase, tree) = (&mut self.phase, self.tree);
         self.base.step_with(dt, |world, shapes, margins| {
             if tree {
-                let pairs = phase.update(&world.base.bodies, shapes, margins);
-                world.broad_phase_from(pairs.iter().copied());
-                // Of those, only the pairs whose tight boxes overlap.
-                world.base.retain_pairs(|a, b| phase.may_touch(a, b));
+                phase.hand_over(world, shapes, margins);
             } else {
                 world.broad_phase();
             }

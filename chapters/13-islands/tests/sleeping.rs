@@ -44,6 +44,13 @@ proptest! {
     }
 }
 
+/// A body added to `world` between steps.
+fn add(world: &mut World, (b, s): (Body, Shape)) {
+    world.base.base.base.base.base.bodies.push(b);
+    world.base.base.shapes.push(s);
+    world.base.bullets.push(false);
+}
+
 fn run(world: &mut World, seconds: f32) {
     for _ in 0..(seconds / DT) as usize {
         world.step(DT);
@@ -86,10 +93,7 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
     run(&mut world, 3.0);
     assert_eq!(world.sleeping_count(), 10);
     let cube = Polygon::boxed(Vec2::splat(0.5), 0.0);
-    let (b, s) = body(Shape::Polygon(cube), Vec2::new(0.3, 7.0), 0.0, 5.0);
-    world.base.base.base.base.base.bodies.push(b);
-    world.base.base.shapes.push(s);
-    world.base.bullets.push(false);
+    add(&mut world, body(Shape::Polygon(cube), Vec2::new(0.3, 7.0), 0.0, 5.0));
     let mut woke = 0;
     for _ in 0..120 {
         world.step(DT);
@@ -116,10 +120,7 @@ fn either_side_finds_the_same_sleepers_to_wake() {
     let mut reached_any = 0;
     for k in 0..3 {
         let at = Vec2::new(-0.8 + 0.8 * k as f32, 6.0);
-        let (b, s) = body(Shape::Polygon(cube), at, 0.3 * k as f32, 5.0);
-        world.base.base.base.base.base.bodies.push(b);
-        world.base.base.shapes.push(s);
-        world.base.bullets.push(false);
+        add(&mut world, body(Shape::Polygon(cube), at, 0.3 * k as f32, 5.0));
         for step in 0..90 {
             world.fit_sleep_lists();
             if world.sleeping_count() > 0 {

@@ -307,12 +307,8 @@ impl World {
         // leaves out the pairs a joint holds.
         let fast = &mut world.base;
         if world.tree {
-            let pairs =
-                world.phase.update(fast.bodies(), fast.shapes(), fast.margins());
-            fast.base.base.base.broad_phase_from(pairs.iter().copied());
-            // Of those, only the pairs whose tight boxes overlap.
-            let phase = &world.phase;
-            fast.base.base.base.base.retain_pairs(|a, b| phase.may_touch(a, b));
+            let (joints, shapes) = (&mut fast.base.base.base, &fast.base.shapes);
+            world.phase.hand_over(joints, shapes, &fast.margins);
         } else {
             fast.base.base.base.broad_phase();
         }
