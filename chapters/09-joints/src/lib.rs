@@ -619,8 +619,8 @@ impl Jacobian {
     /// `J v`, the row's velocity now.
     pub fn velocity(&self, a: &Body, b: &Body) -> f32 {
         self.linear.dot(b.velocity - a.velocity)
-            + self.angular_b * b.angular_velocity
-            - self.angular_a * a.angular_velocity
+            + (self.angular_b * b.angular_velocity
+                - self.angular_a * a.angular_velocity)
     }
 
     /// `J M^-1 K^T`: how an impulse along this row changes row `k`'s
@@ -634,10 +634,10 @@ impl Jacobian {
     /// Apply impulse `p` along the row: `+p J^T` to B and `-p J^T` to A,
     /// each through its inverse mass and inertia.
     pub fn apply(&self, a: &mut Body, b: &mut Body, p: f32) {
-        a.velocity -= a.inv_mass * p * self.linear;
-        a.angular_velocity -= a.inv_inertia * p * self.angular_a;
-        b.velocity += b.inv_mass * p * self.linear;
-        b.angular_velocity += b.inv_inertia * p * self.angular_b;
+        a.velocity -= self.linear * a.inv_mass * p;
+        a.angular_velocity -= self.angular_a * a.inv_inertia * p;
+        b.velocity += self.linear * b.inv_mass * p;
+        b.angular_velocity += self.angular_b * b.inv_inertia * p;
     }
 }
 // ANCHOR_END: jacobian

@@ -55,14 +55,12 @@ pub struct World {
     pub soft: SoftSettings,
     /// One entry per contact arbiter of this step, in the same order.
     points: Vec<[SoftPoint; MAX_CONTACTS]>,
-    /// Each body's position and angle when the step began.
-    starts: Vec<(Vec2, f32)>,
-    /// Each body's rotation now, `(cos, sin)` of its angle: worked out
-    /// once per substep, not once per contact and pass.
-    rotations: Vec<Vec2>,
+    /// Each body's position when the step began, and its rotation now.
+    poses: Vec<Pose>,
     /// The rods' and ropes' rows, rebuilt each substep.
     rod_rows: Vec<Row>,
-    /// The joints' softness this substep.
+    /// The contacts' softness this step, and the joints' this substep.
+    contact_soft: Soft,
     joint_soft: Soft,
     /// Per joint, whether its lower and upper limits are open (apart:
     /// speculative) this substep rather than closed (a soft spring).
@@ -82,9 +80,9 @@ impl World {
             base: ch09_joints::World::new(bodies, rods, joints),
             soft: SoftSettings::default(),
             points: Vec::new(),
-            starts: Vec::new(),
-            rotations: Vec::new(),
+            poses: Vec::new(),
             rod_rows: Vec::new(),
+            contact_soft: Soft::RIGID,
             joint_soft: Soft::RIGID,
             open_limits: Vec::new(),
         }
@@ -165,9 +163,9 @@ impl World {
 
     /// Each body's rotation, for the contacts' moving anchors.
     fn turn(&mut self) {
-        self.rotations.clear();
-        let bodies = &self.base.base.bodies;
-        self.rotations.extend(bodies.iter().map(|b| trig::from_angle(b.angle)));
+        for (pose, b) in self.poses.iter_mut().zip(&self.base.base.bodies) {
+            pose.rotation = trig::from_angle(b.angle);
+        }
     }
 
     // ANCHOR: prepare_contacts
@@ -180,13 +178,18 @@ impl World {
         let settings = self.base.base.settings;
         let warm = settings.warm_starting;
         let bodies = &self.base.base.bodies;
-        self.starts.clear();
-        self.starts.extend(bodies.iter().map(|b| (b.position, b.angle)));
+        self.poses.clear();
+        self.poses.extend(bodies.iter().map(|b| Pose {
+            start: b.position,
+            rotation: trig::from_angle(b.angle),
+        }));
         self.points.clear();
-        let contact =
+        self.contact_soft =
             soft(self.soft.contact_hertz.min(0.25 / h), self.soft.damping_ratio, h);
         for arb in self.base.base.arbiters.iter_mut() {
             let (a, b) = (&bodies[arb.a], &bodies[arb.b]);
+            let (turn_a, turn_b) =
+                (self.poses[arb.a].rotation, self.poses[arb.b].rotation);
             let n = arb.normal;
             let mut points = [SoftPoint::UNUSED; MAX_CONTACTS];
             for (c, p) in arb.contacts.iter_mut().zip(&mut points).take(arb.count) {
@@ -194,12 +197,11 @@ impl World {
                 *p = SoftPoint {
                     r_a,
                     r_b,
-                    local_a: trig::from_angle(-a.angle).rotate(r_a),
-                    local_b: trig::from_angle(-b.angle).rotate(r_b),
+                    local_a: turn_back(turn_a, r_a),
+                    local_b: turn_back(turn_b, r_b),
                     separation: -c.penetration - (r_b - r_a).dot(n),
                     normal: Jacobian::along(n, r_a, r_b),
                     tangent: Jacobian::along(perp(n), r_a, r_b),
-                    soft: contact,
                     most: 0.0,
                 };
                 c.normal_mass = inverse(effective(a, b, r_a, r_b, n));
@@ -213,7 +215,6 @@ impl World {
             }
             self.points.push(points);
         }
-        self.turn();
     }
     // ANCHOR_END: prepare_contacts
 
@@ -307,7 +308,7 @@ impl World {
         let world = &mut self.base;
         let bodies = &mut world.base.bodies;
         let settings = world.base.settings;
-        let push_out = self.soft.push_out;
+        let (push_out, contact) = (self.soft.push_out, self.contact_soft);
         // In the list's order, bottom up in the demos. (Chapter 8's
         // alternating order tips the overlapping stack over here.)
         for (arb, points) in world.base.arbiters.iter_mut().zip(&mut self.points) {
@@ -315,35 +316,48 @@ impl World {
             // back after: the compiler keeps the velocities in registers
             // instead of storing and loading them row after row.
             let (mut a, mut b) = (bodies[arb.a], bodies[arb.b]);
-            let (start_a, start_b) = (self.starts[arb.a], self.starts[arb.b]);
-            let (turn_a, turn_b) = (self.rotations[arb.a], self.rotations[arb.b]);
-            // How far B moved from A since the step began.
-            let moved = (b.position - start_b.0) - (a.position - start_a.0);
+            let (pose_a, pose_b) = (self.poses[arb.a], self.poses[arb.b]);
+            let n = arb.normal;
+            // How far B moved from A along the normal since the step began.
+            let moved = (b.position - pose_b.start) - (a.position - pose_a.start);
+            let moved = moved.dot(n);
+            // The fixed anchors turn with their bodies, and only their parts
+            // along the normal count: `(R l) . n = l . (R^T n)`. So the
+            // normal is turned into each body's own frame, once for the pair.
+            let n_a = turn_back(pose_a.rotation, n);
+            let n_b = turn_back(pose_b.rotation, n);
             let count = arb.count;
             for (c, p) in arb.contacts.iter_mut().zip(points.iter_mut()).take(count)
             {
-                // The separation now: the move, and the fixed anchors
-                // turned with their bodies.
-                let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
-                let s = (moved + anchors).dot(arb.normal) + p.separation;
+                // The separation now.
+                let anchors = p.local_b.dot(n_b) - p.local_a.dot(n_a);
+                let s = moved + anchors + p.separation;
                 let (target, soft) =
-                    contact_target(s, h, &p.soft, push_out, use_bias);
+                    contact_target(s, h, &contact, push_out, use_bias);
+                // The new total, `total + m (target - v_n) - give`, with
+                // the velocity last: all the rest is ready before the row
+                // before has moved the bodies.
+                let total = c.normal_impulse;
+                let m = soft.mass_scale * c.normal_mass;
+                let ready = total + m * target - soft.impulse_scale * total;
                 let v_n = p.normal.velocity(&a, &b);
-                let delta = soft.mass_scale * c.normal_mass * (target - v_n)
-                    - soft.impulse_scale * c.normal_impulse;
+                let new = ready - m * v_n;
                 let dp =
-                    add_clamped(&mut c.normal_impulse, delta, 0.0, f32::INFINITY);
+                    clamp_total(&mut c.normal_impulse, new, 0.0, f32::INFINITY);
                 p.normal.apply(&mut a, &mut b, dp);
-                p.most = p.most.max(c.normal_impulse);
+                // (A comparison: `f32::max` must also handle NaN.)
+                if c.normal_impulse > p.most {
+                    p.most = c.normal_impulse;
+                }
             }
             if settings.friction {
                 for (c, p) in arb.contacts.iter_mut().zip(points.iter()).take(count)
                 {
                     let v_t = p.tangent.velocity(&a, &b);
                     let limit = arb.friction * c.normal_impulse;
-                    let delta = -c.tangent_mass * v_t;
+                    let new = c.tangent_impulse - c.tangent_mass * v_t;
                     let dp =
-                        add_clamped(&mut c.tangent_impulse, delta, -limit, limit);
+                        clamp_total(&mut c.tangent_impulse, new, -limit, limit);
                     p.tangent.apply(&mut a, &mut b, dp);
                 }
             }
@@ -550,6 +564,15 @@ impl Soft {
         Soft { bias_rate: 0.0, mass_scale: 1.0, impulse_scale: 0.0 };
 }
 
+/// A body's place for the contacts: where its centre was when the step
+/// began, and its rotation now, `(cos, sin)` of its angle (worked out once
+/// per substep, not once per contact and pass).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pose {
+    start: Vec2,
+    rotation: Vec2,
+}
+
 /// A contact point's data for the soft step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct SoftPoint {
@@ -564,7 +587,6 @@ struct SoftPoint {
     /// The normal and friction rows at the fixed anchors.
     normal: Jacobian,
     tangent: Jacobian,
-    soft: Soft,
     /// The largest normal impulse of any substep: a collision's impulse
     /// is spent in the first substep (the next substeps' warm starts and
     /// passes take it back to what resting needs), so this, not the
@@ -581,7 +603,6 @@ impl SoftPoint {
         separation: 0.0,
         normal: Jacobian { linear: Vec2::ZERO, angular_a: 0.0, angular_b: 0.0 },
         tangent: Jacobian { linear: Vec2::ZERO, angular_a: 0.0, angular_b: 0.0 },
-        soft: Soft::RIGID,
         most: 0.0,
     };
 }
@@ -694,15 +715,14 @@ fn solve_soft_row(
 }
 // ANCHOR_END: soft_rows
 
-// ANCHOR: add_clamped
-/// Add `delta` to the accumulated `total`, keep the total within
-/// `lo..=hi`, and return what was added: chapter 8's `clamp_impulse`
-/// (accumulating) written with comparisons, which the compiler turns into
-/// one `max` and one `min` instruction (`f32::max` must also handle NaN,
-/// which costs the solver's longest chain a few more).
+// ANCHOR: clamp_total
+/// Make `new` the accumulated `total`, kept within `lo..=hi`, and return
+/// what it added: chapter 8's `clamp_impulse` (accumulating), given the
+/// new total rather than the change, and written with comparisons, which
+/// the compiler turns into one `max` and one `min` instruction
+/// (`f32::max` must also handle NaN, which costs the chain a few more).
 #[inline]
-fn add_clamped(total: &mut f32, delta: f32, lo: f32, hi: f32) -> f32 {
-    let new = *total + delta;
+fn clamp_total(total: &mut f32, new: f32, lo: f32, hi: f32) -> f32 {
     let new = if new < lo {
         lo
     } else if new > hi {
@@ -714,7 +734,13 @@ fn add_clamped(total: &mut f32, delta: f32, lo: f32, hi: f32) -> f32 {
     *total = new;
     applied
 }
-// ANCHOR_END: add_clamped
+// ANCHOR_END: clamp_total
+
+/// `v` turned back by `rotation` (`(cos, sin)` of an angle): from the
+/// world's frame into the body's own.
+fn turn_back(rotation: Vec2, v: Vec2) -> Vec2 {
+    Vec2::new(rotation.x, -rotation.y).rotate(v)
+}
 
 /// Write the velocities of the copies `a` and `b` back to `arb`'s bodies.
 fn keep_velocities(bodies: &mut [Body], arb: &Arbiter, a: Body, b: Body) {

@@ -325,13 +325,13 @@ pub fn bin(n: usize) -> World {
     bin_with_seed(n, BIN_SEED)
 }
 
-/// The seed of the bin demo's pieces. About one pile in four settles with
-/// a small box wedged between two discs under the pile's weight, rocking
+/// The seed of the bin demo's pieces. Many another seed's pile settles
+/// with a small box wedged between two discs under the pile's weight, rocking
 /// for good, and the whole pile, one island, never sleeps: seed
 /// [`ROCKING_SEED`] is such a pile (the page's failure case, and a test).
-pub const BIN_SEED: u64 = 14;
+pub const BIN_SEED: u64 = 13;
 /// A pile that never sleeps: one wedged box keeps its island awake.
-pub const ROCKING_SEED: u64 = 13;
+pub const ROCKING_SEED: u64 = 11;
 
 /// [`bin`] with its pieces drawn from `seed`.
 pub fn bin_with_seed(n: usize, seed: u64) -> World {
