@@ -341,13 +341,12 @@ impl World {
                 let m = soft.mass_scale * c.normal_mass;
                 let ready = total + m * target - soft.impulse_scale * total;
                 let v_n = p.normal.velocity(&a, &b);
-                let new = ready - m * v_n;
-                let dp =
-                    clamp_total(&mut c.normal_impulse, new, 0.0, f32::INFINITY);
-                p.normal.apply(&mut a, &mut b, dp);
+                let new = clamp(ready - m * v_n, 0.0, f32::INFINITY);
+                swap_impulse(&p.normal, &mut a, &mut b, total, new);
+                c.normal_impulse = new;
                 // (A comparison: `f32::max` must also handle NaN.)
-                if c.normal_impulse > p.most {
-                    p.most = c.normal_impulse;
+                if new > p.most {
+                    p.most = new;
                 }
             }
             if settings.friction {
@@ -355,10 +354,10 @@ impl World {
                 {
                     let v_t = p.tangent.velocity(&a, &b);
                     let limit = arb.friction * c.normal_impulse;
-                    let new = c.tangent_impulse - c.tangent_mass * v_t;
-                    let dp =
-                        clamp_total(&mut c.tangent_impulse, new, -limit, limit);
-                    p.tangent.apply(&mut a, &mut b, dp);
+                    let total = c.tangent_impulse;
+                    let new = clamp(total - c.tangent_mass * v_t, -limit, limit);
+                    swap_impulse(&p.tangent, &mut a, &mut b, total, new);
+                    c.tangent_impulse = new;
                 }
             }
             keep_velocities(bodies, arb, a, b);
@@ -715,26 +714,31 @@ fn solve_soft_row(
 }
 // ANCHOR_END: soft_rows
 
-// ANCHOR: clamp_total
-/// Make `new` the accumulated `total`, kept within `lo..=hi`, and return
-/// what it added: chapter 8's `clamp_impulse` (accumulating), given the
-/// new total rather than the change, and written with comparisons, which
-/// the compiler turns into one `max` and one `min` instruction
-/// (`f32::max` must also handle NaN, which costs the chain a few more).
+// ANCHOR: clamp
+/// `x` kept within `lo..=hi`, written with comparisons, which the
+/// compiler turns into one `max` and one `min` instruction (`f32::clamp`
+/// must also handle NaN, which costs the chain a few more).
 #[inline]
-fn clamp_total(total: &mut f32, new: f32, lo: f32, hi: f32) -> f32 {
-    let new = if new < lo {
+fn clamp(x: f32, lo: f32, hi: f32) -> f32 {
+    if x < lo {
         lo
-    } else if new > hi {
+    } else if x > hi {
         hi
     } else {
-        new
-    };
-    let applied = new - *total;
-    *total = new;
-    applied
+        x
+    }
 }
-// ANCHOR_END: clamp_total
+
+/// Change a row's impulse in the bodies from its old total to its new
+/// one: the old total out, the new one in. The same as applying their
+/// difference, but the old total's share is taken out while the new one
+/// is still being worked out, so only the new one's waits for it.
+#[inline]
+fn swap_impulse(row: &Jacobian, a: &mut Body, b: &mut Body, old: f32, new: f32) {
+    row.apply(a, b, -old);
+    row.apply(a, b, new);
+}
+// ANCHOR_END: clamp
 
 /// `v` turned back by `rotation` (`(cos, sin)` of an angle): from the
 /// world's frame into the body's own.
