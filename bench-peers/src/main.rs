@@ -6,6 +6,8 @@
 //! ```text
 //! cargo run --release --manifest-path bench-peers/Cargo.toml                   # print the table
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --write book/src/ch08-benchmark-table.md
+//! cargo run --release --manifest-path bench-peers/Cargo.toml --no-default-features -- --write book/src/ch10-benchmark-sse2.md
+//! cargo run --release --manifest-path bench-peers/Cargo.toml -- --only "20 rows"     # one scene of the table
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --scenes --write book/src/ch10-scenes-table.md
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --sleeping --write book/src/ch13-sleeping-table.md
 //! CARGO_TARGET_DIR=bench-peers/target/avx2 RUSTFLAGS='-C target-cpu=x86-64-v3' \
@@ -15,8 +17,8 @@
 //! Every engine gets the scene our demos build (`ch08_sequential_impulses::demos`):
 //! the same bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity
 //! iterations (the soft step and Box2D v3: 4 substeps), sleeping off, one thread.
-//! Each runs its scene's steps; each step is timed on its own and the median is
-//! reported.
+//! The engines take turns through each scene, ten steps at a time; each step is
+//! timed on its own and the median is reported.
 
 mod sleeping;
 mod wide;
@@ -364,29 +366,6 @@ struct Row {
     stands: Option<String>,
 }
 
-/// Run `STEPS` steps, timing each; the median step, and for a pyramid of `rows`
-/// rows whether it stands: its top box within 2 cm per row of its stacked height,
-/// and no box moving more than 1 cm over the last half of the run.
-fn measure(
-    engine: &mut dyn Engine,
-    rows: Option<usize>,
-    steps: usize,
-) -> (Duration, Option<String>) {
-    let mut times = Vec::with_capacity(steps);
-    let mut half_way = Vec::new();
-    for step in 0..steps {
-        if step == steps / 2 {
-            half_way = engine.poses();
-        }
-        let t = Instant::now();
-        engine.step();
-        times.push(t.elapsed());
-    }
-    times.sort();
-    let median = times[steps / 2];
-    (median, rows.map(|rows| stands(engine, rows, &half_way)))
-}
-
 /// Whether a pyramid of `rows` rows stands: its top box within 2 cm per row of
 /// its stacked height, and no box moved more than 1 cm since `half_way`.
 fn stands(engine: &dyn Engine, rows: usize, half_way: &Poses) -> String {
@@ -407,11 +386,11 @@ fn stands(engine: &dyn Engine, rows: usize, half_way: &Poses) -> String {
     )
 }
 
-/// [`measure`] for several engines at once, in rounds: each engine steps
-/// `ROUND` steps in turn, round after round, so that a change in the machine's
-/// load while the scene runs falls on every engine alike, not on whichever ran
-/// then. Each step is timed on its own; each engine's median and, for a
-/// pyramid, whether it stands, in the engines' order.
+/// Step several engines through a scene in rounds: each engine steps `ROUND`
+/// steps in turn, round after round, so that a change in the machine's load
+/// while the scene runs falls on every engine alike, not on whichever ran then.
+/// Each step is timed on its own; each engine's median and, for a pyramid of
+/// `rows` rows, whether it stands (see [`stands`]), in the engines' order.
 fn measure_in_rounds(
     engines: &mut [Box<dyn Engine>],
     rows: Option<usize>,
@@ -641,12 +620,10 @@ fn main() {
         }
         return;
     }
-    let write = {
-        let args: Vec<String> = std::env::args().collect();
-        args.iter()
-            .position(|a| a == "--write")
-            .map(|i| args.get(i + 1).cloned().expect("--write FILE"))
-    };
+    let write = args
+        .iter()
+        .position(|a| a == "--write")
+        .map(|i| args.get(i + 1).cloned().expect("--write FILE"));
     let scenes: Vec<(String, World, Option<usize>, usize)> = vec![
         ("pyramid, 12 rows".into(), pyramid(12), Some(12), STEPS),
         ("pyramid, 20 rows".into(), pyramid(20), Some(20), STEPS),
@@ -659,18 +636,27 @@ fn main() {
         ),
         ("ball pit, 1000 circles".into(), ball_pit(1000), None, STEPS),
     ];
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .map(|i| args.get(i + 1).cloned().expect("--only SCENE"));
     let mut rows = Vec::new();
     for (name, world, pyramid_rows, steps) in &scenes {
-        let engines: Vec<(&'static str, Box<dyn Engine>)> = vec![
-            ("ours (ch08)", Box::new(ours(world))),
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        let (names, mut engines): (Vec<&'static str>, Vec<Box<dyn Engine>>) = [
+            ("ours (ch08)", Box::new(ours(world)) as Box<dyn Engine>),
             ("ours (ch10 soft step)", Box::new(soft(world))),
             (box2d_v3::NAME, Box::new(box2d_v3::build(world))),
             ("rapier2d 0.36", Box::new(rapier::build(world))),
             ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
-        ];
-        for (engine, mut e) in engines {
-            eprintln!("{engine}: {name} ...");
-            let (median, stands) = measure(e.as_mut(), *pyramid_rows, *steps);
+        ]
+        .into_iter()
+        .unzip();
+        eprintln!("{name} ...");
+        let measured = measure_in_rounds(&mut engines, *pyramid_rows, *steps);
+        for (engine, (median, stands)) in names.into_iter().zip(measured) {
             rows.push(Row { engine, scene: name.clone(), median, stands });
         }
     }
@@ -697,7 +683,7 @@ fn main() {
         let text = format!(
             "<!-- Generated by `cargo run --release --manifest-path bench-peers/Cargo.toml{} -- --write {path}`; do not edit. -->\n\n{table}\n\
              {STEPS} steps of 1/60 s each ({} for the 100-row pyramid), {ITERATIONS} velocity iterations, \
-             sleeping off, one process, one thread; box2d-rs adds its default 3 position iterations; \
+             sleeping off, one process, one thread, the engines taking turns in rounds of 10 steps; box2d-rs adds its default 3 position iterations; \
              the soft step and Box2D v3 take 4 substeps. Measured on {} cores.\n",
             if cfg!(feature = "box2d-avx2") {
                 ""
