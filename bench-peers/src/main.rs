@@ -661,20 +661,23 @@ fn main() {
         }
     }
     let mut table = String::from(
-        "| engine | scene | median step | ratio to chapter 8 | pyramid stands |\n|---|---|---:|---:|---|\n",
+        "| engine | scene | median step | ratio to chapter 8 | ratio to Box2D v3 | pyramid stands |\n|---|---|---:|---:|---:|---|\n",
     );
     for r in &rows {
-        let ours = rows
-            .iter()
-            .find(|o| o.scene == r.scene && o.engine == "ours (ch08)")
-            .map(|o| o.median)
-            .unwrap_or(r.median);
+        let median_of = |engine: &str| {
+            rows.iter()
+                .find(|o| o.scene == r.scene && o.engine == engine)
+                .map_or(r.median, |o| o.median)
+                .as_secs_f64()
+        };
+        let median = r.median.as_secs_f64();
         table += &format!(
-            "| {} | {} | {:.0} µs | {:.2} | {} |\n",
+            "| {} | {} | {:.0} µs | {:.2} | {:.2} | {} |\n",
             r.engine,
             r.scene,
-            r.median.as_secs_f64() * 1e6,
-            r.median.as_secs_f64() / ours.as_secs_f64(),
+            median * 1e6,
+            median / median_of("ours (ch08)"),
+            median / median_of(box2d_v3::NAME),
             r.stands.as_deref().unwrap_or("n/a"),
         );
     }
