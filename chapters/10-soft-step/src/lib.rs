@@ -716,8 +716,9 @@ fn solve_soft_row(
 
 // ANCHOR: clamp
 /// `x` kept within `lo..=hi`, written with comparisons, which the
-/// compiler turns into one `max` and one `min` instruction (`f32::clamp`
-/// must also handle NaN, which costs the chain a few more).
+/// compiler turns into one `max` and one `min` instruction (`f32::max`
+/// and `f32::min` must also handle NaN, and `f32::clamp` checks that
+/// `lo <= hi`: each costs the chain a few more).
 #[inline]
 fn clamp(x: f32, lo: f32, hi: f32) -> f32 {
     if x < lo {
