@@ -159,3 +159,52 @@ fn the_100_row_pyramid_stands() {
     assert!(soft.moved < 1.5, "{soft:?}");
     assert!(old.moved > 5.0, "chapter 8: {old:?}");
 }
+
+/// Substeps against passes, on the two scenes that need them most: the
+/// farthest a heavy-on-light box moves and the heavy chain's worst pin gap,
+/// in 600 steps, for the soft step with 1, 2, 4 and 8 substeps and chapter
+/// 8's solver with 10 and 40 passes (the page's table). Forty of chapter 8's
+/// passes hold the heavy boxes but not the chain; four substeps (eight
+/// passes a step with relax) hold both; one substep holds neither.
+#[test]
+fn substeps_beat_passes() {
+    let table = |solver: Solver, set: &dyn Fn(&mut World)| {
+        let with = |make: fn() -> World| {
+            move || {
+                let mut world = make();
+                set(&mut world);
+                world
+            }
+        };
+        let boxes = run(with(heavy_on_light), solver, 600).moved;
+        let chain = run(with(heavy_chain), solver, 600).worst_joint;
+        (boxes, chain)
+    };
+    let soft =
+        |n: u32| table(Solver::Soft, &move |w: &mut World| w.soft.substeps = n);
+    let passes = |n: u32| {
+        table(Solver::Chapter8, &move |w: &mut World| {
+            w.base.base.settings.iterations = n;
+        })
+    };
+    let rows = [
+        ("soft step, 1 substep", soft(1)),
+        ("soft step, 2 substeps", soft(2)),
+        ("soft step, 4 substeps", soft(4)),
+        ("soft step, 8 substeps", soft(8)),
+        ("chapter 8, 10 passes", passes(10)),
+        ("chapter 8, 40 passes", passes(40)),
+    ];
+    for (name, (boxes, chain)) in &rows {
+        println!("| {name} | {:.1} cm | {:.1} cm |", boxes * 100.0, chain * 100.0);
+    }
+    let [one, _, four, eight, ten, forty] = rows.map(|(_, r)| r);
+    // Heavy on light: the boxes hold within 5 cm with 4 or more substeps,
+    // and with 40 passes; not with 10 passes or one substep.
+    assert!(four.0 < 0.05 && eight.0 < 0.05 && forty.0 < 0.05, "{rows:?}");
+    assert!(ten.0 > 1.0 && one.0 > 0.1, "{rows:?}");
+    // The chain: within 20 cm with 4 or more substeps; metres apart with
+    // one substep and with chapter 8's solver however many passes.
+    assert!(four.1 < 0.2 && eight.1 < 0.2, "{rows:?}");
+    assert!(one.1 > 1.0 && ten.1 > 10.0 && forty.1 > 10.0, "{rows:?}");
+}
