@@ -66,6 +66,14 @@ pub enum DrawItem {
     Circle { center: Vec2, radius: f32, fill: Option<Color>, stroke: Option<Color> },
     /// A convex polygon, corners in counter-clockwise or clockwise order.
     Polygon { points: Vec<Vec2>, fill: Option<Color>, stroke: Option<Color> },
+    /// A convex polygon grown by `radius` metres all round: rounded corners. Two
+    /// points make a capsule, one a disc.
+    Rounded {
+        points: Vec<Vec2>,
+        radius: f32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    },
     /// A line segment `width` pixels wide.
     Segment { a: Vec2, b: Vec2, color: Color, width: f32 },
     /// An arrow from `from` to `to` with a head at `to`.
@@ -117,6 +125,16 @@ impl DrawList {
         stroke: Option<Color>,
     ) {
         self.items.push(DrawItem::Polygon { points, fill, stroke });
+    }
+
+    pub fn rounded(
+        &mut self,
+        points: Vec<Vec2>,
+        radius: f32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    ) {
+        self.items.push(DrawItem::Rounded { points, radius, fill, stroke });
     }
 
     pub fn segment(&mut self, a: Vec2, b: Vec2, color: Color) {

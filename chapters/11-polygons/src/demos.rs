@@ -5,16 +5,14 @@
 
 use crate::collide::{faces_in_world, max_separation};
 use crate::gjk::{Proxy, Simplex, distance};
-use crate::{
-    Body, Joint, Polygon, Shape, World, body, collide, fixed, hull, outline,
-};
+use crate::{Body, Joint, Polygon, Shape, World, body, collide, fixed, hull};
 use ch04_manifolds::demos::{COLOR_A, COLOR_B};
 use ch05_obb_clipping::Transform;
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch09_joints::{Kind, Limit};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
-use physics_core::draw::{Color, DrawList};
+use physics_core::draw::{Color, DrawItem, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, first_under};
 use physics_core::rng::Rng;
 use physics_core::scene::Feature;
@@ -212,10 +210,21 @@ fn body_color(b: &Body, i: usize) -> Color {
 /// centre to show it turn.
 pub fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
     let fill = Some(Color(0x1c2030).lerp(color, 0.18));
-    out.polygon(outline(shape, t), fill, Some(color));
     let reach = match shape {
-        Shape::Circle { radius } => *radius,
-        Shape::Polygon(p) => p.vertices[0].length() * 0.5,
+        Shape::Circle { radius } => {
+            out.items.push(DrawItem::Circle {
+                center: t.position,
+                radius: *radius,
+                fill,
+                stroke: Some(color),
+            });
+            *radius
+        }
+        Shape::Polygon(p) => {
+            let corners = p.corners().iter().map(|v| t.to_world(*v)).collect();
+            out.rounded(corners, p.radius, fill, Some(color));
+            p.vertices[0].length() * 0.5
+        }
     };
     out.segment(t.position, t.to_world(Vec2::new(reach, 0.0)), color);
 }
