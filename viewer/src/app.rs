@@ -311,9 +311,11 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
 
         if !session.paused {
             let n = stepper.advance(elapsed * session.time_scale);
+            let started = Instant::now();
             for _ in 0..n {
                 session.step();
             }
+            stepper.took(n, started.elapsed().as_secs_f32());
         }
 
         session.render(&mut frame, Hud::Full);

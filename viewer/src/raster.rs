@@ -105,6 +105,13 @@ impl Frame {
             for x in columns.clone() {
                 let d = distance(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
                 let pixel = &mut self.pixels[row + x];
+                if d <= -REACH {
+                    // Past the outline's inner half: the fill alone, whole.
+                    if let Some(f) = fill {
+                        *pixel = f.0;
+                    }
+                    continue;
+                }
                 if let Some(f) = fill {
                     if d < 0.5 {
                         *pixel = mix(*pixel, f.0, 0.5 - d);
@@ -133,7 +140,12 @@ impl Frame {
         }
         let r = r.max(0.5);
         let ext = Vec2::splat(r + REACH);
-        self.paint(c - ext, c + ext, fill, stroke, |p| (p - c).length() - r);
+        let far = ext.x * ext.x;
+        self.paint(c - ext, c + ext, fill, stroke, |p| {
+            let d2 = (p - c).length_squared();
+            // The corners of the box are beyond the reach: no root needed.
+            if d2 >= far { f32::INFINITY } else { d2.sqrt() - r }
+        });
     }
 
     /// A filled disc, centre and radius in pixels.
@@ -206,16 +218,18 @@ impl Frame {
         let half = (width * 0.5).max(0.5);
         let ab = b - a;
         let len2 = ab.length_squared();
+        let per_len2 = if len2 > 0.0 { 1.0 / len2 } else { 0.0 };
+        // Lines thinner than a pixel are drawn one pixel wide but fainter.
+        let strength = width.min(1.0);
         let ext = Vec2::splat(half + 1.0);
+        let far = (half + 0.5) * (half + 0.5);
         self.shade(a.min(b) - ext, a.max(b) + ext, color, |p| {
-            let t = if len2 > 0.0 {
-                ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let d = (p - (a + ab * t)).length() - half;
-            // Lines thinner than a pixel are drawn one pixel wide but fainter.
-            (0.5 - d).clamp(0.0, 1.0) * (width.min(1.0))
+            let t = ((p - a).dot(ab) * per_len2).clamp(0.0, 1.0);
+            let d2 = (p - (a + ab * t)).length_squared();
+            if d2 >= far {
+                return 0.0;
+            }
+            (0.5 - (d2.sqrt() - half)).min(1.0) * strength
         });
     }
 

@@ -83,6 +83,24 @@ pub extern "C" fn frame(seconds: f32) -> u32 {
     with(false, |l| l.frame(seconds)) as u32
 }
 
+/// `seconds` of real time have passed: step. Returns how many steps.
+#[unsafe(no_mangle)]
+pub extern "C" fn advance(seconds: f32) -> u32 {
+    with(0, |l| l.advance(seconds))
+}
+
+/// The last `advance`'s steps took `seconds` of the page's real time.
+#[unsafe(no_mangle)]
+pub extern "C" fn took(seconds: f32) {
+    with((), |l| l.took(seconds))
+}
+
+/// Render if anything changed. Returns 1 if the frame was redrawn.
+#[unsafe(no_mangle)]
+pub extern "C" fn draw() -> u32 {
+    with(false, |l| l.draw()) as u32
+}
+
 /// The frame: `width() * height()` RGBA pixels, ready for an `ImageData`.
 #[unsafe(no_mangle)]
 pub extern "C" fn pixels() -> *const u32 {
