@@ -92,6 +92,9 @@ pub struct Tree {
     free: Vec<usize>,
     /// How far a leaf's box reaches beyond its body's, metres.
     pub margin: f32,
+    /// Swap nodes of equal height on the way up when that shrinks a box
+    /// ([`Tree::swap_for_area`]); on unless a test turns it off.
+    pub area_swaps: bool,
 }
 // ANCHOR_END: tree
 
@@ -104,7 +107,13 @@ impl Default for Tree {
 impl Tree {
     /// An empty tree whose leaves are fattened by `margin`.
     pub fn new(margin: f32) -> Tree {
-        Tree { nodes: Vec::new(), root: NONE, free: Vec::new(), margin }
+        Tree {
+            nodes: Vec::new(),
+            root: NONE,
+            free: Vec::new(),
+            margin,
+            area_swaps: true,
+        }
     }
 
     fn allocate(&mut self, node: Node) -> usize {
@@ -187,6 +196,13 @@ impl Tree {
     /// The tree's height: 0 for one leaf, and for an empty tree.
     pub fn height(&self) -> i32 {
         if self.root == NONE { 0 } else { self.nodes[self.root].height }
+    }
+
+    /// The tree's cost: the sum of its inner nodes' perimeters, which the
+    /// surface-area heuristic keeps small.
+    pub fn cost(&self) -> f32 {
+        let inner = self.nodes.iter().filter(|n| n.height > 0);
+        inner.map(|n| n.bounds.perimeter()).sum()
     }
 
     /// How many leaves.
@@ -406,6 +422,9 @@ impl Tree {
     fn refit_from(&mut self, mut i: usize) {
         while i != NONE {
             i = self.balance(i);
+            if self.area_swaps {
+                self.swap_for_area(i);
+            }
             let [a, b] = self.nodes[i].children;
             let (na, nb) = (self.nodes[a], self.nodes[b]);
             self.nodes[i].bounds = na.bounds.union(nb.bounds);
@@ -434,6 +453,46 @@ impl Tree {
         }
     }
     // ANCHOR_END: balance
+
+    // ANCHOR: swap_for_area
+    /// Swap a child of `a` with a grandchild on its other side, if that
+    /// shrinks the box of the node the grandchild leaves: the swap that
+    /// shrinks it most. Only a child and a grandchild of the same height
+    /// swap, so every height, and so the balance, stays as it was; `a`'s
+    /// own box holds the same leaves and does not change.
+    fn swap_for_area(&mut self, a: usize) {
+        let nodes = &self.nodes;
+        let mut best = None;
+        let mut most = 0.0;
+        for side in 0..2 {
+            let (x, inner) = (nodes[a].children[side], nodes[a].children[1 - side]);
+            let n = &nodes[inner];
+            if n.is_leaf() {
+                continue;
+            }
+            let now = n.bounds.perimeter();
+            for k in 0..2 {
+                let (y, stay) = (n.children[k], n.children[1 - k]);
+                if nodes[y].height == nodes[x].height {
+                    let after = nodes[x].bounds.union(nodes[stay].bounds);
+                    if now - after.perimeter() > most {
+                        most = now - after.perimeter();
+                        best = Some((side, inner, k));
+                    }
+                }
+            }
+        }
+        let Some((side, inner, k)) = best else { return };
+        let x = self.nodes[a].children[side];
+        let y = self.nodes[inner].children[k];
+        self.nodes[a].children[side] = y;
+        self.nodes[y].parent = a;
+        self.nodes[inner].children[k] = x;
+        self.nodes[x].parent = inner;
+        let [f, g] = self.nodes[inner].children;
+        self.nodes[inner].bounds = self.nodes[f].bounds.union(self.nodes[g].bounds);
+    }
+    // ANCHOR_END: swap_for_area
 
     /// Lift child `up` (in `a`'s slot `side`) into `a`'s place.
     fn rotate_up(&mut self, a: usize, up: usize, side: usize) -> usize {

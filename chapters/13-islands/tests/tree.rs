@@ -143,3 +143,45 @@ fn the_figures_ray_tests_few_discs_and_finds_the_first_hit() {
         .min_by(|a, b| a.1.total_cmp(&b.1));
     assert_eq!(first, brute);
 }
+
+/// Swapping a child with a grandchild of the same height when that shrinks
+/// a box (Box2D v3 rotates for area; here only swaps that leave every height
+/// as it was, so the AVL bound still holds) makes a tighter tree. A pile of
+/// 3,000 boxes 25 to 36 cm across on a grid 40 m wide, inserted row by row and
+/// then each moved by up to 30 cm ten times: its cost, the sum of its inner
+/// nodes' perimeters, is 12 % lower with the swaps (asserted: a tenth).
+#[test]
+fn swaps_for_area_tighten_the_tree() {
+    let cost = |area_swaps: bool| {
+        let mut rng = physics_core::rng::Rng::new(5);
+        let mut tree = Tree::new(0.1);
+        tree.area_swaps = area_swaps;
+        let mut leaves = Vec::new();
+        for i in 0..3000 {
+            let at = Vec2::new(
+                -19.6 + 0.396 * (i % 100) as f32,
+                0.45 * (i / 100) as f32,
+            );
+            let size = Vec2::new(rng.range(0.25, 0.36), rng.range(0.25, 0.36));
+            let b = Bounds::new(at, at + size);
+            leaves.push((tree.insert(b, i), b));
+        }
+        for _ in 0..10 {
+            for (proxy, b) in &mut leaves {
+                let d = Vec2::new(rng.range(-0.3, 0.3), rng.range(-0.3, 0.3));
+                *b = Bounds::new(b.lower + d, b.upper + d);
+                tree.move_proxy(*proxy, *b, d);
+            }
+        }
+        assert_eq!(tree.validate(), 3000);
+        assert!(
+            tree.height() as f32 <= 1.45 * 3002f32.log2(),
+            "height {}",
+            tree.height()
+        );
+        tree.cost()
+    };
+    let (with, without) = (cost(true), cost(false));
+    println!("tree cost: {with:.0} m with the swaps, {without:.0} m without");
+    assert!(with < 0.9 * without, "{with} against {without}");
+}
