@@ -8,10 +8,13 @@
 //! Catching up has a limit of its own: a step that costs more real time than it
 //! simulates can never be caught up with. Each frame owes more steps than the
 //! last, takes longer, and owes more again, until the demo shows a frame every
-//! quarter of a second (the "spiral of death"). So when steps have been costing
-//! more than they cover ([`FixedStep::took`]), a frame takes no more of them than
-//! its own length pays for, at least one: the simulation runs slower than real
-//! time and the frames keep coming.
+//! quarter of a second (the "spiral of death"). Steps that cost a little less
+//! than they cover are caught up with, but slowly: a frame that takes two is
+//! longer than the time they covered, so the next owes two again, and the
+//! frames stay long. So while a step costs more than half the time it covers
+//! ([`FixedStep::took`]), a frame takes one: the simulation runs slower than
+//! real time and the frames keep coming. (Taking as many as the frame's length
+//! pays for is no cure: frames of any length then stay that long.)
 
 /// Turns elapsed real time into a whole number of fixed steps.
 #[derive(Clone, Debug)]
@@ -54,19 +57,13 @@ impl FixedStep {
         // A hair of slack so that 0.25 s of 1/60 s steps is 15 steps, not 14.99999
         // rounded down; the accumulator never goes meaningfully negative.
         let steps = (self.accumulator / self.dt + 1e-4).floor();
-        // Steps that cost less than they cover can always be caught up with;
-        // dearer ones, only as many as the frame's own length pays for (at
-        // least one).
-        let affordable = if self.step_cost > self.dt {
-            (frame_time.max(self.dt) / self.step_cost).floor().max(1.0)
-        } else {
-            f32::MAX
-        };
-        let most = affordable.min(self.max_steps as f32);
-        if steps > most {
+        // Once two steps cost more than a frame of 1/60 s at this step, catching
+        // up after a hiccup makes the next frame longer still: one a frame.
+        let most = if 2.0 * self.step_cost > self.dt { 1 } else { self.max_steps };
+        if steps > most as f32 {
             // The time the frame cannot pay for is dropped, not banked.
             self.accumulator = 0.0;
-            return most as u32;
+            return most;
         }
         self.accumulator = (self.accumulator - steps * self.dt).max(0.0);
         steps as u32
@@ -132,32 +129,34 @@ mod tests {
     }
 
     /// Steps that cost more real time than they cover (20 ms for 16.7 ms, and 9
-    /// ms of drawing): told what they cost, the stepper takes one a frame and
-    /// the frames stay 29 ms long, the simulation running at 0.57 of real time.
-    /// Untold, it falls into the spiral: a frame of 15 steps, 0.3 s long.
+    /// ms of drawing), after a stall of a quarter of a second (a page loading):
+    /// told what they cost, the stepper takes one a frame and the frames are
+    /// 29 ms long from the second on, the simulation running at 0.57 of real
+    /// time. Untold, it falls into the spiral: frames of 15 steps, 0.31 s long.
     #[test]
     fn steps_that_cost_more_than_they_cover_slow_the_simulation_not_the_frames() {
         let (cost, draw) = (0.020, 0.009);
         for told in [true, false] {
             let mut f = FixedStep::new(1.0 / 60.0);
-            let (mut length, mut longest) = (1.0 / 60.0, 0.0f32);
+            let mut lengths = vec![0.25];
             for _ in 0..200 {
-                let n = f.advance(length);
-                length = frame_length(n, cost, draw);
-                longest = longest.max(length);
+                let n = f.advance(*lengths.last().unwrap());
+                lengths.push(frame_length(n, cost, draw));
                 if told {
                     f.took(n, n as f32 * cost);
                 }
             }
+            let longest = lengths[2..].iter().fold(0.0f32, |m, &l| m.max(l));
             if told {
                 assert!((longest - (cost + draw)).abs() < 1e-6, "{longest}");
             } else {
-                assert!(longest > 0.25, "{longest}");
+                assert!(longest > 0.3, "{longest}");
             }
         }
     }
 
-    /// Steps that cost less than they cover (8 ms for 16.7 ms) are all taken:
+    /// Steps that cost less than half what they cover (8 ms for 16.7 ms) are
+    /// all taken:
     /// 600 frames that jitter about 1/60 s, a long one now and then, simulate
     /// the time that passed, to within a step.
     #[test]

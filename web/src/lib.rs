@@ -98,7 +98,8 @@ impl Live {
     }
 
     /// The steps of the last [`Live::advance`] took `seconds` of real time (the
-    /// page's clock): from it, how many a frame can afford
+    /// page's clock): while a step costs more than half what it covers, a frame
+    /// takes one
     /// ([`FixedStep::took`]).
     pub fn took(&mut self, seconds: f32) {
         self.stepper.took(self.last_steps, seconds);

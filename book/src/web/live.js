@@ -244,7 +244,7 @@
       const seconds = last === null ? 0 : (now - last) / 1000;
       last = now;
       const t0 = performance.now();
-      // The steps timed alone: steps that cost more than they cover are taken one
+      // The steps timed alone: steps that cost over half what they cover are taken one
       // a frame, and the demo slows down instead of stalling.
       if (x.advance(seconds) > 0) x.took((performance.now() - t0) / 1000);
       if (x.draw()) {
