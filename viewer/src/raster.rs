@@ -83,8 +83,8 @@ impl Frame {
         // `as usize` saturates: a box left of or above the frame starts at 0.
         let x0 = lo.x.floor() as usize;
         let y0 = lo.y.floor() as usize;
-        let x1 = (hi.x.ceil().max(0.0) as usize).min(self.width);
-        let y1 = (hi.y.ceil().max(0.0) as usize).min(self.height);
+        let x1 = (hi.x.ceil() as usize).min(self.width);
+        let y1 = (hi.y.ceil() as usize).min(self.height);
         (x0..x1, y0..y1)
     }
 
@@ -138,7 +138,7 @@ impl Frame {
         if !(c.is_finite() && r.is_finite()) {
             return;
         }
-        let r = r.max(0.5);
+        let r = larger(r, 0.5);
         let ext = Vec2::splat(r + REACH);
         let far = ext.x * ext.x;
         self.paint(c - ext, c + ext, fill, stroke, |p| {
@@ -173,10 +173,13 @@ impl Frame {
         {
             return;
         }
-        let reach = radius.max(0.0) + REACH;
+        let reach = larger(radius, 0.0) + REACH;
         let shape = Convex::new(corners, reach);
-        let lo = corners.iter().fold(Vec2::splat(f32::MAX), |m, p| m.min(*p));
-        let hi = corners.iter().fold(Vec2::splat(f32::MIN), |m, p| m.max(*p));
+        let (mut lo, mut hi) = (corners[0], corners[0]);
+        for p in corners {
+            lo = Vec2::new(smaller(lo.x, p.x), smaller(lo.y, p.y));
+            hi = Vec2::new(larger(hi.x, p.x), larger(hi.y, p.y));
+        }
         let ext = Vec2::splat(reach);
         self.paint(lo - ext, hi + ext, fill, stroke, |p| {
             shape.distance(p) - radius
@@ -215,21 +218,23 @@ impl Frame {
         if !(a.is_finite() && b.is_finite()) {
             return;
         }
-        let half = (width * 0.5).max(0.5);
+        let half = larger(width * 0.5, 0.5);
         let ab = b - a;
         let len2 = ab.length_squared();
         let per_len2 = if len2 > 0.0 { 1.0 / len2 } else { 0.0 };
         // Lines thinner than a pixel are drawn one pixel wide but fainter.
-        let strength = width.min(1.0);
+        let strength = smaller(width, 1.0);
         let ext = Vec2::splat(half + 1.0);
         let far = (half + 0.5) * (half + 0.5);
-        self.shade(a.min(b) - ext, a.max(b) + ext, color, |p| {
+        let lo = Vec2::new(smaller(a.x, b.x), smaller(a.y, b.y));
+        let hi = Vec2::new(larger(a.x, b.x), larger(a.y, b.y));
+        self.shade(lo - ext, hi + ext, color, |p| {
             let t = ((p - a).dot(ab) * per_len2).clamp(0.0, 1.0);
             let d2 = (p - (a + ab * t)).length_squared();
             if d2 >= far {
                 return 0.0;
             }
-            (0.5 - (d2.sqrt() - half)).min(1.0) * strength
+            smaller(0.5 - (d2.sqrt() - half), 1.0) * strength
         });
     }
 
@@ -277,6 +282,20 @@ impl Frame {
 /// Width in pixels of `text` in the built-in font at `scale`.
 pub fn text_width(text: &str, scale: i32) -> i32 {
     text.chars().count() as i32 * 8 * scale
+}
+
+/// The larger of two numbers. `f32::max` is the same for numbers, but in
+/// WebAssembly it is a call into the maths library (its rule for NaN differs
+/// from the machine's), and the pixel loops take it per pixel.
+#[inline]
+fn larger(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
+/// The smaller of two numbers: see [`larger`].
+#[inline]
+fn smaller(a: f32, b: f32) -> f32 {
+    if a < b { a } else { b }
 }
 
 /// `dst` moved `alpha` (0 to 1) of the way to `src`, both 0RGB: in 256ths, red
@@ -359,7 +378,7 @@ impl Convex {
                 .edges
                 .iter()
                 .map(|e| e.out.dot(p - e.start))
-                .fold(f32::MIN, f32::max);
+                .fold(f32::MIN, larger);
             if past <= 0.0 || past > self.reach {
                 return past;
             }
@@ -370,7 +389,7 @@ impl Convex {
                 let t = e.along.dot(p - e.start).clamp(0.0, e.length);
                 (p - (e.start + e.along * t)).length()
             })
-            .fold(f32::MAX, f32::min)
+            .fold(f32::MAX, smaller)
     }
 }
 
