@@ -85,25 +85,42 @@ impl Frame {
         let y0 = lo.y.floor() as usize;
         let x1 = (hi.x.ceil() as usize).min(self.width);
         let y1 = (hi.y.ceil() as usize).min(self.height);
-        (x0..x1, y0..y1)
+        // A box beyond the right or bottom edge: empty, never backwards.
+        (x0.min(x1)..x1, y0.min(y1)..y1)
     }
 
     /// Paint a shape into the box `lo..hi` (pixels) from its signed `distance`
     /// (pixels, negative inside): the fill covers a pixel by `0.5 - d`, the
-    /// outline by `REACH - |d|`, over the fill.
+    /// outline by `REACH - |d|`, over the fill. On a box over 16 pixels wide,
+    /// `across(y, columns)` gives, for
+    /// the row of pixel centres at height `y`, the columns the shape may touch
+    /// and, within them, the columns more than `REACH` inside its edge, where
+    /// the fill is whole and no distance is needed: the shape's own arithmetic
+    /// keeps the pixel loop off the box's empty corners and out of its inside.
     fn paint(
         &mut self,
         lo: Vec2,
         hi: Vec2,
         fill: Option<Color>,
         stroke: Option<Color>,
+        across: impl Fn(f32, Columns) -> (Columns, Columns),
         distance: impl Fn(Vec2) -> f32,
     ) {
         let (columns, rows) = self.clip(lo, hi);
+        // Working out a row's spans costs more than it saves on a shape a few
+        // pixels across (a pile of thousands), and saves the most on a large
+        // outline, whose inside it skips.
+        let spans = columns.len() > 16;
         for y in rows {
-            let row = y * self.width;
-            for x in columns.clone() {
-                let d = distance(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+            let (row, centre) = (y * self.width, y as f32 + 0.5);
+            let (touched, inside) = if spans {
+                across(centre, columns.clone())
+            } else {
+                (columns.clone(), columns.start..columns.start)
+            };
+            let edge = (touched.start..inside.start).chain(inside.end..touched.end);
+            for x in edge {
+                let d = distance(Vec2::new(x as f32 + 0.5, centre));
                 let pixel = &mut self.pixels[row + x];
                 if d <= -REACH {
                     // Past the outline's inner half: the fill alone, whole.
@@ -124,6 +141,9 @@ impl Frame {
                     }
                 }
             }
+            if let Some(f) = fill {
+                self.pixels[row + inside.start..row + inside.end].fill(f.0);
+            }
         }
     }
 
@@ -140,8 +160,20 @@ impl Frame {
         }
         let r = larger(r, 0.5);
         let ext = Vec2::splat(r + REACH);
-        let far = ext.x * ext.x;
-        self.paint(c - ext, c + ext, fill, stroke, |p| {
+        let (far, near) = (ext.x * ext.x, r - REACH);
+        // A row crosses the reach, and the circle well inside the edge, over
+        // the chords at its height.
+        let across = |y: f32, columns: Columns| {
+            let chord = |radius: f32| {
+                let half = radius * radius - (y - c.y) * (y - c.y);
+                if radius > 0.0 && half > 0.0 { half.sqrt() } else { -1.0 }
+            };
+            let (outer, inner) = (chord(ext.x) + 0.05, chord(near) - 0.05);
+            let touched = pixels_between(c.x - outer, c.x + outer, columns);
+            let inside = pixels_between(c.x - inner, c.x + inner, touched.clone());
+            (touched, inside)
+        };
+        self.paint(c - ext, c + ext, fill, stroke, across, |p| {
             let d2 = (p - c).length_squared();
             // The corners of the box are beyond the reach: no root needed.
             if d2 >= far { f32::INFINITY } else { d2.sqrt() - r }
@@ -181,7 +213,19 @@ impl Frame {
             hi = Vec2::new(larger(hi.x, p.x), larger(hi.y, p.y));
         }
         let ext = Vec2::splat(reach);
-        self.paint(lo - ext, hi + ext, fill, stroke, |p| {
+        // Well inside: the core's inside, and deeper than `REACH` less the
+        // rounding (nearer the edge the core's sides are not the shape's).
+        let deep = smaller(radius - REACH, 0.0);
+        let across = |y: f32, columns: Columns| {
+            let touched = shape.columns(y, reach, columns);
+            let inside = if shape.solid {
+                shape.columns(y, deep, touched.clone())
+            } else {
+                touched.start..touched.start
+            };
+            (touched, inside)
+        };
+        self.paint(lo - ext, hi + ext, fill, stroke, across, |p| {
             shape.distance(p) - radius
         });
     }
@@ -313,6 +357,21 @@ fn mix(dst: u32, src: u32, alpha: f32) -> u32 {
     red_blue & 0xff_00ff | green & 0xff00
 }
 
+/// A run of a row's pixels, by column.
+type Columns = std::ops::Range<usize>;
+
+/// The columns of `within` whose pixel centres (`x + 0.5`) lie between `a`
+/// and `b`: none if `b < a`, all if either is NaN.
+fn pixels_between(a: f32, b: f32, within: Columns) -> Columns {
+    let (first, end) = ((a - 0.5).ceil(), (b - 0.5).floor() + 1.0);
+    // `as usize` saturates: anything below 0 is 0.
+    let first =
+        if first > within.start as f32 { first as usize } else { within.start };
+    let end = if end < within.end as f32 { end as usize } else { within.end };
+    let first = first.min(within.end);
+    first..end.max(first)
+}
+
 /// One edge of a [`Convex`]: its start, its direction (unit), its length and
 /// its outward normal.
 #[derive(Clone, Copy, Debug)]
@@ -365,6 +424,43 @@ impl Convex {
         }
         let solid = n >= 3 && twice_area.abs() > 1e-6;
         Convex { edges, solid, reach }
+    }
+
+    /// Of `columns`, those whose pixel centres on the row at height `y` are
+    /// within `within` of every edge's line: a superset of the points within
+    /// `within` of the shape when it is positive, exactly the points deeper
+    /// than `-within` when it is not. An edge nearly level bounds no column:
+    /// it keeps the whole row or none, judged at the row's two ends.
+    fn columns(&self, y: f32, within: f32, columns: Columns) -> Columns {
+        if !self.solid || columns.is_empty() {
+            return columns;
+        }
+        let (mut left, mut right) = (f32::MIN, f32::MAX);
+        let ends = (columns.start as f32 + 0.5, columns.end as f32 - 0.5);
+        for e in &self.edges {
+            // The line: out.x * x + out.y * y - out . start <= within.
+            let room = within + e.out.dot(e.start) - e.out.y * y;
+            if e.out.x.abs() >= 0.01 {
+                let x = room / e.out.x;
+                if e.out.x > 0.0 {
+                    right = smaller(right, x);
+                } else {
+                    left = larger(left, x);
+                }
+                continue;
+            }
+            let (a, b) = (e.out.x * ends.0 > room, e.out.x * ends.1 > room);
+            // Past the line at both ends: none of the row. At one end: for a
+            // bound that must hold everywhere (the inside), none; for one that
+            // may (the reach), all.
+            if (a && b) || ((a || b) && within <= 0.0) {
+                return columns.start..columns.start;
+            }
+        }
+        // The bounds as computed may be off by rounding: pixels this near are
+        // left to the distance, which decides them the same either way.
+        let slack = if within > 0.0 { 0.05 } else { -0.05 };
+        pixels_between(left - slack, right + slack, columns)
     }
 
     /// Signed distance from `p` to the boundary: negative inside.
@@ -526,6 +622,55 @@ mod tests {
         assert_eq!(f.get(21, 21), BACKGROUND);
         // 0.9 px past the right edge alone: touched.
         assert_ne!(f.get(21, 12), BACKGROUND);
+    }
+
+    /// The spans (`across`) only save work: random discs and rounded convex
+    /// polygons, filled, outlined or both, up to 40 pixels across at random
+    /// angles and places, some half off the frame, paint exactly the pixels
+    /// that visiting every pixel of the box by its distance paints.
+    #[test]
+    fn spans_change_no_pixel() {
+        let mut rng = physics_core::rng::Rng::new(11);
+        let paints = [
+            (Some(Color::RED), None),
+            (None, Some(Color::WHITE)),
+            (Some(Color::RED), Some(Color::WHITE)),
+        ];
+        for case in 0..3000 {
+            let (fill, stroke) = paints[case % 3];
+            let centre = Vec2::new(rng.range(-10.0, 74.0), rng.range(-10.0, 74.0));
+            let size = rng.range(0.2, 20.0);
+            let (mut fast, mut every) = (Frame::new(64, 64), Frame::new(64, 64));
+            let all = |_: f32, c: Columns| (c.clone(), c.start..c.start);
+            if case % 4 == 0 {
+                fast.circle(centre, size, fill, stroke);
+                let r = larger(size, 0.5);
+                let ext = Vec2::splat(r + REACH);
+                every.paint(centre - ext, centre + ext, fill, stroke, all, |p| {
+                    (p - centre).length() - r
+                });
+            } else {
+                let n = 1 + (rng.next_u64() % 8) as usize;
+                let turn = rng.range(0.0, 6.3);
+                let corner = |i: usize| {
+                    let angle = turn + i as f32 * std::f32::consts::TAU / n as f32;
+                    centre + size * physics_core::trig::from_angle(angle)
+                };
+                let corners: Vec<Vec2> = (0..n).map(corner).collect();
+                let radius = if case % 2 == 0 { 0.0 } else { rng.range(0.0, 6.0) };
+                fast.rounded(&corners, radius, fill, stroke);
+                let reach = Vec2::splat(radius + REACH);
+                let shape = Convex::new(&corners, reach.x);
+                let lo = corners.iter().fold(corners[0], |l, p| l.min(*p));
+                let hi = corners.iter().fold(corners[0], |h, p| h.max(*p));
+                every.paint(lo - reach, hi + reach, fill, stroke, all, |p| {
+                    shape.distance(p) - radius
+                });
+            }
+            let differ =
+                fast.pixels.iter().zip(&every.pixels).filter(|(a, b)| a != b);
+            assert_eq!(differ.count(), 0, "case {case}");
+        }
     }
 
     #[test]
