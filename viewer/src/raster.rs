@@ -110,36 +110,23 @@ impl Frame {
         // Working out a row's spans costs more than it saves on a shape a few
         // pixels across (a pile of thousands), and saves the most on a large
         // outline, whose inside it skips.
-        let spans = columns.len() > 16;
+        if columns.len() <= 16 {
+            for y in rows {
+                let (row, centre) = (y * self.width, y as f32 + 0.5);
+                for x in columns.clone() {
+                    let d = distance(Vec2::new(x as f32 + 0.5, centre));
+                    shade(&mut self.pixels[row + x], d, fill, stroke);
+                }
+            }
+            return;
+        }
         for y in rows {
             let (row, centre) = (y * self.width, y as f32 + 0.5);
-            let (touched, inside) = if spans {
-                across(centre, columns.clone())
-            } else {
-                (columns.clone(), columns.start..columns.start)
-            };
-            let edge = (touched.start..inside.start).chain(inside.end..touched.end);
-            for x in edge {
+            let (touched, inside) = across(centre, columns.clone());
+            // The two runs of the row either side of the inside.
+            for x in (touched.start..inside.start).chain(inside.end..touched.end) {
                 let d = distance(Vec2::new(x as f32 + 0.5, centre));
-                let pixel = &mut self.pixels[row + x];
-                if d <= -REACH {
-                    // Past the outline's inner half: the fill alone, whole.
-                    if let Some(f) = fill {
-                        *pixel = f.0;
-                    }
-                    continue;
-                }
-                if let Some(f) = fill {
-                    if d < 0.5 {
-                        *pixel = mix(*pixel, f.0, 0.5 - d);
-                    }
-                }
-                if let Some(s) = stroke {
-                    let cover = REACH - d.abs();
-                    if cover > 0.0 {
-                        *pixel = mix(*pixel, s.0, cover);
-                    }
-                }
+                shade(&mut self.pixels[row + x], d, fill, stroke);
             }
             if let Some(f) = fill {
                 self.pixels[row + inside.start..row + inside.end].fill(f.0);
@@ -326,6 +313,30 @@ impl Frame {
 /// Width in pixels of `text` in the built-in font at `scale`.
 pub fn text_width(text: &str, scale: i32) -> i32 {
     text.chars().count() as i32 * 8 * scale
+}
+
+/// Paint one pixel of a shape whose signed distance there is `d`: the fill
+/// covers it by `0.5 - d`, the outline by `REACH - |d|`, over the fill.
+#[inline(always)]
+fn shade(pixel: &mut u32, d: f32, fill: Option<Color>, stroke: Option<Color>) {
+    if d <= -REACH {
+        // Past the outline's inner half: the fill alone, whole.
+        if let Some(f) = fill {
+            *pixel = f.0;
+        }
+        return;
+    }
+    if let Some(f) = fill {
+        if d < 0.5 {
+            *pixel = mix(*pixel, f.0, 0.5 - d);
+        }
+    }
+    if let Some(s) = stroke {
+        let cover = REACH - d.abs();
+        if cover > 0.0 {
+            *pixel = mix(*pixel, s.0, cover);
+        }
+    }
 }
 
 /// The larger of two numbers. `f32::max` is the same for numbers, but in
