@@ -11,7 +11,8 @@
 //! The bin of chapter 13 draws 5,000 shapes about six pixels across sixty times a
 //! second in the book's page, so the pixel loop is kept lean: no library calls, a
 //! blend in integers, and the exact distance outside a polygon worked out only for
-//! the pixels that can be touched.
+//! the pixels that can be touched. A large shape is walked row by row over only
+//! the pixels near its edge (chapter 13's tree is hundreds of nested outlines).
 
 use crate::camera::Camera;
 use glam::Vec2;
@@ -90,13 +91,12 @@ impl Frame {
     }
 
     /// Paint a shape into the box `lo..hi` (pixels) from its signed `distance`
-    /// (pixels, negative inside): the fill covers a pixel by `0.5 - d`, the
-    /// outline by `REACH - |d|`, over the fill. On a box over 16 pixels wide,
-    /// `across(y, columns)` gives, for
-    /// the row of pixel centres at height `y`, the columns the shape may touch
-    /// and, within them, the columns more than `REACH` inside its edge, where
-    /// the fill is whole and no distance is needed: the shape's own arithmetic
-    /// keeps the pixel loop off the box's empty corners and out of its inside.
+    /// (pixels, negative inside), pixel by pixel ([`shade`]). On a box over 16
+    /// pixels wide, `across(y, columns)` gives, for the row of pixel centres at
+    /// height `y`, the columns the shape may touch and, within them, the columns
+    /// more than `REACH` inside its edge, where the fill is whole and no
+    /// distance is needed: the shape's own arithmetic keeps the pixel loop off
+    /// the box's empty corners and out of its inside.
     fn paint(
         &mut self,
         lo: Vec2,
