@@ -57,8 +57,8 @@ impl FixedStep {
         // A hair of slack so that 0.25 s of 1/60 s steps is 15 steps, not 14.99999
         // rounded down; the accumulator never goes meaningfully negative.
         let steps = (self.accumulator / self.dt + 1e-4).floor();
-        // Once two steps cost more than a frame of 1/60 s at this step, catching
-        // up after a hiccup makes the next frame longer still: one a frame.
+        // Once two steps cost more real time than one covers, catching up after
+        // a hiccup makes the next frame longer still: one a frame.
         let most = if 2.0 * self.step_cost > self.dt { 1 } else { self.max_steps };
         if steps > most as f32 {
             // The time the frame cannot pay for is dropped, not banked.

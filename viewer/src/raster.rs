@@ -172,11 +172,6 @@ impl Frame {
         self.circle(c, r, Some(color), None);
     }
 
-    /// A circle's outline, [`STROKE`] pixels wide.
-    pub fn stroke_circle(&mut self, c: Vec2, r: f32, color: Color) {
-        self.circle(c, r, None, Some(color));
-    }
-
     /// A convex polygon (corners in pixels, in either order) grown by `radius`
     /// pixels, filled and/or outlined. One corner makes a disc, two a capsule.
     pub fn rounded(
@@ -225,7 +220,7 @@ impl Frame {
     }
 
     /// Cover every pixel in the box `lo..hi` (pixels) by `coverage(pixel centre)`.
-    fn shade(
+    fn cover(
         &mut self,
         lo: Vec2,
         hi: Vec2,
@@ -259,7 +254,7 @@ impl Frame {
         let far = (half + 0.5) * (half + 0.5);
         let lo = Vec2::new(smaller(a.x, b.x), smaller(a.y, b.y));
         let hi = Vec2::new(larger(a.x, b.x), larger(a.y, b.y));
-        self.shade(lo - ext, hi + ext, color, |p| {
+        self.cover(lo - ext, hi + ext, color, |p| {
             let t = ((p - a).dot(ab) * per_len2).clamp(0.0, 1.0);
             let d2 = (p - (a + ab * t)).length_squared();
             if d2 >= far {

@@ -475,9 +475,9 @@ impl Tree {
                 let (y, stay) = (n.children[k], n.children[1 - k]);
                 if nodes[y].height == nodes[x].height {
                     let after = nodes[x].bounds.union(nodes[stay].bounds);
-                    if now - after.perimeter() > most {
-                        most = now - after.perimeter();
-                        best = Some((side, inner, k));
+                    let gain = now - after.perimeter();
+                    if gain > most {
+                        (most, best) = (gain, Some((side, inner, k)));
                     }
                 }
             }
