@@ -107,7 +107,7 @@ mod box2d_v3 {
     pub const BUILD: &str = "SSE2";
 
     pub struct Box2dV3 {
-        world: boxdd::World,
+        pub world: boxdd::World,
         bodies: Vec<BodyId>,
     }
 
@@ -613,6 +613,10 @@ fn main() {
             );
             std::fs::write(path, text).expect("write the table");
         }
+        return;
+    }
+    if args.iter().any(|a| a == "--stages") {
+        print!("{}", wide::stages());
         return;
     }
     if args.iter().any(|a| a == "--scenes") {

@@ -137,3 +137,83 @@ pub fn table() -> String {
         "{table}\nTwo threads against one, chapter 14:\n\n| scene | speed-up |\n|---|---:|\n{speedup}"
     )
 }
+
+/// Where the time of a step goes, stage by stage, chapter 14 (one thread)
+/// beside Box2D v3's own profile, on the 5,000-disc pit and the 100-row
+/// pyramid: the mean over each scene's steps, milliseconds. Box2D's stages
+/// are its own names; ours are [`ch14_wide_solver::Timings`].
+pub fn stages() -> String {
+    let scenes: Vec<(&str, World, usize)> = vec![
+        ("ball pit, 5000 circles", ball_pit(5000), 300),
+        (
+            "pyramid, 100 rows, from rest",
+            ch10_soft_step::demos::pyramid(100).base.base,
+            300,
+        ),
+    ];
+    let mut out = String::new();
+    for (name, world, steps) in scenes {
+        let mut ours = wide(&world, 1);
+        let mut theirs = box2d_v3::build(&world);
+        let mut t = ch14_wide_solver::Timings::default();
+        let mut p = [0.0f32; 9];
+        let (mut step_ours, mut step_theirs) = (0.0, 0.0);
+        for _ in 0..steps {
+            let clock = std::time::Instant::now();
+            ours.step();
+            step_ours += clock.elapsed().as_secs_f32() * 1000.0;
+            let s = ours.0.timings;
+            t.collide += s.collide;
+            t.prepare += s.prepare;
+            t.solve += s.solve;
+            t.integrate += s.integrate;
+            t.finish += s.finish;
+            let clock = std::time::Instant::now();
+            theirs.step();
+            step_theirs += clock.elapsed().as_secs_f32() * 1000.0;
+            let q = theirs.world.profile();
+            let stages = [
+                q.pairs,
+                q.collide,
+                q.prepare_constraints,
+                q.warm_start
+                    + q.solve_impulses
+                    + q.relax_impulses
+                    + q.apply_restitution,
+                q.integrate_velocities + q.integrate_positions,
+                q.store_impulses,
+                q.transforms
+                    + q.refit
+                    + q.bullets
+                    + q.sleep_islands
+                    + q.split_islands,
+                q.prepare_stages,
+                q.solve,
+            ];
+            for (sum, x) in p.iter_mut().zip(stages) {
+                *sum += x;
+            }
+        }
+        let n = steps as f32;
+        out += &format!(
+            "{name}, {steps} steps, mean ms\n  ours (ch14, 1 thread): step {:.3} = collide {:.3} + prepare {:.3} + solve {:.3} + move {:.3} + finish {:.3}\n  Box2D v3: step {:.3}; pairs {:.3}, collide {:.3}, prepare constraints {:.3}, warm start + solve + relax + restitution {:.3}, integrate {:.3}, store {:.3}, finish (transforms, refit, bullets, islands) {:.3}, prepare stages {:.3}; solve stage in all {:.3}\n",
+            step_ours / n,
+            t.collide / n,
+            t.prepare / n,
+            t.solve / n,
+            t.integrate / n,
+            t.finish / n,
+            step_theirs / n,
+            p[0] / n,
+            p[1] / n,
+            p[2] / n,
+            p[3] / n,
+            p[4] / n,
+            p[5] / n,
+            p[6] / n,
+            p[7] / n,
+            p[8] / n,
+        );
+    }
+    out
+}

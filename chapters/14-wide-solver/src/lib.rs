@@ -100,10 +100,13 @@ struct Scratch {
     colours: Vec<std::ops::Range<usize>>,
     /// The overflow's contacts, one to a block, solved one at a time.
     overflow: Vec<Block<f32>>,
-    /// Each body's velocity while the contacts are solved.
+    /// Each body's velocity while the contacts are solved on several
+    /// threads.
     velocities: Vec<SharedVelocity>,
-    /// Whether `velocities` holds the latest velocities (and the bodies
-    /// do not).
+    /// Each body's state while they are solved on one.
+    states: Vec<State>,
+    /// Whether `velocities` (or `states`) holds the latest velocities
+    /// (and the bodies do not).
     shared_ahead: bool,
     /// Each body's pose at the step's start: centre and angle.
     starts: Vec<(Vec2, f32)>,
@@ -369,10 +372,9 @@ impl World {
         let s = &mut self.scratch;
         let (wide, single) =
             (self.width == Width::Wide, self.width == Width::Single);
-        s.wide.clear();
-        s.single.clear();
         s.colours.clear();
-        s.overflow.clear();
+        // How many blocks of each list are placed so far.
+        let (mut n_wide, mut n_single, mut n_overflow) = (0, 0, 0);
         // What a block of contacts `k` solves: the most points any has, and
         // whether any bounces.
         let solves = |k: &[usize]| {
@@ -394,25 +396,35 @@ impl World {
             order[start..end].sort_by_key(|&k| std::cmp::Reverse(counts[k]));
             let members = &order[start..end];
             if c == OVERFLOW {
-                let one = |&k: &usize| lanes.block(&[k], solves(&[k]));
-                s.overflow.extend(members.iter().map(one));
+                for &k in members {
+                    let one = lanes.members(1, &[k], solves(&[k]));
+                    place(&mut s.overflow, &mut n_overflow, one);
+                }
             } else if wide {
-                let first = s.wide.len();
-                let eight = |k: &[usize]| lanes.block(k, solves(k));
-                s.wide.extend(members.chunks(LANES).map(eight));
-                s.colours.push(first..s.wide.len());
+                let first = n_wide;
+                for k in members.chunks(LANES) {
+                    let eight = lanes.members(LANES, k, solves(k));
+                    place(&mut s.wide, &mut n_wide, eight);
+                }
+                s.colours.push(first..n_wide);
             } else if single {
                 // One to a block, each solving what its block of eight
                 // would: the same operations, so the same bits.
-                let first = s.single.len();
+                let first = n_single;
                 for k in members.chunks(LANES) {
                     let eight = solves(k);
-                    s.single.extend(k.iter().map(|&k| lanes.block(&[k], eight)));
+                    for &k in k {
+                        let one = lanes.members(1, &[k], eight);
+                        place(&mut s.single, &mut n_single, one);
+                    }
                 }
-                s.colours.push(first..s.single.len());
+                s.colours.push(first..n_single);
             }
             start = end;
         }
+        s.wide.truncate(n_wide);
+        s.single.truncate(n_single);
+        s.overflow.truncate(n_overflow);
         self.colouring = colouring;
     }
     // ANCHOR_END: colour_contacts
@@ -439,6 +451,7 @@ impl World {
         s.overflow.iter_mut().for_each(prepare);
         // One more than the bodies: the sink blocks write what no body takes.
         s.velocities.resize_with(bodies.len() + 1, SharedVelocity::default);
+        s.states.resize(bodies.len() + 1, State::default());
         s.shared_ahead = false;
     }
 
@@ -514,50 +527,78 @@ impl World {
         };
         self.bodies_to_velocities();
         let s = &mut self.scratch;
-        let (velocities, poses) = (&s.velocities[..], &s.poses[..]);
+        let k = &context;
+        if self.threads.count() == 1 {
+            // One thread: the bodies' states in plain memory, colour
+            // after colour, block after block.
+            let mut states = Plain(&mut s.states);
+            let wide = s.wide.iter_mut();
+            wide.for_each(|block| block.run(pass, k, &mut states));
+            let single = s.single.iter_mut();
+            single.for_each(|block| block.run(pass, k, &mut states));
+            let overflow = s.overflow.iter_mut();
+            overflow.for_each(|block| block.run(pass, k, &mut states));
+            return;
+        }
+        let shared = Shared { velocities: &s.velocities, poses: &s.poses };
         for colour in &s.colours {
             match self.width {
                 Width::Wide => self.threads.for_each(
                     &mut s.wide[colour.clone()],
                     BLOCKS,
-                    |block| block.run(pass, &context, velocities, poses),
+                    |block| block.run(pass, k, &mut { shared }),
                 ),
                 _ => self.threads.for_each(
                     &mut s.single[colour.clone()],
                     BLOCKS * LANES,
-                    |block| block.run(pass, &context, velocities, poses),
+                    |block| block.run(pass, k, &mut { shared }),
                 ),
             }
         }
         for block in s.overflow.iter_mut() {
-            block.run(pass, &context, velocities, poses);
+            block.run(pass, k, &mut { shared });
         }
     }
     // ANCHOR_END: solve_contacts
 
-    /// The bodies' velocities into the shared list, if they are newer.
+    /// The bodies' velocities into the shared list (on one thread, the
+    /// states, with the poses), if they are newer.
     fn bodies_to_velocities(&mut self) {
         if self.scratch.shared_ahead {
             return;
         }
         let bodies = &self.base.base.base.base.base.base.bodies;
         let s = &mut self.scratch;
-        self.threads.zip(&mut s.velocities, bodies, BODIES, |v, b| {
-            v.store(b.velocity, b.angular_velocity)
-        });
+        if self.threads.count() == 1 {
+            for ((state, b), pose) in s.states.iter_mut().zip(bodies).zip(&s.poses)
+            {
+                *state = State::of(b, pose);
+            }
+        } else {
+            self.threads.zip(&mut s.velocities, bodies, BODIES, |v, b| {
+                v.store(b.velocity, b.angular_velocity)
+            });
+        }
         s.shared_ahead = true;
     }
 
-    /// The shared velocities back into the bodies, if they are newer.
+    /// The shared velocities (or the states) back into the bodies, if
+    /// they are newer.
     fn velocities_to_bodies(&mut self) {
         if !self.scratch.shared_ahead {
             return;
         }
         let bodies = &mut self.base.base.base.base.base.base.bodies;
-        let velocities = &self.scratch.velocities;
-        self.threads.zip(bodies, velocities, BODIES, |b, v| {
-            (b.velocity, b.angular_velocity) = v.load()
-        });
+        let s = &self.scratch;
+        if self.threads.count() == 1 {
+            for (b, state) in bodies.iter_mut().zip(&s.states) {
+                (b.velocity, b.angular_velocity) = state.velocity();
+            }
+        } else {
+            self.threads.zip(bodies, &s.velocities, BODIES, |b, v| {
+                (b.velocity, b.angular_velocity) = v.load()
+            });
+        }
         self.scratch.shared_ahead = false;
     }
 
@@ -620,6 +661,109 @@ enum Pass {
     Restitution,
 }
 
+// ANCHOR: bodies
+/// Where a block's lanes find their bodies, and leave their velocities.
+trait Bodies {
+    /// Each lane's body `ids[lane]`: its velocity and, if `pose`, how far
+    /// it has moved and its rotation (else zeros).
+    fn gather<T: Lane>(
+        &self,
+        ids: &[u32; LANES],
+        pose: bool,
+    ) -> (Velocity<T>, (V2<T>, V2<T>));
+    /// Each lane's velocity back to body `ids[lane]`.
+    fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>);
+}
+
+/// A body as the contacts see it on one thread, eight numbers read and
+/// written whole: velocity `x, y`, angular velocity, a spare, how far the
+/// centre has moved since the step began `x, y`, and the rotation now
+/// `cos, sin`. Box2D v3's body state holds the same.
+#[derive(Clone, Copy, Debug, Default)]
+struct State([f32; 8]);
+
+impl State {
+    fn of(b: &Body, pose: &Pose) -> State {
+        let (v, m, r) = (b.velocity, pose.moved, pose.rotation);
+        State([v.x, v.y, b.angular_velocity, 0.0, m.x, m.y, r.x, r.y])
+    }
+
+    fn velocity(&self) -> (Vec2, f32) {
+        (Vec2::new(self.0[0], self.0[1]), self.0[2])
+    }
+}
+
+/// One thread: the states in plain memory. Eight states in, the lanes
+/// out, by one transpose, as Box2D v3 gathers its bodies.
+struct Plain<'a>(&'a mut [State]);
+
+impl Bodies for Plain<'_> {
+    #[inline(always)]
+    fn gather<T: Lane>(
+        &self,
+        ids: &[u32; LANES],
+        _pose: bool,
+    ) -> (Velocity<T>, (V2<T>, V2<T>)) {
+        let rows = std::array::from_fn(|lane| {
+            if lane < T::WIDTH { self.0[ids[lane] as usize].0 } else { [0.0; 8] }
+        });
+        let [vx, vy, w, _, mx, my, c, s] = T::columns(rows);
+        let velocity = Velocity { v: V2 { x: vx, y: vy }, w };
+        (velocity, (V2 { x: mx, y: my }, V2 { x: c, y: s }))
+    }
+
+    #[inline(always)]
+    fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>) {
+        let v = velocity;
+        let rows = T::rows([v.v.x, v.v.y, v.w, T::splat(0.0)]);
+        for (lane, row) in rows.iter().enumerate().take(T::WIDTH) {
+            self.0[ids[lane] as usize].0[..4].copy_from_slice(row);
+        }
+    }
+}
+
+/// Several threads: the velocities the workers share, one number at a
+/// time, and the poses, which no worker writes.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    velocities: &'a [SharedVelocity],
+    poses: &'a [Pose],
+}
+
+impl Bodies for Shared<'_> {
+    #[inline(always)]
+    fn gather<T: Lane>(
+        &self,
+        ids: &[u32; LANES],
+        pose: bool,
+    ) -> (Velocity<T>, (V2<T>, V2<T>)) {
+        let mut each = [(Vec2::ZERO, 0.0); LANES];
+        for (lane, v) in each.iter_mut().enumerate().take(T::WIDTH) {
+            *v = self.velocities[ids[lane] as usize].load();
+        }
+        let velocity = Velocity {
+            v: V2::gather(|lane| each[lane].0),
+            w: T::gather(|lane| each[lane].1),
+        };
+        if !pose {
+            return (velocity, (V2::splat(Vec2::ZERO), V2::splat(Vec2::ZERO)));
+        }
+        let each: [Pose; LANES] =
+            std::array::from_fn(|l| self.poses[ids[l] as usize]);
+        let moved = V2::gather(|l| each[l].moved);
+        (velocity, (moved, V2::gather(|l| each[l].rotation)))
+    }
+
+    #[inline(always)]
+    fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>) {
+        for (lane, &id) in ids.iter().enumerate().take(T::WIDTH) {
+            let v = velocity;
+            self.velocities[id as usize].store(v.v.lane(lane), v.w.lane(lane));
+        }
+    }
+}
+// ANCHOR_END: bodies
+
 /// What every contact of a substep shares.
 #[derive(Clone, Copy, Debug)]
 struct Context {
@@ -678,8 +822,15 @@ struct Velocity<T> {
 }
 
 /// Up to [`LANES`] contacts of one colour, or one contact.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Block<T> {
+    members: Members,
+    rows: Rows<T>,
+}
+
+/// Who is in a block: its lanes' arbiters and bodies.
+#[derive(Clone, Copy, Debug, Default)]
+struct Members {
     /// How many lanes are used.
     used: usize,
     /// How many points the rows solve: the most any contact of the block
@@ -700,7 +851,6 @@ pub struct Block<T> {
     /// writes without a test.
     write_a: [u32; LANES],
     write_b: [u32; LANES],
-    rows: Rows<T>,
 }
 
 /// What a block needs to know of its contacts' bodies.
@@ -710,14 +860,15 @@ struct Lanes<'a> {
 }
 
 impl Lanes<'_> {
-    /// A block of the arbiters `k` (at most `T::WIDTH`) solving `points`
-    /// points each and bouncing if `bounces`, its rows still to prepare.
-    fn block<T: Lane + Default>(
+    /// A block of the arbiters `k` (at most `width`) solving `points`
+    /// points each and bouncing if `bounces`.
+    fn members(
         &self,
+        width: usize,
         k: &[usize],
         (points, bounces): (usize, bool),
-    ) -> Block<T> {
-        let used = k.len().min(T::WIDTH);
+    ) -> Members {
+        let used = k.len().min(width);
         // An unused lane reads the last contact's bodies.
         let arbiter = |lane: usize| k[lane.min(used - 1)];
         let a = |lane: usize| self.pairs[arbiter(lane)].0;
@@ -726,7 +877,7 @@ impl Lanes<'_> {
         let write = |lane: usize, i: usize| {
             (if lane < used && self.movable[i] { i } else { sink }) as u32
         };
-        Block {
+        Members {
             used,
             points,
             bounces,
@@ -735,9 +886,18 @@ impl Lanes<'_> {
             b: std::array::from_fn(|lane| b(lane) as u32),
             write_a: std::array::from_fn(|lane| write(lane, a(lane))),
             write_b: std::array::from_fn(|lane| write(lane, b(lane))),
-            rows: Rows::default(),
         }
     }
+}
+
+/// Block `n` of `blocks` given `members`: last step's block, if there is
+/// one, keeps its room (its rows are all written again by the prepare).
+fn place<T: Default>(blocks: &mut Vec<Block<T>>, n: &mut usize, members: Members) {
+    match blocks.get_mut(*n) {
+        Some(block) => block.members = members,
+        None => blocks.push(Block { members, rows: Rows::default() }),
+    }
+    *n += 1;
 }
 
 impl<T: Lane + Default> Block<T> {
@@ -749,30 +909,32 @@ impl<T: Lane + Default> Block<T> {
         poses: &[Pose],
         warm: bool,
     ) {
-        for lane in 0..self.used {
-            let arb = &arbiters[self.arbiter[lane] as usize];
+        // The eight arbiters are far apart in memory: copied out first, so
+        // that the eight reads wait for memory together, not one by one.
+        let m = &self.members;
+        let arbs: [Arbiter; LANES] =
+            std::array::from_fn(|lane| arbiters[m.arbiter[lane] as usize]);
+        for (lane, arb) in arbs.iter().enumerate().take(m.used) {
             let (a, b) = (arb.a, arb.b);
             let turns = (poses[a].rotation, poses[b].rotation);
             let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
-            self.rows.set(lane, &one);
+            self.rows.set(lane, &one, m.points);
+        }
+        // An unused lane's rows: zero masses, no impulse, no effect.
+        for lane in m.used..T::WIDTH {
+            self.rows.set(lane, &Rows::default(), m.points);
         }
     }
 
     /// One pass of this block's rows: the kernels for one point or two
     /// (chosen once per block, so each is compiled for its count).
-    fn run(
-        &mut self,
-        pass: Pass,
-        k: &Context,
-        velocities: &[SharedVelocity],
-        poses: &[Pose],
-    ) {
-        if pass == Pass::Restitution && !self.bounces {
+    fn run(&mut self, pass: Pass, k: &Context, bodies: &mut impl Bodies) {
+        if pass == Pass::Restitution && !self.members.bounces {
             return;
         }
-        match self.points {
-            1 => self.run_points::<1>(pass, k, velocities, poses),
-            _ => self.run_points::<2>(pass, k, velocities, poses),
+        match self.members.points {
+            1 => self.run_points::<1>(pass, k, bodies),
+            _ => self.run_points::<2>(pass, k, bodies),
         }
     }
 
@@ -782,59 +944,38 @@ impl<T: Lane + Default> Block<T> {
         &mut self,
         pass: Pass,
         k: &Context,
-        velocities: &[SharedVelocity],
-        poses: &[Pose],
+        bodies: &mut impl Bodies,
     ) {
-        // Gather: each lane's bodies' velocities, read once each.
-        let velocity = |ids: &[u32; LANES]| -> Velocity<T> {
-            let mut each = [(Vec2::ZERO, 0.0); LANES];
-            for (lane, v) in each.iter_mut().enumerate().take(T::WIDTH) {
-                *v = velocities[ids[lane] as usize].load();
-            }
-            Velocity {
-                v: V2::gather(|lane| each[lane].0),
-                w: T::gather(|lane| each[lane].1),
-            }
-        };
-        let (mut a, mut b) = (velocity(&self.a), velocity(&self.b));
+        // Gather: each lane's bodies, read once each; the poses only for
+        // the pass that follows the bodies' motion.
+        let pose = matches!(pass, Pass::Solve { .. });
+        let m = &self.members;
+        let (mut a, pose_a) = bodies.gather::<T>(&m.a, pose);
+        let (mut b, pose_b) = bodies.gather::<T>(&m.b, pose);
         match pass {
             Pass::WarmStart => warm_start::<T, N>(&self.rows, &mut a, &mut b),
-            Pass::Solve { use_bias } => {
-                let pose = |ids: &[u32; LANES]| {
-                    let each: [Pose; LANES] =
-                        std::array::from_fn(|l| poses[ids[l] as usize]);
-                    (
-                        V2::gather(|l| each[l].moved),
-                        V2::gather(|l| each[l].rotation),
-                    )
-                };
-                solve::<T, N>(
-                    &mut self.rows,
-                    &mut a,
-                    &mut b,
-                    pose(&self.a),
-                    pose(&self.b),
-                    k,
-                    use_bias,
-                );
-            }
+            Pass::Solve { use_bias } => solve::<T, N>(
+                &mut self.rows,
+                &mut a,
+                &mut b,
+                pose_a,
+                pose_b,
+                k,
+                use_bias,
+            ),
             Pass::Restitution => {
                 restitution::<T, N>(&mut self.rows, &mut a, &mut b, k.threshold)
             }
         }
         // Scatter: each lane's velocities back (or to the sink).
-        for lane in 0..T::WIDTH {
-            velocities[self.write_a[lane] as usize]
-                .store(a.v.lane(lane), a.w.lane(lane));
-            velocities[self.write_b[lane] as usize]
-                .store(b.v.lane(lane), b.w.lane(lane));
-        }
+        bodies.scatter(&m.write_a, &a);
+        bodies.scatter(&m.write_b, &b);
     }
 
     /// Stage 10: each lane's impulses back into its arbiter.
     fn store(&self, arbiters: &mut [Arbiter]) {
-        for lane in 0..self.used {
-            let arb = &mut arbiters[self.arbiter[lane] as usize];
+        for lane in 0..self.members.used {
+            let arb = &mut arbiters[self.members.arbiter[lane] as usize];
             let count = arb.count;
             for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count)
             {
@@ -895,8 +1036,9 @@ pub fn prepare_rows(
 // ANCHOR_END: prepare_rows
 
 impl<T: Lane> Rows<T> {
-    /// Lane `i` set to one arbiter's rows.
-    fn set(&mut self, i: usize, one: &Rows<f32>) {
+    /// Lane `i` set to one arbiter's rows, for the first `points` points
+    /// (the block's kernels read no others).
+    fn set(&mut self, i: usize, one: &Rows<f32>, points: usize) {
         self.normal.set(i, one.normal);
         self.friction.set(i, one.friction);
         self.restitution.set(i, one.restitution);
@@ -904,7 +1046,7 @@ impl<T: Lane> Rows<T> {
         self.inv_inertia_a.set(i, one.inv_inertia_a);
         self.inv_mass_b.set(i, one.inv_mass_b);
         self.inv_inertia_b.set(i, one.inv_inertia_b);
-        for (p, q) in self.points.iter_mut().zip(&one.points) {
+        for (p, q) in self.points.iter_mut().zip(&one.points).take(points) {
             p.r_a.set(i, q.r_a);
             p.r_b.set(i, q.r_b);
             p.local_a.set(i, q.local_a);
