@@ -993,6 +993,7 @@ impl<T: Lane + Default> Block<T> {
 /// masses, the approach speed, and last step's impulses if warm starting.
 /// `turns` are the two bodies' rotations, `(cos, sin)`, found once per
 /// body for the step.
+#[inline(always)]
 pub fn prepare_rows(
     arb: &Arbiter,
     a: &Body,
