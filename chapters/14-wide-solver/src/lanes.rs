@@ -46,12 +46,12 @@ pub trait Lane:
     fn min(self, other: Self) -> Self;
     /// Lane by lane, `if test > 0 { yes } else { no }`.
     fn if_positive(test: Self, yes: Self, no: Self) -> Self;
-    /// Rows to columns: `rows[i]` is lane `i`'s eight numbers (the first
-    /// `WIDTH` rows count); column `f` of the result holds number `f` of
-    /// every lane.
-    fn columns(rows: [[f32; 8]; LANES]) -> [Self; 8];
-    /// Columns back to rows, for four columns: lane `i`'s four numbers.
-    fn rows(columns: [Self; 4]) -> [[f32; 4]; LANES];
+    /// Rows to columns: `row(i)` is lane `i`'s eight numbers; column `f`
+    /// of the result holds number `f` of every lane.
+    fn columns(row: impl Fn(usize) -> [f32; 8]) -> [Self; 8];
+    /// Columns back to rows, for four columns: `put(i, row)` is given lane
+    /// `i`'s four numbers.
+    fn rows(columns: [Self; 4], put: impl FnMut(usize, [f32; 4]));
 }
 
 impl Lane for f32 {
@@ -77,13 +77,11 @@ impl Lane for f32 {
     fn if_positive(test: f32, yes: f32, no: f32) -> f32 {
         if test > 0.0 { yes } else { no }
     }
-    fn columns(rows: [[f32; 8]; LANES]) -> [f32; 8] {
-        rows[0]
+    fn columns(row: impl Fn(usize) -> [f32; 8]) -> [f32; 8] {
+        row(0)
     }
-    fn rows(columns: [f32; 4]) -> [[f32; 4]; LANES] {
-        let mut rows = [[0.0; 4]; LANES];
-        rows[0] = columns;
-        rows
+    fn rows(columns: [f32; 4], mut put: impl FnMut(usize, [f32; 4])) {
+        put(0, columns);
     }
 }
 
@@ -172,19 +170,19 @@ impl Lane for F32x8 {
     /// columns takes 24 shuffles (`wide`'s transpose, on AVX). Written as
     /// a loop over the lanes, the compiler moves the 64 numbers one by one.
     #[inline(always)]
-    fn columns(rows: [[f32; 8]; LANES]) -> [F32x8; 8] {
-        let rows = rows.map(wide::f32x8::from);
+    fn columns(row: impl Fn(usize) -> [f32; 8]) -> [F32x8; 8] {
+        let rows = std::array::from_fn(|lane| wide::f32x8::from(row(lane)));
         wide::f32x8::transpose(rows).map(|c| F32x8(c.to_array()))
     }
     #[inline(always)]
-    fn rows(columns: [F32x8; 4]) -> [[f32; 4]; LANES] {
+    fn rows(columns: [F32x8; 4], mut put: impl FnMut(usize, [f32; 4])) {
         let zero = wide::f32x8::ZERO;
         let [a, b, c, d] = columns.map(|c| wide::f32x8::from(c.0));
         let rows = wide::f32x8::transpose([a, b, c, d, zero, zero, zero, zero]);
-        rows.map(|r| {
+        for (lane, r) in rows.iter().enumerate() {
             let r = r.to_array();
-            [r[0], r[1], r[2], r[3]]
-        })
+            put(lane, [r[0], r[1], r[2], r[3]]);
+        }
     }
     // ANCHOR_END: transpose
 }

@@ -704,10 +704,8 @@ impl Bodies for Plain<'_> {
         ids: &[u32; LANES],
         _pose: bool,
     ) -> (Velocity<T>, (V2<T>, V2<T>)) {
-        let rows = std::array::from_fn(|lane| {
-            if lane < T::WIDTH { self.0[ids[lane] as usize].0 } else { [0.0; 8] }
-        });
-        let [vx, vy, w, _, mx, my, c, s] = T::columns(rows);
+        let [vx, vy, w, _, mx, my, c, s] =
+            T::columns(|lane| self.0[ids[lane] as usize].0);
         let velocity = Velocity { v: V2 { x: vx, y: vy }, w };
         (velocity, (V2 { x: mx, y: my }, V2 { x: c, y: s }))
     }
@@ -715,10 +713,9 @@ impl Bodies for Plain<'_> {
     #[inline(always)]
     fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>) {
         let v = velocity;
-        let rows = T::rows([v.v.x, v.v.y, v.w, T::splat(0.0)]);
-        for (lane, row) in rows.iter().enumerate().take(T::WIDTH) {
-            self.0[ids[lane] as usize].0[..4].copy_from_slice(row);
-        }
+        T::rows([v.v.x, v.v.y, v.w, T::splat(0.0)], |lane, row| {
+            self.0[ids[lane] as usize].0[..4].copy_from_slice(&row);
+        });
     }
 }
 
@@ -909,16 +906,24 @@ impl<T: Lane + Default> Block<T> {
         poses: &[Pose],
         warm: bool,
     ) {
-        // The eight arbiters are far apart in memory: copied out first, so
-        // that the eight reads wait for memory together, not one by one.
         let m = &self.members;
-        let arbs: [Arbiter; LANES] =
-            std::array::from_fn(|lane| arbiters[m.arbiter[lane] as usize]);
-        for (lane, arb) in arbs.iter().enumerate().take(m.used) {
+        let mut lane_rows = |lane: usize, arb: &Arbiter| {
             let (a, b) = (arb.a, arb.b);
             let turns = (poses[a].rotation, poses[b].rotation);
             let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
             self.rows.set(lane, &one, m.points);
+        };
+        if T::WIDTH == 1 {
+            lane_rows(0, &arbiters[m.arbiter[0] as usize]);
+        } else {
+            // The eight arbiters are far apart in memory: copied out first,
+            // so that the eight reads wait for memory together, not one by
+            // one.
+            let arbs: [Arbiter; LANES] =
+                std::array::from_fn(|lane| arbiters[m.arbiter[lane] as usize]);
+            for (lane, arb) in arbs.iter().enumerate().take(m.used) {
+                lane_rows(lane, arb);
+            }
         }
         // An unused lane's rows: zero masses, no impulse, no effect.
         for lane in m.used..T::WIDTH {
