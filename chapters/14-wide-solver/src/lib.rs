@@ -353,11 +353,13 @@ impl World {
         let world = self.solver();
         let bodies = &world.bodies;
         let movable: Vec<bool> = bodies.iter().map(moves).collect();
-        let pairs: Vec<(usize, usize)> =
-            world.arbiters.iter().map(|a| (a.a, a.b)).collect();
-        let counts: Vec<usize> = world.arbiters.iter().map(|a| a.count).collect();
-        let bouncy: Vec<bool> =
-            world.arbiters.iter().map(|a| a.restitution > 0.0).collect();
+        // One walk over the arbiters (megabytes of them in a big pile):
+        // each one's bodies, its number of points, whether it may bounce.
+        let (pairs, points): (Vec<(usize, usize)>, Vec<(usize, bool)>) = world
+            .arbiters
+            .iter()
+            .map(|a| ((a.a, a.b), (a.count, a.restitution > 0.0)))
+            .unzip();
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them.
         let mut last = vec![None; pairs.len()];
@@ -378,8 +380,8 @@ impl World {
         // What a block of contacts `k` solves: the most points any has, and
         // whether any bounces.
         let solves = |k: &[usize]| {
-            let points = k.iter().map(|&k| counts[k]).max().unwrap_or(0);
-            (points, k.iter().any(|&k| bouncy[k]))
+            let most = k.iter().map(|&k| points[k].0).max().unwrap_or(0);
+            (most, k.iter().any(|&k| points[k].1))
         };
         let lanes = Lanes { pairs: &pairs, movable: &movable };
         let mut order = colouring.order();
@@ -393,7 +395,7 @@ impl World {
                     .count();
             // Two-point contacts first: a block whose contacts all have
             // one point (a disc's) solves one point, not two.
-            order[start..end].sort_by_key(|&k| std::cmp::Reverse(counts[k]));
+            order[start..end].sort_by_key(|&k| std::cmp::Reverse(points[k].0));
             let members = &order[start..end];
             if c == OVERFLOW {
                 for &k in members {
