@@ -103,7 +103,7 @@ struct Scratch {
     /// Each body's velocity while the contacts are solved on several
     /// threads.
     velocities: Vec<SharedVelocity>,
-    /// Each body's state while they are solved on one.
+    /// Each body's state while they are solved eight at a time on one.
     states: Vec<State>,
     /// Whether `velocities` (or `states`) holds the latest velocities
     /// (and the bodies do not).
@@ -355,7 +355,7 @@ impl World {
         let movable: Vec<bool> = bodies.iter().map(moves).collect();
         // One walk over the arbiters (megabytes of them in a big pile):
         // each one's bodies, its number of points, whether it may bounce.
-        let (pairs, points): (Vec<(usize, usize)>, Vec<(usize, bool)>) = world
+        let (pairs, points): (Vec<_>, Vec<_>) = world
             .arbiters
             .iter()
             .map(|a| ((a.a, a.b), (a.count, a.restitution > 0.0)))
@@ -528,16 +528,15 @@ impl World {
             threshold: settings.restitution_threshold,
         };
         self.bodies_to_velocities();
+        let plain = self.plain();
         let s = &mut self.scratch;
         let k = &context;
-        if self.threads.count() == 1 {
-            // One thread: the bodies' states in plain memory, colour
-            // after colour, block after block.
+        if plain {
+            // Eight lanes on one thread: the bodies' states in plain
+            // memory, colour after colour, block after block.
             let mut states = Plain(&mut s.states);
             let wide = s.wide.iter_mut();
             wide.for_each(|block| block.run(pass, k, &mut states));
-            let single = s.single.iter_mut();
-            single.for_each(|block| block.run(pass, k, &mut states));
             let overflow = s.overflow.iter_mut();
             overflow.for_each(|block| block.run(pass, k, &mut states));
             return;
@@ -563,15 +562,22 @@ impl World {
     }
     // ANCHOR_END: solve_contacts
 
+    /// Whether the contacts read plain body states (eight lanes on one
+    /// thread) rather than the shared velocities.
+    fn plain(&self) -> bool {
+        self.width == Width::Wide && self.threads.count() == 1
+    }
+
     /// The bodies' velocities into the shared list (on one thread, the
     /// states, with the poses), if they are newer.
     fn bodies_to_velocities(&mut self) {
         if self.scratch.shared_ahead {
             return;
         }
+        let plain = self.plain();
         let bodies = &self.base.base.base.base.base.base.bodies;
         let s = &mut self.scratch;
-        if self.threads.count() == 1 {
+        if plain {
             for ((state, b), pose) in s.states.iter_mut().zip(bodies).zip(&s.poses)
             {
                 *state = State::of(b, pose);
@@ -590,9 +596,10 @@ impl World {
         if !self.scratch.shared_ahead {
             return;
         }
+        let plain = self.plain();
         let bodies = &mut self.base.base.base.base.base.base.bodies;
         let s = &self.scratch;
-        if self.threads.count() == 1 {
+        if plain {
             for (b, state) in bodies.iter_mut().zip(&s.states) {
                 (b.velocity, b.angular_velocity) = state.velocity();
             }
@@ -667,7 +674,8 @@ enum Pass {
 /// Where a block's lanes find their bodies, and leave their velocities.
 trait Bodies {
     /// Each lane's body `ids[lane]`: its velocity and, if `pose`, how far
-    /// it has moved and its rotation (else zeros).
+    /// it has moved and its rotation (if not, whatever is cheapest: the
+    /// kernels that do not ask do not read them).
     fn gather<T: Lane>(
         &self,
         ids: &[u32; LANES],
@@ -695,7 +703,7 @@ impl State {
     }
 }
 
-/// One thread: the states in plain memory. Eight states in, the lanes
+/// Eight lanes on one thread: the states in plain memory. Eight states in, the lanes
 /// out, by one transpose, as Box2D v3 gathers its bodies.
 struct Plain<'a>(&'a mut [State]);
 
@@ -915,17 +923,8 @@ impl<T: Lane + Default> Block<T> {
             let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
             self.rows.set(lane, &one, m.points);
         };
-        if T::WIDTH == 1 {
-            lane_rows(0, &arbiters[m.arbiter[0] as usize]);
-        } else {
-            // The eight arbiters are far apart in memory: copied out first,
-            // so that the eight reads wait for memory together, not one by
-            // one.
-            let arbs: [Arbiter; LANES] =
-                std::array::from_fn(|lane| arbiters[m.arbiter[lane] as usize]);
-            for (lane, arb) in arbs.iter().enumerate().take(m.used) {
-                lane_rows(lane, arb);
-            }
+        for lane in 0..m.used {
+            lane_rows(lane, &arbiters[m.arbiter[lane] as usize]);
         }
         // An unused lane's rows: zero masses, no impulse, no effect.
         for lane in m.used..T::WIDTH {
