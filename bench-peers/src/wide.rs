@@ -217,3 +217,67 @@ pub fn stages() -> String {
     }
     out
 }
+
+/// What going wide buys, chapter 14 against itself: the same settled scenes
+/// stepped in chapter 13's order, colour by colour one contact at a time,
+/// eight at a time with the velocities read as the threads share them, eight
+/// at a time with whole body states, and eight at a time on two threads. The
+/// ways take turns in rounds of 10 steps, so a change in the machine's load
+/// falls on all of them; median step, and its ratio to chapter 13's order.
+pub fn widths() -> String {
+    let pyramid = |rows: usize| {
+        let mut w = ch14_wide_solver::demos::pyramid(rows);
+        w.base.sleeping = false;
+        w
+    };
+    let scenes: Vec<(&str, ch14_wide_solver::World, usize)> = vec![
+        ("pyramid, 20 rows", pyramid(20), 600),
+        ("pyramid, 100 rows", pyramid(100), 300),
+        ("ball pit, 5000 circles", wide(&ball_pit(5000), 1).0, 300),
+    ];
+    let ways: [(&str, Width, usize, bool); 5] = [
+        ("chapter 13's order", Width::InOrder, 1, true),
+        ("colours, one at a time", Width::Single, 1, true),
+        ("eight lanes, shared velocities", Width::Wide, 1, false),
+        ("eight lanes, whole states", Width::Wide, 1, true),
+        ("eight lanes, two threads", Width::Wide, 2, true),
+    ];
+    let mut table = String::from("| scene |");
+    for (name, ..) in &ways {
+        table += &format!(" {name} |");
+    }
+    table += "\n|---|";
+    table += &"---:|".repeat(ways.len());
+    table += "\n";
+    for (name, mut world, steps) in scenes {
+        eprintln!("{name} ...");
+        // Settled for a second (the pit: its discs landed) before timing.
+        for _ in 0..60 {
+            world.step(DT);
+        }
+        let mut engines: Vec<Box<dyn Engine>> = ways
+            .iter()
+            .map(|&(_, width, threads, whole)| {
+                let mut w = world.clone();
+                w.width = width;
+                w.whole_states = whole;
+                w.set_threads(threads);
+                Box::new(Wide(w)) as Box<dyn Engine>
+            })
+            .collect();
+        let medians = measure_in_rounds(&mut engines, None, steps);
+        let first = medians[0].0.as_secs_f64();
+        table += &format!("| {name} |");
+        for (median, _) in &medians {
+            let t = median.as_secs_f64();
+            let time = if t < 1e-3 {
+                format!("{:.0} µs", t * 1e6)
+            } else {
+                format!("{:.1} ms", t * 1e3)
+            };
+            table += &format!(" {time} ({:.2}) |", t / first);
+        }
+        table += "\n";
+    }
+    table
+}

@@ -101,6 +101,13 @@ pub const KNOBS: &[Knob<World>] = &[
         |w| w.threads.count() as f32,
         |w, n| w.set_threads(n as usize),
     ),
+    Knob::toggle(
+        'w',
+        "eight lanes on one thread read whole body states (off: one number at a \
+         time, as on several threads; the same bits)",
+        |w| w.whole_states,
+        |w, on| w.whole_states = on,
+    ),
     Knob::number(
         'n',
         "substeps",

@@ -59,6 +59,10 @@ pub struct World {
     pub width: Width,
     /// The workers.
     pub threads: Threads,
+    /// Eight lanes on one thread read and write each body's state whole
+    /// (on, the default), or one number at a time through the velocities
+    /// the threads share (off, to measure what the whole states buy).
+    pub whole_states: bool,
     /// This step's colours, one per contact arbiter, in the arbiters'
     /// order.
     pub colouring: Colouring,
@@ -145,6 +149,7 @@ impl World {
             base,
             width: Width::Wide,
             threads: Threads::new(1),
+            whole_states: true,
             colouring: Colouring::default(),
             timings: Timings::default(),
             view: demos::View::default(),
@@ -565,7 +570,7 @@ impl World {
     /// Whether the contacts read plain body states (eight lanes on one
     /// thread) rather than the shared velocities.
     fn plain(&self) -> bool {
-        self.width == Width::Wide && self.threads.count() == 1
+        self.width == Width::Wide && self.threads.count() == 1 && self.whole_states
     }
 
     /// The bodies' velocities into the shared list (on one thread, the

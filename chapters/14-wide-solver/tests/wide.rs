@@ -89,6 +89,23 @@ fn eight_lanes_give_the_bits_of_one_lane() {
     }
 }
 
+/// On one thread, eight lanes read whole body states, transposed; off,
+/// they read the velocities one number at a time, as on several threads.
+/// The same numbers reach the same lanes either way: the same bits. A
+/// transpose that put a number in the wrong lane, or a scatter that wrote
+/// the wrong body, would part them.
+#[test]
+fn whole_states_give_the_bits_of_shared_velocities() {
+    for (name, make) in
+        [("pile", pile as fn() -> World), ("confined", || confined(12))]
+    {
+        let whole = make();
+        let mut shared = make();
+        shared.whole_states = false;
+        assert_eq!(same_bits(whole, shared, 180), Ok(()), "{name}");
+    }
+}
+
 /// Threads change nothing: 4,200 discs and boxes of rain, enough for the
 /// step to split its work among the workers, give the same bits on one,
 /// two and four threads.
