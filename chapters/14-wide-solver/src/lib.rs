@@ -922,14 +922,12 @@ impl<T: Lane + Default> Block<T> {
         warm: bool,
     ) {
         let m = &self.members;
-        let mut lane_rows = |lane: usize, arb: &Arbiter| {
+        for lane in 0..m.used {
+            let arb = &arbiters[m.arbiter[lane] as usize];
             let (a, b) = (arb.a, arb.b);
             let turns = (poses[a].rotation, poses[b].rotation);
             let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
             self.rows.set(lane, &one, m.points);
-        };
-        for lane in 0..m.used {
-            lane_rows(lane, &arbiters[m.arbiter[lane] as usize]);
         }
         // An unused lane's rows: zero masses, no impulse, no effect.
         for lane in m.used..T::WIDTH {
