@@ -103,8 +103,7 @@ pub const KNOBS: &[Knob<World>] = &[
     ),
     Knob::toggle(
         'w',
-        "eight lanes on one thread read whole body states (off: one number at a \
-         time, as on several threads; the same bits)",
+        "whole body states, one thread (off: one number at a time, as threads)",
         |w| w.whole_states,
         |w, on| w.whole_states = on,
     ),
