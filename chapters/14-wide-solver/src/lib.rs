@@ -46,6 +46,7 @@ use ch10_soft_step::{Soft, effective, inverse, soft};
 use glam::Vec2;
 use physics_core::math::perp;
 use physics_core::trig;
+use std::ops::Range;
 
 // ANCHOR: world
 /// Chapter 13's world, its contacts solved colour by colour, eight at a
@@ -101,7 +102,7 @@ struct Scratch {
     /// The same contacts one to a block, for [`Width::Single`].
     single: Vec<Block<f32>>,
     /// Where each colour's blocks are in `wide` (or `single`).
-    colours: Vec<std::ops::Range<usize>>,
+    colours: Vec<Range<usize>>,
     /// The overflow's contacts, one to a block, solved one at a time.
     overflow: Vec<Block<f32>>,
     /// Each body's velocity while the contacts are solved on several
@@ -118,6 +119,8 @@ struct Scratch {
     poses: Vec<Pose>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
+    /// Where each arbiter's rows are, for storing its impulses.
+    slots: Vec<Slot>,
 }
 
 impl Clone for Scratch {
@@ -380,8 +383,10 @@ impl World {
         let (wide, single) =
             (self.width == Width::Wide, self.width == Width::Single);
         s.colours.clear();
-        // How many blocks of each list are placed so far.
-        let (mut n_wide, mut n_single, mut n_overflow) = (0, 0, 0);
+        // Where each block of eight finds its contacts in `order`.
+        let mut spans: Vec<Range<usize>> = Vec::new();
+        // How many one-lane blocks are placed so far.
+        let (mut n_single, mut n_overflow) = (0, 0);
         // What a block of contacts `k` solves: the most points any has, and
         // whether any bounces.
         let solves = |k: &[usize]| {
@@ -408,12 +413,11 @@ impl World {
                     place(&mut s.overflow, &mut n_overflow, one);
                 }
             } else if wide {
-                let first = n_wide;
-                for k in members.chunks(LANES) {
-                    let eight = lanes.members(LANES, k, solves(k));
-                    place(&mut s.wide, &mut n_wide, eight);
-                }
-                s.colours.push(first..n_wide);
+                let first = spans.len();
+                spans.extend(
+                    (start..end).step_by(LANES).map(|i| i..(i + LANES).min(end)),
+                );
+                s.colours.push(first..spans.len());
             } else if single {
                 // One to a block, each solving what its block of eight
                 // would: the same operations, so the same bits.
@@ -429,7 +433,13 @@ impl World {
             }
             start = end;
         }
-        s.wide.truncate(n_wide);
+        // The blocks of eight, on the workers: a block keeps its room from
+        // step to step (its rows are all written again by the prepare).
+        s.wide.resize_with(spans.len(), Block::default);
+        self.threads.zip(&mut s.wide, &spans, BLOCKS, |block, span| {
+            let k = &order[span.clone()];
+            block.members = lanes.members(LANES, k, solves(k));
+        });
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
         self.colouring = colouring;
@@ -444,10 +454,13 @@ impl World {
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
         let s = &mut self.scratch;
-        s.starts.clear();
-        s.starts.extend(bodies.iter().map(|b| (b.position, b.angle)));
-        s.poses.clear();
-        s.poses.extend(bodies.iter().map(Pose::at_start));
+        s.starts.resize(bodies.len(), (Vec2::ZERO, 0.0));
+        self.threads.zip(&mut s.starts, bodies, BODIES, |start, b| {
+            *start = (b.position, b.angle)
+        });
+        s.poses.resize(bodies.len(), Pose::default());
+        self.threads
+            .zip(&mut s.poses, bodies, BODIES, |pose, b| *pose = Pose::at_start(b));
         let poses = &s.poses;
         let prepare =
             |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, poses, warm);
@@ -547,19 +560,20 @@ impl World {
             return;
         }
         let shared = Shared { velocities: &s.velocities, poses: &s.poses };
-        for colour in &s.colours {
-            match self.width {
-                Width::Wide => self.threads.for_each(
-                    &mut s.wide[colour.clone()],
-                    BLOCKS,
-                    |block| block.run(pass, k, &mut { shared }),
-                ),
-                _ => self.threads.for_each(
-                    &mut s.single[colour.clone()],
-                    BLOCKS * LANES,
-                    |block| block.run(pass, k, &mut { shared }),
-                ),
-            }
+        let colours = &s.colours;
+        match self.width {
+            Width::Wide => self.threads.for_each_in_turn(
+                &mut s.wide,
+                colours,
+                PIECE,
+                |block| block.run(pass, k, &mut { shared }),
+            ),
+            _ => self.threads.for_each_in_turn(
+                &mut s.single,
+                colours,
+                PIECE * LANES,
+                |block| block.run(pass, k, &mut { shared }),
+            ),
         }
         for block in s.overflow.iter_mut() {
             block.run(pass, k, &mut { shared });
@@ -617,18 +631,50 @@ impl World {
     }
 
     /// Stage 10: each contact's impulses back into its arbiter, where
-    /// chapter 8's narrow phase finds them next step.
+    /// chapter 8's narrow phase finds them next step. First each arbiter's
+    /// place among the blocks; then every arbiter, on the workers, fetches
+    /// its own (each writes only itself, so the arbiters split safely).
     fn store_impulses(&mut self) {
-        let s = std::mem::take(&mut self.scratch);
+        let mut s = std::mem::take(&mut self.scratch);
+        let threads = self.threads.clone();
         let arbiters = &mut self.solver_mut().arbiters;
-        for block in &s.wide {
-            block.store(arbiters);
+        s.slots.clear();
+        s.slots.resize(arbiters.len(), Slot::Wide(0));
+        let mut note = |members: &Members, slot: &dyn Fn(usize) -> Slot| {
+            for lane in 0..members.used {
+                s.slots[members.arbiter[lane] as usize] = slot(lane);
+            }
+        };
+        for (n, block) in s.wide.iter().enumerate() {
+            note(&block.members, &|lane| Slot::Wide((n * LANES + lane) as u32));
         }
-        for block in s.single.iter().chain(&s.overflow) {
-            block.store(arbiters);
+        for (n, block) in s.single.iter().enumerate() {
+            note(&block.members, &|_| Slot::Single(n as u32));
         }
+        for (n, block) in s.overflow.iter().enumerate() {
+            note(&block.members, &|_| Slot::Overflow(n as u32));
+        }
+        let (slots, wide, single, overflow) =
+            (&s.slots, &s.wide, &s.single, &s.overflow);
+        threads.for_each_indexed(arbiters, ARBITERS, |k, arb| match slots[k] {
+            Slot::Wide(n) => {
+                let lane = n as usize % LANES;
+                wide[n as usize / LANES].store(lane, arb)
+            }
+            Slot::Single(n) => single[n as usize].store(0, arb),
+            Slot::Overflow(n) => overflow[n as usize].store(0, arb),
+        });
         self.scratch = s;
     }
+}
+
+/// Where an arbiter's rows are: block and lane among the blocks of eight
+/// (`block * LANES + lane`), or the block among the one-lane blocks.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Wide(u32),
+    Single(u32),
+    Overflow(u32),
 }
 
 // ANCHOR: grains
@@ -639,6 +685,8 @@ impl World {
 const BLOCKS: usize = 16;
 const RUNS: usize = 4;
 const BODIES: usize = 1024;
+const ARBITERS: usize = 1024;
+const PIECE: usize = 8;
 // ANCHOR_END: grains
 
 /// Whether a body moves: a node of the constraint graph.
@@ -749,29 +797,23 @@ impl Bodies for Shared<'_> {
         ids: &[u32; LANES],
         pose: bool,
     ) -> (Velocity<T>, (V2<T>, V2<T>)) {
-        let mut each = [(Vec2::ZERO, 0.0); LANES];
-        for (lane, v) in each.iter_mut().enumerate().take(T::WIDTH) {
-            *v = self.velocities[ids[lane] as usize].load();
-        }
-        let velocity = Velocity {
-            v: V2::gather(|lane| each[lane].0),
-            w: T::gather(|lane| each[lane].1),
-        };
-        if !pose {
-            return (velocity, (V2::splat(Vec2::ZERO), V2::splat(Vec2::ZERO)));
-        }
-        let each: [Pose; LANES] =
-            std::array::from_fn(|l| self.poses[ids[l] as usize]);
-        let moved = V2::gather(|l| each[l].moved);
-        (velocity, (moved, V2::gather(|l| each[l].rotation)))
+        let [vx, vy, w, _, mx, my, c, s] = T::columns(|lane| {
+            let id = ids[lane] as usize;
+            let [vx, vy, w, spare] = self.velocities[id].row();
+            let Pose { moved: m, rotation: r } =
+                if pose { self.poses[id] } else { Pose::default() };
+            [vx, vy, w, spare, m.x, m.y, r.x, r.y]
+        });
+        let velocity = Velocity { v: V2 { x: vx, y: vy }, w };
+        (velocity, (V2 { x: mx, y: my }, V2 { x: c, y: s }))
     }
 
     #[inline(always)]
     fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>) {
-        for (lane, &id) in ids.iter().enumerate().take(T::WIDTH) {
-            let v = velocity;
-            self.velocities[id as usize].store(v.v.lane(lane), v.w.lane(lane));
-        }
+        let v = velocity;
+        T::rows([v.v.x, v.v.y, v.w, T::splat(0.0)], |lane, row| {
+            self.velocities[ids[lane] as usize].set_row(row)
+        });
     }
 }
 // ANCHOR_END: bodies
@@ -922,6 +964,14 @@ impl<T: Lane + Default> Block<T> {
         warm: bool,
     ) {
         let m = &self.members;
+        let touch: f32 = (0..m.used)
+            .map(|lane| {
+                let arb = &arbiters[m.arbiter[lane] as usize];
+                let last = &arb.contacts[m.points.max(1) - 1];
+                arb.normal.x + last.approach + arb.count as f32
+            })
+            .sum();
+        std::hint::black_box(touch);
         for lane in 0..m.used {
             let arb = &arbiters[m.arbiter[lane] as usize];
             let (a, b) = (arb.a, arb.b);
@@ -981,17 +1031,13 @@ impl<T: Lane + Default> Block<T> {
         bodies.scatter(&m.write_b, &b);
     }
 
-    /// Stage 10: each lane's impulses back into its arbiter.
-    fn store(&self, arbiters: &mut [Arbiter]) {
-        for lane in 0..self.members.used {
-            let arb = &mut arbiters[self.members.arbiter[lane] as usize];
-            let count = arb.count;
-            for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count)
-            {
-                c.normal_impulse = p.normal_impulse.lane(lane);
-                c.tangent_impulse = p.tangent_impulse.lane(lane);
-                c.approach = p.approach.lane(lane);
-            }
+    /// Stage 10: lane `lane`'s impulses back into its arbiter `arb`.
+    fn store(&self, lane: usize, arb: &mut Arbiter) {
+        let count = arb.count;
+        for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count) {
+            c.normal_impulse = p.normal_impulse.lane(lane);
+            c.tangent_impulse = p.tangent_impulse.lane(lane);
+            c.approach = p.approach.lane(lane);
         }
     }
 }
