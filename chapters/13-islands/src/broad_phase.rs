@@ -64,7 +64,7 @@ impl TreePhase {
     /// distance. Two shapes whose contact the narrow phase would report
     /// are nearer than the sum of their margins and the distance; their
     /// boxes, nearer still, then overlap.
-    fn tight(b: &Body, shape: &Shape, margin: f32) -> Bounds {
+    pub fn tight(b: &Body, shape: &Shape, margin: f32) -> Bounds {
         shape_bounds(shape, &b.transform())
             .grown(margin + 0.5 * SPECULATIVE_DISTANCE)
     }
@@ -75,6 +75,12 @@ impl TreePhase {
     /// fat box is put back with a new one. Bodies taken away (a smaller
     /// world) start the tree again.
     pub fn sync(&mut self, bodies: &[Body], shapes: &[Shape], margins: &[f32]) {
+        self.sync_with(bodies, |i| Self::tight(&bodies[i], &shapes[i], margins[i]));
+    }
+
+    /// [`TreePhase::sync`] with each body's tight box given by `tight`
+    /// (chapter 14 finds them on several threads).
+    pub fn sync_with(&mut self, bodies: &[Body], tight: impl Fn(usize) -> Bounds) {
         if self.proxies.len() > bodies.len() {
             *self = TreePhase::new(self.tree.margin);
         }
@@ -84,7 +90,7 @@ impl TreePhase {
             if i < self.proxies.len() && b.inv_mass == 0.0 {
                 continue;
             }
-            let tight = Self::tight(b, &shapes[i], margins[i]);
+            let tight = tight(i);
             if i == self.proxies.len() {
                 self.tight.push(tight);
                 self.proxies.push(self.tree.insert(tight, i));
@@ -103,17 +109,29 @@ impl TreePhase {
         }
     }
 
-    // ANCHOR: update
-    /// The broad phase for one step: leaves follow their bodies, pairs
-    /// whose fat boxes parted leave the set, and each moved leaf asks the
-    /// tree for the boxes it now overlaps. Returns the pair set.
+    /// The broad phase for one step, each body's box its
+    /// [`TreePhase::tight`] box with its margin: see
+    /// [`TreePhase::update_with`].
     pub fn update(
         &mut self,
         bodies: &[Body],
         shapes: &[Shape],
         margins: &[f32],
     ) -> &[(usize, usize)] {
-        self.sync(bodies, shapes, margins);
+        self.update_with(bodies, |i| Self::tight(&bodies[i], &shapes[i], margins[i]))
+    }
+
+    // ANCHOR: update
+    /// The broad phase for one step: leaves follow their bodies (body `i`'s
+    /// tight box is `tight(i)`), pairs whose fat boxes parted leave the
+    /// set, and each moved leaf asks the tree for the boxes it now
+    /// overlaps. Returns the pair set.
+    pub fn update_with(
+        &mut self,
+        bodies: &[Body],
+        tight: impl Fn(usize) -> Bounds,
+    ) -> &[(usize, usize)] {
+        self.sync_with(bodies, tight);
         for (last, b) in self.last.iter_mut().zip(bodies) {
             *last = b.position;
         }
@@ -192,10 +210,27 @@ impl TreePhase {
         margins: &[f32],
     ) {
         self.update(&world.base.bodies, shapes, margins);
+        self.pass_on(world);
+    }
+
+    /// The set, less the pairs whose tight boxes do not overlap, to
+    /// chapter 9's world.
+    fn pass_on(&self, world: &mut ch09_joints::World) {
         let touching = self.pairs.iter().copied();
         world.broad_phase_from(touching.filter(|&(a, b)| self.may_touch(a, b)));
     }
     // ANCHOR_END: may_touch
+
+    /// [`TreePhase::hand_over`] with each body's tight box given by `tight`
+    /// (chapter 14 finds them on several threads).
+    pub fn hand_over_with(
+        &mut self,
+        world: &mut ch09_joints::World,
+        tight: impl Fn(usize) -> Bounds,
+    ) {
+        self.update_with(&world.base.bodies, tight);
+        self.pass_on(world);
+    }
 
     /// Body `i`'s fat box.
     pub fn fat_bounds(&self, i: usize) -> Bounds {

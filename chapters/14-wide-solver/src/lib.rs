@@ -42,6 +42,8 @@ pub use lanes::{F32x8, LANES, Lane, V2};
 pub use threads::{SharedVelocity, Threads};
 
 use ch08_sequential_impulses::Arbiter;
+use ch13_islands::TreePhase;
+use ch13_islands::tree::Bounds;
 use ch10_soft_step::{Soft, effective, inverse, soft};
 use glam::Vec2;
 use physics_core::math::perp;
@@ -121,6 +123,8 @@ struct Scratch {
     arbiters: Vec<Arbiter>,
     /// Where each arbiter's rows are, for storing its impulses.
     slots: Vec<Slot>,
+    /// Each body's box for the tree.
+    boxes: Vec<Bounds>,
 }
 
 impl Clone for Scratch {
@@ -290,7 +294,7 @@ impl World {
         if self.base.base.settings.toi {
             self.base.base.sweep(&self.scratch.starts);
         }
-        self.base.sync_tree();
+        self.sync_tree();
         self.base.release_sleepers(&held);
         if self.base.sleeping {
             self.base.settle(dt);
@@ -318,8 +322,15 @@ impl World {
         // leaves out the pairs a joint holds.
         let fast = &mut world.base;
         if world.tree {
+            // Each body's box with its margin, on the workers.
             let (joints, shapes) = (&mut fast.base.base.base, &fast.base.shapes);
-            world.phase.hand_over(joints, shapes, &fast.margins);
+            let boxes = &mut self.scratch.boxes;
+            let bodies = &joints.base.bodies;
+            boxes.resize(bodies.len(), Bounds::default());
+            self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
+                *tight = TreePhase::tight(&bodies[i], &shapes[i], fast.margins[i])
+            });
+            world.phase.hand_over_with(joints, |i| boxes[i]);
         } else {
             fast.base.base.base.broad_phase();
         }
@@ -352,6 +363,19 @@ impl World {
             std::mem::replace(&mut self.solver_mut().arbiters, arbiters);
     }
     // ANCHOR_END: collide
+
+    /// Chapter 13's [`ch13_islands::World::sync_tree`], each body's box
+    /// found on the workers.
+    fn sync_tree(&mut self) {
+        let world = &mut self.base;
+        let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
+        let boxes = &mut self.scratch.boxes;
+        boxes.resize(bodies.len(), Bounds::default());
+        self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
+            *tight = TreePhase::tight(&bodies[i], &shapes[i], 0.0)
+        });
+        world.phase.sync_with(bodies, |i| boxes[i]);
+    }
 
     // ANCHOR: colour_contacts
     /// Stage 3, first half: colour the arbiters, last step's colours
