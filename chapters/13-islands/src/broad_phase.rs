@@ -118,7 +118,9 @@ impl TreePhase {
         shapes: &[Shape],
         margins: &[f32],
     ) -> &[(usize, usize)] {
-        self.update_with(bodies, |i| Self::tight(&bodies[i], &shapes[i], margins[i]))
+        self.update_with(bodies, |i| {
+            Self::tight(&bodies[i], &shapes[i], margins[i])
+        })
     }
 
     // ANCHOR: update

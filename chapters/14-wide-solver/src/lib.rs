@@ -42,9 +42,9 @@ pub use lanes::{F32x8, LANES, Lane, V2};
 pub use threads::{SharedVelocity, Threads};
 
 use ch08_sequential_impulses::Arbiter;
+use ch10_soft_step::{Soft, effective, inverse, soft};
 use ch13_islands::TreePhase;
 use ch13_islands::tree::Bounds;
-use ch10_soft_step::{Soft, effective, inverse, soft};
 use glam::Vec2;
 use physics_core::math::perp;
 use physics_core::trig;
@@ -125,6 +125,8 @@ struct Scratch {
     slots: Vec<Slot>,
     /// Each body's box for the tree.
     boxes: Vec<Bounds>,
+    /// The workers' lists of arbiters, kept with their room.
+    made: Vec<Vec<Arbiter>>,
 }
 
 impl Clone for Scratch {
@@ -344,7 +346,8 @@ impl World {
         // together, as chapter 8 does.
         let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
         let mut arbiters = std::mem::take(&mut self.scratch.arbiters);
-        self.threads.collect(&runs, RUNS, &mut arbiters, |run, made| {
+        let lists = &mut self.scratch.made;
+        self.threads.collect(&runs, RUNS, lists, &mut arbiters, |run, made| {
             let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
             for &(a, b) in run.iter() {
                 let Some(manifold) = fast.contact((a, b), transforms) else {

@@ -195,30 +195,36 @@ impl Threads {
     }
 
     /// `out` emptied, then filled with everything `f` pushes for each item,
-    /// in the items' order, split across the workers as
-    /// [`Threads::for_each`] splits. Each worker pushes into lists of its
-    /// own; then `out` is given the lists' total length (it keeps its room
-    /// and, mostly, its length from call to call), cut into one slice per
-    /// list, and each list is copied into its slice on the workers. On one
-    /// thread, every item pushes straight into `out`.
+    /// in the items' order. With several workers, the items are cut into a
+    /// few pieces per worker, each piece pushes into a list of `lists`
+    /// (kept from call to call, with their room, so a step allocates
+    /// nothing), the workers sharing out the pieces; then `out` is given the
+    /// lists' total length (it keeps its room and, mostly, its length from
+    /// call to call), cut into one slice per list, and each list is copied
+    /// into its slice on the workers. On one thread, every item pushes
+    /// straight into `out`.
     pub fn collect<T: Sync, U: Send + Sync + Copy>(
         &self,
         items: &[T],
         grain: usize,
+        lists: &mut Vec<Vec<U>>,
         out: &mut Vec<U>,
         f: impl Fn(&T, &mut Vec<U>) + Sync + Send,
     ) {
         match &self.pool {
             Some(pool) if items.len() >= 2 * grain => pool.install(|| {
-                let push = |mut list: Vec<U>, item: &T| {
-                    f(item, &mut list);
-                    list
-                };
-                let lists: Vec<Vec<U>> = items
-                    .par_iter()
-                    .with_min_len(grain)
-                    .fold(Vec::new, push)
-                    .collect();
+                let size = items.len().div_ceil(4 * self.count).max(grain);
+                let pieces = items.chunks(size);
+                if lists.len() < pieces.len() {
+                    lists.resize_with(pieces.len(), Vec::new);
+                }
+                let lists = &mut lists[..pieces.len()];
+                lists.par_iter_mut().zip(pieces.collect::<Vec<_>>()).for_each(
+                    |(list, piece)| {
+                        list.clear();
+                        piece.iter().for_each(|item| f(item, list));
+                    },
+                );
                 let total = lists.iter().map(Vec::len).sum();
                 out.truncate(total);
                 if let Some(&filler) = lists.iter().flatten().next() {
@@ -226,7 +232,7 @@ impl Threads {
                 }
                 let mut slices = Vec::with_capacity(lists.len());
                 let mut rest = out.as_mut_slice();
-                for list in &lists {
+                for list in lists.iter() {
                     let (slice, tail) =
                         std::mem::take(&mut rest).split_at_mut(list.len());
                     slices.push(slice);
@@ -234,7 +240,7 @@ impl Threads {
                 }
                 slices
                     .into_par_iter()
-                    .zip(&lists)
+                    .zip(&*lists)
                     .for_each(|(slice, list)| slice.copy_from_slice(list));
             }),
             _ => {
