@@ -103,7 +103,7 @@ pub const KNOBS: &[Knob<World>] = &[
     ),
     Knob::toggle(
         'w',
-        "whole body states, one thread (off: one number at a time, as threads)",
+        "whole body states, one thread (off: shared atomics, as threads)",
         |w| w.whole_states,
         |w, on| w.whole_states = on,
     ),

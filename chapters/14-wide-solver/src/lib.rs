@@ -63,8 +63,8 @@ pub struct World {
     /// The workers.
     pub threads: Threads,
     /// Eight lanes on one thread read and write each body's state whole
-    /// (on, the default), or one number at a time through the velocities
-    /// the threads share (off, to measure what the whole states buy).
+    /// (on, the default), or through the atomic velocities the threads
+    /// share (off, to measure what the plain states buy).
     pub whole_states: bool,
     /// This step's colours, one per contact arbiter, in the arbiters'
     /// order.
@@ -713,7 +713,6 @@ const BLOCKS: usize = 16;
 const RUNS: usize = 4;
 const BODIES: usize = 1024;
 const ARBITERS: usize = 1024;
-const PIECE: usize = 8;
 // ANCHOR_END: grains
 
 /// Whether a body moves: a node of the constraint graph.
