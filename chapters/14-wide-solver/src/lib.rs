@@ -589,18 +589,14 @@ impl World {
         let shared = Shared { velocities: &s.velocities, poses: &s.poses };
         let colours = &s.colours;
         match self.width {
-            Width::Wide => self.threads.for_each_in_turn(
-                &mut s.wide,
-                colours,
-                PIECE,
-                |block| block.run(pass, k, &mut { shared }),
-            ),
-            _ => self.threads.for_each_in_turn(
-                &mut s.single,
-                colours,
-                PIECE * LANES,
-                |block| block.run(pass, k, &mut { shared }),
-            ),
+            Width::Wide => {
+                self.threads.for_each_in_turn(&mut s.wide, colours, |block| {
+                    block.run(pass, k, &mut { shared })
+                })
+            }
+            _ => self.threads.for_each_in_turn(&mut s.single, colours, |block| {
+                block.run(pass, k, &mut { shared })
+            }),
         }
         for block in s.overflow.iter_mut() {
             block.run(pass, k, &mut { shared });
