@@ -385,16 +385,19 @@ impl World {
     /// offered first; then pack each colour's contacts in blocks of eight
     /// (and one to a block, for [`Width::Single`]), the overflow apart.
     fn colour_contacts(&mut self) {
-        let world = self.solver();
-        let bodies = &world.bodies;
-        let movable: Vec<bool> = bodies.iter().map(moves).collect();
-        // One walk over the arbiters (megabytes of them in a big pile):
-        // each one's bodies, its number of points, whether it may bounce.
-        let (pairs, points): (Vec<_>, Vec<_>) = world
-            .arbiters
-            .iter()
-            .map(|a| ((a.a, a.b), (a.count, a.restitution > 0.0)))
-            .unzip();
+        let world = &self.base.base.base.base.base.base;
+        let (bodies, arbiters) = (&world.bodies, &world.arbiters);
+        let mut movable = vec![false; bodies.len()];
+        self.threads.zip(&mut movable, bodies, BODIES, |m, b| *m = moves(b));
+        // What the colouring needs of each arbiter (megabytes of them in a
+        // big pile), read on the workers: its bodies, its number of points,
+        // whether it may bounce.
+        let mut pairs = vec![(0, 0); arbiters.len()];
+        self.threads.zip(&mut pairs, arbiters, ARBITERS, |p, a| *p = (a.a, a.b));
+        let mut points = vec![(0, false); arbiters.len()];
+        self.threads.zip(&mut points, arbiters, ARBITERS, |p, a| {
+            *p = (a.count, a.restitution > 0.0)
+        });
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them.
         let mut last = vec![None; pairs.len()];
