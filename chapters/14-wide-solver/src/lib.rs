@@ -706,8 +706,10 @@ enum Slot {
 // ANCHOR: grains
 /// The fewest pieces of each kind of work worth a worker of their own
 /// (measured on the pyramids: smaller splits made two threads slower than
-/// one): blocks of eight contacts (each about 0.2 µs a pass), runs of 64
-/// pairs to collide (about 5 µs), bodies to move (a few ns each).
+/// one): blocks of eight contacts to pack and prepare (and, through
+/// [`World::splits`], how many contacts a step needs before its passes
+/// split), runs of 64 pairs to collide (about 5 µs), bodies to move (a few
+/// ns each), arbiters to read or write back (tens of ns each).
 const BLOCKS: usize = 16;
 const RUNS: usize = 4;
 const BODIES: usize = 1024;

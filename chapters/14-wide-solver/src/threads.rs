@@ -2,8 +2,8 @@
 //! workers may share.
 //!
 //! Every parallel stage of the step hands a list of independent pieces of
-//! work to [`Threads::for_each`]: the bodies to integrate, the pairs to
-//! collide, the rows of one colour to solve. What a piece computes never
+//! work to [`Threads::for_each`] or one of its kind: the bodies to
+//! integrate, the pairs to collide, the blocks of each colour to solve. What a piece computes never
 //! depends on which worker runs it or in what order, so the result is the
 //! same bits on one thread or four.
 
@@ -88,11 +88,12 @@ impl Threads {
     ///
     /// [`Threads::for_each`] once per group would do the same, but each
     /// call hands the work out afresh, a few microseconds, and a step of
-    /// the 100-row pyramid solves about 140 colours. Here each worker is
+    /// the 100-row pyramid solves about 80 colours. Here each worker is
     /// handed its shares once, and the workers wait for each other at a
     /// barrier: a count each adds one to when it finishes a group, which
-    /// they watch until it reaches the number of workers, spinning, since
-    /// a group takes microseconds and going to sleep takes longer.
+    /// they watch until it reaches the number of workers times the groups
+    /// finished, spinning, since a group takes microseconds and going to
+    /// sleep takes longer (after 4,096 spins a worker gives its core away).
     ///
     /// The shares are fixed, not taken from a common pile as they come
     /// free, so a worker solves the same blocks in every pass and finds
