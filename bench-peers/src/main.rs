@@ -271,6 +271,7 @@ mod box2d {
     use box2d_rs::b2_body::{B2body, B2bodyDef, B2bodyType, BodyPtr};
     use box2d_rs::b2_fixture::B2fixtureDef;
     use box2d_rs::b2_math::B2vec2;
+    use box2d_rs::b2_shape::ShapeDefPtr;
     use box2d_rs::b2_world::{B2world, B2worldPtr};
     use box2d_rs::b2rs_common::UserDataType;
     use box2d_rs::shapes::b2_circle_shape::B2circleShape;
@@ -309,8 +310,7 @@ mod box2d {
             def.angle = b.angle;
             def.allow_sleep = false;
             let body = B2world::create_body(w.clone(), &def);
-            let mut fixture = B2fixtureDef::<NoData>::default();
-            fixture.shape = Some(match b.shape {
+            let shape: ShapeDefPtr = match b.shape {
                 Shape::Circle(c) => {
                     let mut s = B2circleShape::default();
                     s.base.m_radius = c.radius;
@@ -321,10 +321,14 @@ mod box2d {
                     s.set_as_box(o.half_extents.x, o.half_extents.y);
                     Rc::new(RefCell::new(s))
                 }
-            });
-            fixture.density = density(b);
-            fixture.friction = b.friction;
-            fixture.restitution = b.restitution;
+            };
+            let fixture = B2fixtureDef::<NoData> {
+                shape: Some(shape),
+                density: density(b),
+                friction: b.friction,
+                restitution: b.restitution,
+                ..Default::default()
+            };
             B2body::create_fixture(body.clone(), &fixture);
             bodies.push(body);
         }
