@@ -18,6 +18,8 @@ use std::sync::{Arc, Mutex};
 pub struct Threads {
     count: usize,
     pool: Option<Arc<rayon::ThreadPool>>,
+    /// How many threads the machine runs at once.
+    cores: usize,
 }
 
 impl Default for Threads {
@@ -42,7 +44,8 @@ impl Threads {
             .and_then(Result::ok)
             .map(Arc::new);
         let count = if pool.is_some() { count } else { 1 };
-        Threads { count, pool }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Threads { count, pool, cores }
     }
 
     /// How many threads work.
@@ -112,7 +115,11 @@ impl Threads {
             }
             return;
         };
-        let workers = self.count;
+        // A worker that waits at a barrier for one without a core of its
+        // own spins away the time that one needs: with more workers than
+        // cores (four on this two-core machine made the passes four times
+        // slower), only as many take part as there are cores.
+        let workers = self.count.min(self.cores);
         // Each worker's share of each group: the groups cut out of `items`,
         // and each cut into as many nearly equal slices as there are workers.
         let mut shares: Vec<Vec<&mut [T]>> =
@@ -136,8 +143,12 @@ impl Threads {
             shares.into_iter().map(Mutex::new).collect();
         let finished = AtomicUsize::new(0);
         pool.broadcast(|worker| {
-            let mut mine =
-                shares[worker.index()].lock().expect("a worker's own shares");
+            // A worker beyond the cores has no share and no part in the
+            // barrier.
+            let Some(mine) = shares.get(worker.index()) else {
+                return;
+            };
+            let mut mine = mine.lock().expect("a worker's own shares");
             for (done, share) in mine.iter_mut().enumerate() {
                 share.iter_mut().for_each(&work);
                 // Release: what this worker wrote is seen by any worker that
