@@ -509,35 +509,53 @@ impl World {
     /// workers (chapter 6's formula; the forces are cleared after the
     /// step).
     fn integrate_velocities(&mut self, h: f32) {
-        self.velocities_to_bodies();
         let gravity = self.solver().gravity;
-        let threads = self.threads.clone();
-        let bodies = &mut self.solver_mut().bodies;
-        threads.for_each(bodies, BODIES, |b| {
+        self.each_body(|b| {
             ch06_rotation_friction::apply_forces(
                 std::slice::from_mut(b),
                 gravity,
                 h,
-            );
+            )
         });
     }
 
     /// Stage 7: move each body by its velocity (chapter 6's formula, after
-    /// chapter 12's limit on turning), and note how far it has moved since
-    /// the step began, for the contacts' separations.
+    /// chapter 12's limit on turning, as chapter 10's `limit_spin` clamps
+    /// it), and note how far it has moved since the step began, for the
+    /// contacts' separations.
     fn integrate_positions(&mut self, h: f32) {
-        self.velocities_to_bodies();
-        if let Some(turn) = self.soft().soft.max_turn {
-            self.soft_mut().limit_spin(turn / h);
-        }
-        let bodies = &mut self.base.base.base.base.base.base.bodies;
-        self.threads.for_each(bodies, BODIES, |b| {
+        let most = self.soft().soft.max_turn.map(|turn| turn / h);
+        self.each_body(|b| {
+            if let Some(most) = most {
+                b.angular_velocity = b.angular_velocity.clamp(-most, most);
+            }
             ch06_rotation_friction::integrate_positions(std::slice::from_mut(b), h);
         });
+        let bodies = &self.base.base.base.base.base.base.bodies;
         let s = &mut self.scratch;
         let starts = &s.starts;
         self.threads.for_each_indexed(&mut s.poses, BODIES, |i, pose| {
             pose.follow(&bodies[i], starts[i].0)
+        });
+    }
+
+    /// Run `f` on every body, on the workers, each body first taking back
+    /// its velocity from the contacts' list if that is newer (one walk over
+    /// the bodies, not two).
+    fn each_body(&mut self, f: impl Fn(&mut Body) + Sync + Send) {
+        let ahead = std::mem::replace(&mut self.scratch.shared_ahead, false);
+        let plain = self.plain();
+        let (s, threads) = (&self.scratch, self.threads.clone());
+        let bodies = &mut self.base.base.base.base.base.base.bodies;
+        threads.for_each_indexed(bodies, BODIES, |i, b| {
+            if ahead {
+                (b.velocity, b.angular_velocity) = if plain {
+                    s.states[i].velocity()
+                } else {
+                    s.velocities[i].load()
+                };
+            }
+            f(b)
         });
     }
 
