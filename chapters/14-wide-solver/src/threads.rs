@@ -44,7 +44,12 @@ impl Threads {
             .and_then(Result::ok)
             .map(Arc::new);
         let count = if pool.is_some() { count } else { 1 };
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Asked once, with the pool: the answer takes reading files (a
+        // step that stays on one thread makes a `Threads` of one each time).
+        let cores = match pool {
+            Some(_) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            None => 1,
+        };
         Threads { count, pool, cores }
     }
 
