@@ -198,8 +198,6 @@ impl Lane for F32x8 {
     // ANCHOR_END: transpose
 }
 
-/// The one-lane `max` and `min` as plain functions, so that the eight
-/// lanes use exactly the comparison one lane does.
 /// Our lanes as `wide`'s, for its instructions.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
 #[inline(always)]
@@ -207,7 +205,9 @@ fn wide_of(x: F32x8) -> wide::f32x8 {
     wide::f32x8::from(x.0)
 }
 
-// Used by the lane loops where AVX is not built in.
+/// The one-lane `max` and `min` as plain functions, so that the eight
+/// lanes use exactly the comparison one lane does (in the lane loops,
+/// where AVX is not built in).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "avx"), allow(dead_code))]
 trait OneLane {
     fn max_lane(self, other: f32) -> f32;

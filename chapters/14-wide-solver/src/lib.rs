@@ -656,22 +656,9 @@ impl World {
     /// The shared velocities (or the states) back into the bodies, if
     /// they are newer.
     fn velocities_to_bodies(&mut self) {
-        if !self.scratch.shared_ahead {
-            return;
+        if self.scratch.shared_ahead {
+            self.each_body(|_| ());
         }
-        let plain = self.plain();
-        let bodies = &mut self.base.base.base.base.base.base.bodies;
-        let s = &self.scratch;
-        if plain {
-            for (b, state) in bodies.iter_mut().zip(&s.states) {
-                (b.velocity, b.angular_velocity) = state.velocity();
-            }
-        } else {
-            self.threads.zip(bodies, &s.velocities, BODIES, |b, v| {
-                (b.velocity, b.angular_velocity) = v.load()
-            });
-        }
-        self.scratch.shared_ahead = false;
     }
 
     /// Stage 10: each contact's impulses back into its arbiter, where

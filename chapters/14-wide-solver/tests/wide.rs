@@ -100,7 +100,7 @@ fn eight_lanes_give_the_bits_of_one_lane() {
 }
 
 /// On one thread, eight lanes read whole body states, transposed; off,
-/// they read the velocities one number at a time, as on several threads.
+/// they read the atomic velocities the threads share, with the poses.
 /// The same numbers reach the same lanes either way: the same bits. A
 /// transpose that put a number in the wrong lane, or a scatter that wrote
 /// the wrong body, would part them.
