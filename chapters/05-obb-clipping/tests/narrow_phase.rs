@@ -87,6 +87,37 @@ fn signed_distance(s: &Shape, t: &Transform, p: Vec2) -> f64 {
     }
 }
 
+/// Whether two boxes overlap by nearly the same amount (within `tol`) along two of
+/// their four face axes, so that either is a right normal. Circles have one axis.
+fn near_tie(
+    a: &Shape,
+    ta: &Transform,
+    b: &Shape,
+    tb: &Transform,
+    tol: f32,
+) -> bool {
+    let (Shape::Box(oa), Shape::Box(ob)) = (a, b) else {
+        return false;
+    };
+    // How far a box reaches from its centre along the unit direction d.
+    let reach_along = |o: &Obb, t: &Transform, d: Vec2| {
+        t.rotation.x_axis.dot(d).abs() * o.half_extents.x
+            + t.rotation.y_axis.dot(d).abs() * o.half_extents.y
+    };
+    let between = tb.position - ta.position;
+    let axes = [
+        ta.rotation.x_axis,
+        ta.rotation.y_axis,
+        tb.rotation.x_axis,
+        tb.rotation.y_axis,
+    ];
+    let mut overlaps = axes.map(|n| {
+        reach_along(oa, ta, n) + reach_along(ob, tb, n) - between.dot(n).abs()
+    });
+    overlaps.sort_by(f32::total_cmp);
+    overlaps[1] - overlaps[0] <= tol
+}
+
 /// The bias lets a later axis lose although its penetration is smaller, so the
 /// penetration chosen is at most (smallest + absolute x half extent) / relative.
 fn within_bias(chosen: f32, other: f32, largest_half_extent: f32) -> bool {
@@ -94,6 +125,53 @@ fn within_bias(chosen: f32, other: f32, largest_half_extent: f32) -> bool {
     chosen
         <= (other + b.absolute * largest_half_extent) / b.relative * (1.0 + 1e-5)
             + 1e-6 * largest_half_extent
+}
+
+/// Swapping A and B turns the normal round (the property below).
+fn check_swap(
+    a: &Shape,
+    ta: &Transform,
+    b: &Shape,
+    tb: &Transform,
+) -> Result<(), TestCaseError> {
+    let tol = 1e-5 * scale(a, ta, b, tb);
+    if let (Some(ab), Some(ba)) = (collide(a, ta, b, tb), collide(b, tb, a, ta)) {
+        let s = scale(a, ta, b, tb);
+        let same_choice = (ab.penetration - ba.penetration).abs() <= tol;
+        prop_assert!(
+            same_choice
+                || (within_bias(ab.penetration, ba.penetration, s)
+                    && within_bias(ba.penetration, ab.penetration, s)),
+            "{ab:?} vs {ba:?}"
+        );
+        if same_choice
+            && (tb.position - ta.position).dot(ab.normal).abs() > tol
+            && !near_tie(a, ta, b, tb, 2.0 * tol)
+        {
+            prop_assert!(
+                (ab.normal + ba.normal).length() <= 1e-4,
+                "{ab:?} vs {ba:?}"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Two boxes that overlap by 0.1331 along one of A's axes and 0.1329 along one of
+/// B's (a random seed found them): A against B takes A's axis, B against A takes B's,
+/// and both are right.
+#[test]
+fn a_near_tie_may_take_either_axis() {
+    let placed = |x: f32, y: f32, cos: f32, sin: f32| Transform {
+        position: Vec2::new(x, y),
+        rotation: glam::Mat2::from_cols(Vec2::new(cos, sin), Vec2::new(-sin, cos)),
+    };
+    let a = Shape::Box(Obb { half_extents: Vec2::new(0.47370926, 0.35806686) });
+    let b = Shape::Box(Obb { half_extents: Vec2::new(0.16488875, 0.29624552) });
+    let ta = placed(0.0, 27.744438, -0.9135999, -0.40661433);
+    let tb = placed(0.7451623, 27.734388, -0.71400803, 0.70013756);
+    assert!(near_tie(&a, &ta, &b, &tb, 2.0 * 1e-5 * scale(&a, &ta, &b, &tb)));
+    check_swap(&a, &ta, &b, &tb).unwrap();
 }
 
 proptest! {
@@ -107,20 +185,11 @@ proptest! {
     /// Swapping A and B turns the normal round. The penetration is the same except
     /// where the bias (which prefers A's faces) decides: there both are within the
     /// bias of each other. Tolerances: rounding of the transforms, 1e-5 of the
-    /// scale.
+    /// scale. Where two boxes overlap by the same amount on two axes (to twice that),
+    /// either axis is right, so the normals are compared only without such a tie.
     #[test]
     fn swapping_a_and_b_flips_the_normal((a, ta, b, tb) in pair()) {
-        let tol = 1e-5 * scale(&a, &ta, &b, &tb);
-        if let (Some(ab), Some(ba)) = (collide(&a, &ta, &b, &tb), collide(&b, &tb, &a, &ta)) {
-            let s = scale(&a, &ta, &b, &tb);
-            let same_choice = (ab.penetration - ba.penetration).abs() <= tol;
-            prop_assert!(same_choice
-                || (within_bias(ab.penetration, ba.penetration, s) && within_bias(ba.penetration, ab.penetration, s)),
-                "{ab:?} vs {ba:?}");
-            if same_choice && (tb.position - ta.position).dot(ab.normal).abs() > tol {
-                prop_assert!((ab.normal + ba.normal).length() <= 1e-4, "{ab:?} vs {ba:?}");
-            }
-        }
+        check_swap(&a, &ta, &b, &tb)?;
     }
 
     /// Moving B out along the normal by the penetration and a hair (1e-4 of the
