@@ -349,7 +349,9 @@ pub fn check_demos(chapter: &Chapter, steps: usize) {
                 && b.angular_velocity.is_finite()
         })
     }
-    for entry in chapter.demos {
+    // The demos, and each switch's run, are independent: one thread each, so that a
+    // debug build's cores share them.
+    each_at_once(chapter.demos, |entry| {
         let mut demo = (entry.make)();
         let dt = demo.time_step();
         assert!(dt.is_finite() && dt > 0.0, "{}: time step {dt}", entry.name);
@@ -370,7 +372,7 @@ pub fn check_demos(chapter: &Chapter, steps: usize) {
             entry.name
         );
 
-        for s in switches {
+        each_at_once(&switches, |s| {
             let mut demo = (entry.make)();
             demo.set_switch(s.key, s.value.next(false));
             for _ in 0..steps.min(120) {
@@ -382,8 +384,20 @@ pub fn check_demos(chapter: &Chapter, steps: usize) {
                 entry.name,
                 s.name
             );
+        });
+    });
+}
+
+/// Run `work` on every item, each on its own thread, and return when all are done. A
+/// panic on any thread (a failed check) panics here too, after the others finish;
+/// its message names the item, as the checks' messages do.
+pub fn each_at_once<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
+    std::thread::scope(|scope| {
+        for item in items {
+            let work = &work;
+            scope.spawn(move || work(item));
         }
-    }
+    });
 }
 
 #[cfg(test)]
