@@ -1,7 +1,7 @@
-//! `cargo bench -p ch08-sequential-impulses`: 1000 steps of the 12- and 20-row
-//! pyramids and of the 1000-circle ball pit, from their starting state. Divide by
-//! 1000 for a step. The side-by-side run against rapier2d and box2d-rs is
-//! `bench-peers/` (see the book).
+//! `cargo bench -p ch08-sequential-impulses --features bench`: 1000 steps of the
+//! 12- and 20-row pyramids and of the 1000-circle ball pit, from their starting
+//! state. Divide by 1000 for a step. The side-by-side run against rapier2d and
+//! box2d-rs is `bench-peers/` (see the book).
 
 use ch08_sequential_impulses::World;
 use ch08_sequential_impulses::demos::{ball_pit, pyramid};

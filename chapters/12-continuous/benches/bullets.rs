@@ -1,4 +1,4 @@
-//! `cargo bench -p ch12-continuous`: what the sweep costs. 600 steps (10 s) of the
+//! `cargo bench -p ch12-continuous --features bench`: what the sweep costs. 600 steps (10 s) of the
 //! bullets and debris demos, with time of impact on and off (the speculative margin
 //! on in both), from their starting state. Divide by 600 for a step.
 

@@ -1,4 +1,4 @@
-//! `cargo bench -p ch13-islands`: what sleeping saves. A 20-row pyramid of boxes
+//! `cargo bench -p ch13-islands --features bench`: what sleeping saves. A 20-row pyramid of boxes
 //! (210) is stepped 600 steps to let it settle (not timed), then 600 more are
 //! timed, with sleeping on and off. Divide by 600 for a step.
 

@@ -1,7 +1,7 @@
 //! What going wide buys, in one process: the 20- and 100-row pyramids stepped with
 //! the contacts in chapter 13's order, one colour-ordered contact at a time, eight
 //! at a time, and eight at a time on two threads. `cargo bench -p
-//! ch14-wide-solver`.
+//! ch14-wide-solver --features bench`.
 
 use ch14_wide_solver::demos::pyramid;
 use ch14_wide_solver::{Width, World};
