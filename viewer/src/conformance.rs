@@ -46,6 +46,19 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     std::fs::create_dir_all(&scratch).unwrap();
     let bin = Bin { exe, scratch };
 
+    // The parts use files of their own, so they run at once, each on its own
+    // thread: the runs of the demos and the GIF take most of the time, and the
+    // refusals go by meanwhile.
+    std::thread::scope(|scope| {
+        scope.spawn(|| check_listing_and_outputs(&bin, chapter));
+        scope.spawn(|| check_same_runs(&bin, chapter));
+        check_refusals(&bin, chapter);
+    });
+    let _ = std::fs::remove_dir_all(&bin.scratch);
+}
+
+/// `--list-demos` lists every demo; a headless run writes its PNG, GIF and trace.
+fn check_listing_and_outputs(bin: &Bin, chapter: &Chapter) {
     // --list-demos lists every demo.
     let o = bin.run(&["--list-demos"]);
     assert!(o.status.success(), "--list-demos failed: {}", stderr(&o));
@@ -89,7 +102,10 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     assert_eq!(rows.last().unwrap().step, 30);
     assert_eq!(rows.last().unwrap().body, bodies - 1);
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 3, "only the three files");
+}
 
+/// Every demo run twice gives the same trace, byte for byte.
+fn check_same_runs(bin: &Bin, chapter: &Chapter) {
     // Every demo: the same run twice gives the same trace, byte for byte. The runs
     // are separate processes, all started at once.
     let runs: Vec<(&str, &str)> =
@@ -105,7 +121,11 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
         };
         assert!(trace("x") == trace("y"), "{}: two runs differ", d.name);
     }
+}
 
+/// Bad scenes, bad flags and no display: refused with the right exit code and a
+/// message naming what was wrong, and no output left behind.
+fn check_refusals(bin: &Bin, chapter: &Chapter) {
     // A scene with a misspelt field: exit 1, the field named, no output file.
     let scene = bin.file("typo.json");
     std::fs::write(
@@ -123,10 +143,10 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     assert!(!never.exists(), "a failed run wrote its trace");
 
     if chapter.from_scene.is_some() {
-        check_bad_scenes(&bin);
-        check_adversarial_scenes(&bin);
+        check_bad_scenes(bin);
+        check_adversarial_scenes(bin);
     }
-    check_outputs(&bin);
+    check_outputs(bin);
 
     // /dev/zero as a scene: refused at once (not read until memory runs out), exit 1.
     let o = bin.run(&["--scene", "/dev/zero", "--headless"]);
@@ -173,8 +193,6 @@ pub fn check_command_line(exe: &Path, chapter: &Chapter) {
     let e = stderr(&o);
     assert!(e.contains("no display") && e.contains("--headless"), "{e}");
     assert_eq!(e.lines().count(), 1, "one line: {e}");
-
-    let _ = std::fs::remove_dir_all(&bin.scratch);
 }
 
 /// Outputs that never lie: one path for two outputs is refused up front (exit 2); a
@@ -287,17 +305,18 @@ fn check_adversarial_scenes(bin: &Bin) {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no scenes in {}", dir.display());
-    for scene in files {
-        let trace = bin.file("adversarial.csv");
+    // Separate processes with their own files: all started at once.
+    physics_core::demo::each_at_once(&files, |scene| {
+        let name = scene.file_name().unwrap().to_string_lossy();
+        let trace = bin.file(&format!("adversarial-{name}.csv"));
         let o = bin.run(&[
             "--scene",
-            path(&scene),
+            path(scene),
             "--steps",
             "60",
             "--trace",
             path(&trace),
         ]);
-        let name = scene.file_name().unwrap().to_string_lossy();
         let e = stderr(&o);
         assert!(!e.contains("bug in the engine"), "{name}: {e}");
         match o.status.code() {
@@ -319,13 +338,14 @@ fn check_adversarial_scenes(bin: &Bin) {
             }
             code => panic!("{name}: exit {code:?}: {e}"),
         }
-    }
+    });
 }
 
 /// Every chapter that loads scenes refuses each of the scene format's bad examples
 /// with exit code 1, a message naming the field and the value, and no output file.
 fn check_bad_scenes(bin: &Bin) {
-    for (i, (json, field, value)) in BAD_SCENES.iter().enumerate() {
+    let numbered: Vec<_> = BAD_SCENES.iter().enumerate().collect();
+    physics_core::demo::each_at_once(&numbered, |&(i, (json, field, value))| {
         let scene = bin.file(&format!("bad-{i}.json"));
         std::fs::write(&scene, json).unwrap();
         let trace = bin.file(&format!("bad-{i}.csv"));
@@ -337,7 +357,7 @@ fn check_bad_scenes(bin: &Bin) {
             "bad scene {i}: the message should name `{field}` and `{value}`: {e}"
         );
         assert!(!trace.exists(), "bad scene {i} left a trace behind");
-    }
+    });
 }
 
 /// Run `exe` on the scene file text `json` for `steps` steps and return its summary
