@@ -30,6 +30,16 @@ fn pair() -> impl Strategy<Value = (Ball, Ball, Vec2)> {
     )
 }
 
+/// A pair whose bodies approach along the normal faster than `speed`. Drawn by
+/// filtering, which proptest counts apart from the cases (as local rejects, up to
+/// 65,536), so the tests below run with any `PROPTEST_CASES`: rejecting half the
+/// cases with `prop_assume!` stopped them at 1,024 rejects.
+fn approaching(speed: f32) -> impl Strategy<Value = (Ball, Ball, Vec2)> {
+    pair().prop_filter("bodies that approach", move |(a, b, n)| {
+        (b.velocity - a.velocity).dot(*n) < -speed
+    })
+}
+
 fn momentum(a: &Ball, b: &Ball) -> Vec2 {
     a.mass() * a.velocity + b.mass() * b.velocity
 }
@@ -66,9 +76,8 @@ proptest! {
     /// velocity after the impulse is -e times what it was before. Tolerance as
     /// above, on velocities up to 20 m/s.
     #[test]
-    fn relative_normal_velocity_becomes_minus_e_times((mut a, mut b, n) in pair(), e in 0.0f32..=1.0) {
+    fn relative_normal_velocity_becomes_minus_e_times((mut a, mut b, n) in approaching(0.0), e in 0.0f32..=1.0) {
         let before = (b.velocity - a.velocity).dot(n);
-        prop_assume!(before < 0.0);
         resolve(&mut a, &mut b, &contact(n), e, true);
         let after = (b.velocity - a.velocity).dot(n);
         prop_assert!((after + e * before).abs() <= 1e-5 * 40.0, "{before} -> {after}");
@@ -237,11 +246,9 @@ proptest! {
     /// it, and gives exactly what the impulse scalar gives.
     #[test]
     fn the_inverted_mass_ratio_breaks_momentum(
-        (mut a, mut b, n) in pair(), heavier in 1.5f32..10.0, e in 0.0f32..=1.0,
+        (mut a, mut b, n) in approaching(0.1), heavier in 1.5f32..10.0, e in 0.0f32..=1.0,
     ) {
         b.inv_mass = a.inv_mass / heavier;
-        let approach = (b.velocity - a.velocity).dot(n);
-        prop_assume!(approach < -0.1);
         let before = momentum(&a, &b);
         let tol = 1e-5 * scale(&a, &b);
         let (mut a2, mut b2) = (a, b);
