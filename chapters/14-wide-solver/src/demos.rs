@@ -112,7 +112,7 @@ pub const KNOBS: &[Knob<World>] = &[
         "substeps",
         &[4.0, 1.0, 2.0, 8.0],
         |w| w.soft().soft.substeps as f32,
-        |w, n| w.base.base.base.base.soft.substeps = n as u32,
+        |w, n| w.soft_mut().soft.substeps = n as u32,
     ),
     Knob::toggle(
         'k',
@@ -212,11 +212,11 @@ impl Sim for World {
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.base.base.base.base.base.base.gravity = gravity;
+        self.solver_mut().gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.base.base.base.base.base.base.settings.iterations = iterations;
+        self.solver_mut().settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
@@ -390,7 +390,7 @@ pub fn confined(n: usize) -> World {
         }
     }
     let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.base.base.gravity = Vec2::ZERO;
+    world.solver_mut().gravity = Vec2::ZERO;
     world
 }
 // ANCHOR_END: scenes
