@@ -246,7 +246,9 @@ proptest! {
     /// it, and gives exactly what the impulse scalar gives.
     #[test]
     fn the_inverted_mass_ratio_breaks_momentum(
-        (mut a, mut b, n) in approaching(0.1), heavier in 1.5f32..10.0, e in 0.0f32..=1.0,
+        (mut a, mut b, n) in approaching(0.1),
+        heavier in 1.5f32..10.0,
+        e in 0.0f32..=1.0,
     ) {
         b.inv_mass = a.inv_mass / heavier;
         let before = momentum(&a, &b);
