@@ -106,8 +106,7 @@ fn check_listing_and_outputs(bin: &Bin, chapter: &Chapter) {
 
 /// Every demo run twice gives the same trace, byte for byte.
 fn check_same_runs(bin: &Bin, chapter: &Chapter) {
-    // Every demo: the same run twice gives the same trace, byte for byte. The runs
-    // are separate processes, all started at once.
+    // Separate processes, all started at once.
     let runs: Vec<(&str, &str)> =
         chapter.demos.iter().flat_map(|d| [(d.name, "x"), (d.name, "y")]).collect();
     physics_core::demo::each_at_once(&runs, |&(name, tag)| {
