@@ -1,6 +1,7 @@
-//! `cargo bench -p ch12-continuous --features bench`: what the sweep costs. 600 steps (10 s) of the
-//! bullets and debris demos, with time of impact on and off (the speculative margin
-//! on in both), from their starting state. Divide by 600 for a step.
+//! `cargo bench -p ch12-continuous --features bench`: what the sweep costs. 600
+//! steps (10 s) of the bullets and debris demos, with time of impact on and off
+//! (the speculative margin on in both), from their starting state. Divide by 600
+//! for a step.
 
 use ch12_continuous::World;
 use ch12_continuous::demos::{bullets, debris};
