@@ -134,9 +134,9 @@ fn check_swap(
     b: &Shape,
     tb: &Transform,
 ) -> Result<(), TestCaseError> {
-    let tol = 1e-5 * scale(a, ta, b, tb);
+    let s = scale(a, ta, b, tb);
+    let tol = 1e-5 * s;
     if let (Some(ab), Some(ba)) = (collide(a, ta, b, tb), collide(b, tb, a, ta)) {
-        let s = scale(a, ta, b, tb);
         let same_choice = (ab.penetration - ba.penetration).abs() <= tol;
         prop_assert!(
             same_choice
