@@ -221,17 +221,22 @@ impl Tree {
         if self.root == NONE {
             return;
         }
+        if !self.nodes[self.root].bounds.overlaps(bounds) {
+            return;
+        }
+        // Only nodes whose boxes overlap go on the stack.
         let mut stack = Stack::default();
         stack.push(self.root);
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i];
-            if !node.bounds.overlaps(bounds) {
-                continue;
-            }
             if node.is_leaf() {
                 found(i, node.item);
-            } else {
-                node.children.into_iter().for_each(|c| stack.push(c));
+                continue;
+            }
+            for c in node.children {
+                if self.nodes[c].bounds.overlaps(bounds) {
+                    stack.push(c);
+                }
             }
         }
     }
