@@ -1,4 +1,5 @@
 //! Two bodies of one slice borrowed at once: every pair solver needs both mutably.
+//! And a list filtered in place without a branch per item.
 
 /// Mutable references to elements `i` and `j` (`i < j`) of `v`.
 pub fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
@@ -16,6 +17,20 @@ pub fn pair_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
     }
 }
 
+/// `Vec::retain` for `Copy` items, without a branch per item: each item
+/// is written to the next free place, and the place moves on only if
+/// `keep` holds. Where items are kept or dropped at random (the pairs of a
+/// pile), a branch would be mispredicted about every other time.
+pub fn keep_where<T: Copy>(items: &mut Vec<T>, keep: impl Fn(T) -> bool) {
+    let mut kept = 0;
+    for i in 0..items.len() {
+        let item = items[i];
+        items[kept] = item;
+        kept += usize::from(keep(item));
+    }
+    items.truncate(kept);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -29,5 +44,17 @@ mod tests {
         let (a, b) = two_mut(&mut v, 0, 1);
         std::mem::swap(a, b);
         assert_eq!(v, [20, 12, 31]);
+    }
+
+    #[test]
+    fn keep_where_keeps_what_retain_keeps_in_order() {
+        let items: Vec<u32> = (0..100).map(|i| (i * 37) % 101).collect();
+        let mut ours = items.clone();
+        keep_where(&mut ours, |x| x % 3 != 0);
+        let mut theirs = items;
+        theirs.retain(|x| x % 3 != 0);
+        assert_eq!(ours, theirs);
+        keep_where(&mut ours, |_| false);
+        assert!(ours.is_empty());
     }
 }

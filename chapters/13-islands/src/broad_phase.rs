@@ -17,6 +17,7 @@ use crate::query::shape_bounds;
 use crate::tree::{Bounds, Proxy, Tree};
 use ch11_polygons::{Body, SPECULATIVE_DISTANCE, Shape};
 use glam::Vec2;
+use physics_core::slices::keep_where;
 
 /// What the tree broad phase did in the last step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -48,6 +49,8 @@ pub struct TreePhase {
     /// Scratch: the pairs found this step, and the set merged with them.
     found: Vec<(usize, usize)>,
     merged: Vec<(usize, usize)>,
+    /// Scratch: the pairs handed to the narrow phase.
+    touching: Vec<(usize, usize)>,
     pub report: PhaseReport,
 }
 // ANCHOR_END: tree_phase
@@ -139,10 +142,11 @@ impl TreePhase {
         }
         let (tree, proxies, moved) = (&self.tree, &self.proxies, &self.moved);
         let fat = |i: usize| tree.fat_bounds(proxies[i]);
-        // A pair of unmoved leaves overlaps as it did.
+        // A pair of unmoved leaves overlaps as it did. (In a pile, pairs
+        // go or stay at random: the test is made without a branch.)
         if moved.contains(&true) {
-            self.pairs.retain(|&(a, b)| {
-                !(moved[a] || moved[b]) || fat(a).overlaps(fat(b))
+            keep_where(&mut self.pairs, |(a, b)| {
+                !(moved[a] | moved[b]) | fat(a).overlaps(fat(b))
             });
         }
         self.found.clear();
@@ -217,9 +221,13 @@ impl TreePhase {
 
     /// The set, less the pairs whose tight boxes do not overlap, to
     /// chapter 9's world.
-    fn pass_on(&self, world: &mut ch09_joints::World) {
-        let touching = self.pairs.iter().copied();
-        world.broad_phase_from(touching.filter(|&(a, b)| self.may_touch(a, b)));
+    fn pass_on(&mut self, world: &mut ch09_joints::World) {
+        let mut touching = std::mem::take(&mut self.touching);
+        touching.clear();
+        touching.extend_from_slice(&self.pairs);
+        keep_where(&mut touching, |(a, b)| self.may_touch(a, b));
+        world.broad_phase_from(touching.iter().copied());
+        self.touching = touching;
     }
     // ANCHOR_END: may_touch
 

@@ -47,7 +47,7 @@ impl Bounds {
 
     /// Whether the two overlap (touching counts).
     pub fn overlaps(self, other: Bounds) -> bool {
-        self.lower.cmple(other.upper).all() && other.lower.cmple(self.upper).all()
+        self.lower.cmple(other.upper).all() & other.lower.cmple(self.upper).all()
     }
 
     /// Grown by `margin` on every side.
