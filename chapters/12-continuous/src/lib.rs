@@ -208,9 +208,11 @@ impl World {
             .chain((0..self.bodies().len()).filter(|&i| self.is_bullet(i)))
             .collect();
         // The static bodies, the only targets of a body that is not a
-        // bullet: a pile of thousands has few.
-        let statics: Vec<usize> = (0..self.bodies().len())
+        // bullet: a pile of thousands has few. Each is placed once, for
+        // every fast body to try.
+        let statics: Vec<(usize, Transform)> = (0..self.bodies().len())
             .filter(|&j| self.bodies()[j].inv_mass == 0.0)
+            .map(|j| (j, self.bodies()[j].transform()))
             .collect();
         for i in order {
             let b = self.bodies()[i];
@@ -230,7 +232,8 @@ impl World {
             } else {
                 (0..0, &statics[..])
             };
-            for j in every.chain(only_static.iter().copied()) {
+            let placed = only_static.iter().map(|&(j, at)| (j, Some(at)));
+            for (j, at) in every.map(|j| (j, None)).chain(placed) {
                 let other = &self.bodies()[j];
                 let target = other.inv_mass == 0.0
                     || (self.is_bullet(i) && !self.is_bullet(j));
@@ -241,7 +244,7 @@ impl World {
                 {
                     continue;
                 }
-                let to = other.transform();
+                let to = at.unwrap_or_else(|| other.transform());
                 let mut found =
                     time_of_impact(&shape, &path, shape_j, &to, |_, _| {});
                 // Already touching: sweep the body's core instead, a disc

@@ -37,6 +37,10 @@ pub struct TreePhase {
     pub tree: Tree,
     /// Each body's leaf.
     proxies: Vec<Proxy>,
+    /// Each body's fat box, as its leaf holds it: the pair set is tested
+    /// pair by pair, and reading the boxes in the bodies' order saves
+    /// finding each leaf's node wherever the tree put it.
+    fat: Vec<Bounds>,
     /// Each body's tight box, as [`TreePhase::tight`] found it last.
     tight: Vec<Bounds>,
     /// Each body's position when the broad phase last ran: its motion
@@ -49,7 +53,8 @@ pub struct TreePhase {
     /// Scratch: the pairs found this step, and the set merged with them.
     found: Vec<(usize, usize)>,
     merged: Vec<(usize, usize)>,
-    /// Scratch: the pairs handed to the narrow phase.
+    /// The pairs of the set whose tight boxes overlap: what the narrow
+    /// phase gets.
     touching: Vec<(usize, usize)>,
     pub report: PhaseReport,
 }
@@ -95,17 +100,17 @@ impl TreePhase {
             }
             let tight = tight(i);
             if i == self.proxies.len() {
+                let proxy = self.tree.insert(tight, i);
                 self.tight.push(tight);
-                self.proxies.push(self.tree.insert(tight, i));
+                self.fat.push(self.tree.fat_bounds(proxy));
+                self.proxies.push(proxy);
                 self.last.push(b.position);
                 self.moved.push(true);
             } else {
                 self.tight[i] = tight;
-                if self.tree.move_proxy(
-                    self.proxies[i],
-                    tight,
-                    b.position - self.last[i],
-                ) {
+                let proxy = self.proxies[i];
+                if self.tree.move_proxy(proxy, tight, b.position - self.last[i]) {
+                    self.fat[i] = self.tree.fat_bounds(proxy);
                     self.moved[i] = true;
                 }
             }
@@ -128,9 +133,10 @@ impl TreePhase {
 
     // ANCHOR: update
     /// The broad phase for one step: leaves follow their bodies (body `i`'s
-    /// tight box is `tight(i)`), pairs whose fat boxes parted leave the
-    /// set, and each moved leaf asks the tree for the boxes it now
-    /// overlaps. Returns the pair set.
+    /// tight box is `tight(i)`), each moved leaf asks the tree for the
+    /// boxes it now overlaps, and one walk along the set and the pairs
+    /// found makes the new set: a pair leaves when its fat boxes parted,
+    /// a pair found joins. Returns the pair set.
     pub fn update_with(
         &mut self,
         bodies: &[Body],
@@ -140,24 +146,11 @@ impl TreePhase {
         for (last, b) in self.last.iter_mut().zip(bodies) {
             *last = b.position;
         }
-        let (tree, proxies, moved) = (&self.tree, &self.proxies, &self.moved);
-        let fat = |i: usize| tree.fat_bounds(proxies[i]);
-        // A pair of unmoved leaves overlaps as it did. (In a pile, pairs
-        // go or stay at random: the test is made without a branch.)
-        if moved.contains(&true) {
-            keep_where(&mut self.pairs, |(a, b)| {
-                !(moved[a] | moved[b]) | fat(a).overlaps(fat(b))
-            });
-        }
+        let (tree, fat, moved) = (&self.tree, &self.fat, &self.moved);
         self.found.clear();
-        let mut moved = 0;
-        for (i, flag) in self.moved.iter_mut().enumerate() {
-            if !std::mem::take(flag) {
-                continue;
-            }
-            moved += 1;
+        for i in (0..moved.len()).filter(|&i| moved[i]) {
             let found = &mut self.found;
-            tree.query(fat(i), |_, j| {
+            tree.query(fat[i], |_, j| {
                 if j != i {
                     found.push((i.min(j), i.max(j)));
                 }
@@ -167,26 +160,20 @@ impl TreePhase {
         // found again.
         self.found.sort_unstable();
         self.found.dedup();
-        let before = self.pairs.len();
-        if !self.found.is_empty() {
-            // Both lists sorted: one walk along the two merges them.
-            let mut merged = std::mem::take(&mut self.merged);
-            merged.clear();
-            let (mut old, mut new) =
-                (self.pairs.iter().peekable(), self.found.iter().peekable());
-            while let (Some(&&p), Some(&&q)) = (old.peek(), new.peek()) {
-                merged.push(p.min(q));
-                old.next_if(|&&x| x == p.min(q));
-                new.next_if(|&&x| x == p.min(q));
-            }
-            merged.extend(old.chain(new));
-            self.merged = std::mem::replace(&mut self.pairs, merged);
+        let (count, mut joined) = (moved.iter().filter(|&&m| m).count(), 0);
+        if count > 0 {
+            // A pair of unmoved leaves overlaps as it did; a pair found
+            // overlaps. (In a pile, pairs go or stay at random: the test
+            // is made without a branch.)
+            let stays = |(a, b): (usize, usize)| {
+                !(moved[a] | moved[b]) | fat[a].overlaps(fat[b])
+            };
+            joined = merge(&self.pairs, &self.found, stays, &mut self.merged);
+            std::mem::swap(&mut self.pairs, &mut self.merged);
         }
-        self.report = PhaseReport {
-            moved,
-            found: self.pairs.len() - before,
-            pairs: self.pairs.len(),
-        };
+        self.moved.fill(false);
+        self.report =
+            PhaseReport { moved: count, found: joined, pairs: self.pairs.len() };
         &self.pairs
     }
     // ANCHOR_END: update
@@ -256,3 +243,36 @@ impl TreePhase {
         self.proxies.is_empty()
     }
 }
+
+// ANCHOR: merge
+/// The sorted pairs `old` that `stays` keeps, merged with the sorted
+/// pairs `found` (which all stay), each pair once, into `into`, sorted.
+/// Every pair is written where the next kept one goes, and counted only
+/// if it stays: a walk without a branch on the test. Returns how many of
+/// `found` were not in `old`.
+fn merge(
+    old: &[(usize, usize)],
+    found: &[(usize, usize)],
+    stays: impl Fn((usize, usize)) -> bool,
+    into: &mut Vec<(usize, usize)>,
+) -> usize {
+    // Room for every pair; what `into` held is written over, not cleared.
+    into.resize(old.len() + found.len(), (0, 0));
+    let (mut i, mut j, mut kept, mut new) = (0, 0, 0, 0);
+    while i < old.len() && j < found.len() {
+        let (p, q) = (old[i], found[j]);
+        into[kept] = p.min(q);
+        kept += usize::from((q <= p) | stays(p));
+        new += usize::from(q < p);
+        i += usize::from(p <= q);
+        j += usize::from(q <= p);
+    }
+    for &p in &old[i..] {
+        into[kept] = p;
+        kept += usize::from(stays(p));
+    }
+    into[kept..kept + found.len() - j].copy_from_slice(&found[j..]);
+    into.truncate(kept + found.len() - j);
+    new + found.len() - j
+}
+// ANCHOR_END: merge

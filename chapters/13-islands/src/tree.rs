@@ -228,9 +228,11 @@ impl Tree {
         if !self.nodes[self.root].bounds.overlaps(bounds) {
             return;
         }
-        // Only nodes whose boxes overlap go on the stack.
+        // Only nodes whose boxes overlap go on the stack. Whether a child
+        // overlaps is a coin toss in a crowd, so it is pushed without a
+        // branch on the answer ([`Stack::push_if`]).
         let mut stack = Stack::default();
-        stack.push(self.root);
+        stack.push_if(self.root, true);
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i];
             if node.is_leaf() {
@@ -238,9 +240,7 @@ impl Tree {
                 continue;
             }
             for c in node.children {
-                if self.nodes[c].bounds.overlaps(bounds) {
-                    stack.push(c);
-                }
+                stack.push_if(c, self.nodes[c].bounds.overlaps(bounds));
             }
         }
     }
@@ -553,13 +553,17 @@ impl Default for Stack {
 }
 
 impl Stack {
-    fn push(&mut self, node: usize) {
+    /// Push `node` if `keep`. In the array it is written either way and
+    /// counted only if kept: no branch on `keep` for the processor to
+    /// guess wrong.
+    fn push_if(&mut self, node: usize, keep: bool) {
         match self.near.get_mut(self.len) {
             Some(slot) => {
                 *slot = node;
-                self.len += 1;
+                self.len += usize::from(keep);
             }
-            None => self.far.push(node),
+            None if keep => self.far.push(node),
+            None => {}
         }
     }
 
