@@ -276,3 +276,34 @@ fn merge(
     new + found.len() - j
 }
 // ANCHOR_END: merge
+
+#[cfg(test)]
+mod tests {
+    use super::merge;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    proptest! {
+        /// The walk gives what sets give: the old pairs that stay, and every
+        /// pair found, sorted and each once; and it counts the pairs found
+        /// that were not held. `into` starts with leftovers, as it does in
+        /// the broad phase.
+        #[test]
+        fn merge_is_the_union_of_what_stays_and_what_was_found(
+            old in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
+            found in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
+            gone in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
+            leftovers in proptest::collection::vec((0usize..30, 0usize..30), 0..200),
+        ) {
+            let (old_list, found_list): (Vec<_>, Vec<_>) =
+                (old.iter().copied().collect(), found.iter().copied().collect());
+            let stays = |p: (usize, usize)| !gone.contains(&p);
+            let mut into = leftovers;
+            let joined = merge(&old_list, &found_list, stays, &mut into);
+            let expected: BTreeSet<_> =
+                old.iter().copied().filter(|&p| stays(p)).chain(found.iter().copied()).collect();
+            prop_assert_eq!(into, expected.into_iter().collect::<Vec<_>>());
+            prop_assert_eq!(joined, found.difference(&old).count());
+        }
+    }
+}
