@@ -300,7 +300,7 @@ fn polygon_polygon(
     // Along the normal, B clears A once moved out by this.
     let clear = reach - face_separation(reference, face, incident);
     if flip {
-        for p in &mut points {
+        for p in points.iter_mut() {
             p.2 = p.2.swapped();
         }
         to_world_deep(ta, -normal, &points, clear)
@@ -397,7 +397,7 @@ fn clip(
     incident: &Polygon,
     j: usize,
     reach: f32,
-) -> Vec<(Vec2, f32, FeatureId)> {
+) -> Points {
     let normal = reference.normals[i];
     let tangent = Vec2::new(-normal.y, normal.x);
     let (v11, v12) =
@@ -409,7 +409,7 @@ fn clip(
     let (lower1, upper1) = (0.0, (v12 - v11).dot(tangent));
     let (lower2, upper2) = ((v22 - v11).dot(tangent), (v21 - v11).dot(tangent));
     if upper2 < lower1 || upper1 < lower2 {
-        return Vec::new(); // the faces do not overlap along the tangent
+        return Points::default(); // the faces do not overlap along the tangent
     }
     let span = upper2 - lower2;
     let at = |t: f32| v22 + (v21 - v22) * ((t - lower2) / span);
@@ -418,7 +418,7 @@ fn clip(
     let upper =
         if upper2 > upper1 && span > f32::EPSILON { at(upper1) } else { v21 };
     let (r1, r2) = (reference.radius, incident.radius);
-    let mut out = Vec::with_capacity(2);
+    let mut out = Points::default();
     let ends = [(lower, i, j1), (upper, (i + 1) % reference.count, j2)];
     for (p, end, corner) in ends {
         let s = (p - v11).dot(normal);
@@ -437,6 +437,50 @@ fn clip(
     out
 }
 // ANCHOR_END: clip
+
+/// A contact point in the reference shape's frame: where, its separation
+/// less both radii, and the features that made it.
+type Point = (Vec2, f32, FeatureId);
+
+/// The two contact points of a clip at most, held in place, not on the
+/// heap: a pile of boxes asks for thousands a step.
+#[derive(Clone, Copy, Debug, Default)]
+struct Points {
+    held: [Point; 2],
+    len: usize,
+}
+
+impl Points {
+    fn push(&mut self, p: Point) {
+        self.held[self.len] = p;
+        self.len += 1;
+    }
+
+    /// Keep, in order, the points for which `keep` holds.
+    fn retain(&mut self, keep: impl Fn(&Point) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(&self.held[i]) {
+                self.held[kept] = self.held[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl std::ops::Deref for Points {
+    type Target = [Point];
+    fn deref(&self) -> &[Point] {
+        &self.held[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Points {
+    fn deref_mut(&mut self) -> &mut [Point] {
+        &mut self.held[..self.len]
+    }
+}
 
 /// The closest points of segments `p1 q1` and `p2 q2`: the fractions
 /// along each (0 at `p`, 1 at `q`), the points, and their distance
