@@ -45,12 +45,7 @@ fn to_world(
     normal: Vec2,
     points: &[(Vec2, f32, FeatureId)],
 ) -> Option<Manifold> {
-    let mut contacts = [ContactPoint::default(); 2];
-    for (c, &(p, separation, id)) in contacts.iter_mut().zip(points) {
-        *c = ContactPoint { point: ta.to_world(p), penetration: -separation, id };
-    }
-    let n = points.len().min(2);
-    let deepest = contacts[..n].iter().map(|c| c.penetration).fold(0.0, f32::max);
+    let (contacts, n, deepest) = placed(ta, points);
     Manifold::new(ta.rotation * normal, deepest, &contacts[..n])
 }
 
@@ -63,8 +58,23 @@ fn to_world_deep(
     points: &[(Vec2, f32, FeatureId)],
     penetration: f32,
 ) -> Option<Manifold> {
-    let m = to_world(ta, normal, points)?;
-    Manifold::new(m.normal, m.penetration.max(penetration), m.contacts())
+    let (contacts, n, deepest) = placed(ta, points);
+    Manifold::new(ta.rotation * normal, deepest.max(penetration), &contacts[..n])
+}
+
+/// The points (at most two) in world coordinates as contact points, how
+/// many, and the deepest one's penetration (0 if none is in).
+fn placed(
+    ta: &Transform,
+    points: &[(Vec2, f32, FeatureId)],
+) -> ([ContactPoint; 2], usize, f32) {
+    let mut contacts = [ContactPoint::default(); 2];
+    for (c, &(p, separation, id)) in contacts.iter_mut().zip(points) {
+        *c = ContactPoint { point: ta.to_world(p), penetration: -separation, id };
+    }
+    let n = points.len().min(2);
+    let deepest = contacts[..n].iter().map(|c| c.penetration).fold(0.0, f32::max);
+    (contacts, n, deepest)
 }
 
 /// Whether a gap is beyond the margin, and so no contact; a gap that is not
