@@ -180,14 +180,15 @@ impl World {
         self.margins.clear();
         for (b, shape) in world.base.base.base.bodies.iter_mut().zip(&world.shapes)
         {
+            let reach = reach(shape);
             let margin = if speculative && b.inv_mass > 0.0 {
-                motion_bound(b.velocity, b.angular_velocity, reach(shape), dt)
+                motion_bound(b.velocity, b.angular_velocity, reach, dt)
             } else {
                 0.0
             };
             self.margins.push(margin);
             b.shape = ch05_obb_clipping::Shape::Circle(Circle {
-                radius: reach(shape) + SPECULATIVE_DISTANCE + margin,
+                radius: reach + SPECULATIVE_DISTANCE + margin,
             });
         }
     }
