@@ -130,7 +130,7 @@ impl Frame {
     }
 
     /// Paint `shape` into the pixels its reach, the box `lo..hi` (pixels), can
-    /// touch, each pixel by its signed distance ([`shade_run`], [`shade`]). On
+    /// touch, each pixel by its signed distance ([`shade_run`]). On
     /// a box at most 16 pixels wide every pixel's distance is worked out,
     /// [`LANES`] at a time ([`Frame::each_run`]); on a wider one, each row is
     /// cut to the columns the shape may touch, and within them its inside, more
@@ -163,9 +163,10 @@ impl Frame {
             // The two runs of the row either side of the inside, pixel by pixel:
             // a few pixels each.
             for x in (touched.start..inside.start).chain(inside.end..touched.end) {
-                let [d] = shape.distances([x as f32 + 0.5], centre);
-                let pixel = &mut self.pixels[row + x];
-                *pixel = shade(*pixel, d, fill, stroke);
+                let d = shape.distances([x as f32 + 0.5], centre);
+                let mut pixel = [self.pixels[row + x]];
+                shade_run(&mut pixel, &d, fill, stroke);
+                self.pixels[row + x] = pixel[0];
             }
             if let Some(f) = fill {
                 self.pixels[row + inside.start..row + inside.end].fill(f.0);
@@ -354,16 +355,17 @@ pub fn text_width(text: &str, scale: i32) -> i32 {
     text.chars().count() as i32 * 8 * scale
 }
 
-/// Paint a run of pixels of a shape whose signed distances there are `d`: the
+/// Paint pixels of a shape whose signed distances there are `d` (a run of
+/// [`LANES`] across a small shape, one pixel along a large one's edge): the
 /// fill covers a pixel by `0.5 - d`, the outline by `REACH - |d|`, over the
 /// fill. Each pixel's blend is worked out whether it is taken or not: choices
 /// rather than jumps, the same steps for every pixel, which the compiler turns
 /// into vector instructions, and no guessing which way a jump goes (at the edge
 /// of a shape a few pixels across, either way as often).
 #[inline(always)]
-fn shade_run(
-    pixels: &mut [u32; LANES],
-    d: &Lanes,
+fn shade_run<const N: usize>(
+    pixels: &mut [u32; N],
+    d: &[f32; N],
     fill: Option<Color>,
     stroke: Option<Color>,
 ) {
@@ -382,28 +384,6 @@ fn shade_run(
             *pixel = if cover > 0.0 { stroked } else { *pixel };
         }
     }
-}
-
-/// One pixel of a shape whose signed distance there is `d`: [`shade_run`].
-#[inline]
-fn shade(pixel: u32, d: f32, fill: Option<Color>, stroke: Option<Color>) -> u32 {
-    if d <= -REACH {
-        // Past the outline's inner half: the fill alone, whole.
-        return fill.map_or(pixel, |f| f.0);
-    }
-    let mut pixel = pixel;
-    if let Some(f) = fill {
-        if d < 0.5 {
-            pixel = mix(pixel, f.0, 0.5 - d);
-        }
-    }
-    if let Some(s) = stroke {
-        let cover = REACH - d.abs();
-        if cover > 0.0 {
-            pixel = mix(pixel, s.0, cover);
-        }
-    }
-    pixel
 }
 
 /// The larger of two numbers. `f32::max` is the same for numbers, but in
