@@ -2,11 +2,13 @@
 //!
 //! A SIMD register holds several `f32`s, and one instruction adds,
 //! multiplies or compares all of them at once. This module gives the
-//! solver a number type of [`LANES`] lanes, [`F32x8`], written in plain
-//! safe Rust: each operation is a loop over the lanes, which the compiler
-//! turns into SIMD instructions (two 4-wide SSE instructions on any
-//! x86-64; one 8-wide AVX instruction where the build targets it). The
-//! book's page shows the instructions it makes.
+//! solver a number type of [`LANES`] lanes, [`F32x8`], held in the `wide`
+//! crate's `f32x8`: one 8-wide AVX register where the build targets AVX,
+//! two 4-wide SSE (or WebAssembly SIMD) registers elsewhere, each
+//! operation one instruction through a safe function. (A plain `[f32; 8]`
+//! with a loop per operation is vectorised too, but the compiler takes it
+//! apart into single numbers between a kernel's points: the book's page
+//! counts the instructions both ways.)
 //!
 //! The solver's formulas are written once, over the trait [`Lane`], and
 //! used at two widths: `f32`, one contact at a time, and `F32x8`, eight
@@ -86,23 +88,16 @@ impl Lane for f32 {
 }
 
 // ANCHOR: f32x8
-/// Eight `f32`s, one per lane.
+/// Eight `f32`s, one per lane, held as `wide`'s `f32x8`: one 256-bit
+/// register where AVX is built in (two 128-bit ones elsewhere).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct F32x8(pub [f32; LANES]);
-
-impl F32x8 {
-    /// Lane `i` of the result is `f(self[i], other[i])`.
-    #[inline(always)]
-    fn zip(self, other: F32x8, f: impl Fn(f32, f32) -> f32) -> F32x8 {
-        F32x8(std::array::from_fn(|i| f(self.0[i], other.0[i])))
-    }
-}
+pub struct F32x8(pub wide::f32x8);
 
 impl Add for F32x8 {
     type Output = F32x8;
     #[inline(always)]
     fn add(self, other: F32x8) -> F32x8 {
-        self.zip(other, |a, b| a + b)
+        F32x8(self.0 + other.0)
     }
 }
 // ANCHOR_END: f32x8
@@ -111,7 +106,7 @@ impl Sub for F32x8 {
     type Output = F32x8;
     #[inline(always)]
     fn sub(self, other: F32x8) -> F32x8 {
-        self.zip(other, |a, b| a - b)
+        F32x8(self.0 - other.0)
     }
 }
 
@@ -119,15 +114,29 @@ impl Mul for F32x8 {
     type Output = F32x8;
     #[inline(always)]
     fn mul(self, other: F32x8) -> F32x8 {
-        self.zip(other, |a, b| a * b)
+        F32x8(self.0 * other.0)
     }
 }
 
 impl Neg for F32x8 {
     type Output = F32x8;
+    /// The sign bit of each lane flipped, as `-x` flips one `f32`'s.
     #[inline(always)]
     fn neg(self) -> F32x8 {
-        F32x8(self.0.map(|a| -a))
+        F32x8(-self.0)
+    }
+}
+
+impl F32x8 {
+    /// Lane `i` of the result is `f(self[i], other[i])`.
+    #[cfg_attr(
+        all(target_arch = "x86_64", target_feature = "avx"),
+        allow(dead_code)
+    )]
+    #[inline(always)]
+    fn zip(self, other: F32x8, f: impl Fn(f32, f32) -> f32) -> F32x8 {
+        let (a, b) = (self.0.to_array(), other.0.to_array());
+        F32x8::gather(|i| f(a[i], b[i]))
     }
 }
 
@@ -135,46 +144,44 @@ impl Lane for F32x8 {
     const WIDTH: usize = LANES;
     #[inline(always)]
     fn splat(x: f32) -> F32x8 {
-        F32x8([x; LANES])
+        F32x8(wide::f32x8::splat(x))
     }
     #[inline(always)]
     fn gather(f: impl Fn(usize) -> f32) -> F32x8 {
-        F32x8(std::array::from_fn(f))
+        F32x8(wide::f32x8::from(std::array::from_fn::<f32, LANES, _>(f)))
     }
     #[inline(always)]
     fn lane(self, i: usize) -> f32 {
-        self.0[i]
+        self.0.as_array()[i]
     }
     #[inline(always)]
     fn set(&mut self, i: usize, x: f32) {
-        self.0[i] = x;
+        self.0.as_mut_array()[i] = x;
     }
-    // Where AVX is built in, `vmaxps` and `vminps` through `wide`: they
-    // are `if a > b { a } else { b }` (and `<`) exactly, lane by lane. The
-    // loop is the same, but the compiler turns `most = most.max(total)`
-    // into a masked store, slow on some processors (a tenth of the 100-row
-    // pyramid's solve pass, measured on this machine's AMD cores).
+    // Where AVX is built in, `vmaxps` and `vminps`: they are `if a > b { a
+    // } else { b }` (and `<`) exactly, lane by lane. Elsewhere a loop over
+    // the lanes with the one-lane comparison, since not every processor's
+    // instruction agrees with it on zeros of both signs and on NaN.
     #[inline(always)]
     fn max(self, other: F32x8) -> F32x8 {
         #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-        return F32x8(wide_of(self).fast_max(wide_of(other)).to_array());
+        return F32x8(self.0.fast_max(other.0));
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
         self.zip(other, f32::max_lane)
     }
     #[inline(always)]
     fn min(self, other: F32x8) -> F32x8 {
         #[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-        return F32x8(wide_of(self).fast_min(wide_of(other)).to_array());
+        return F32x8(self.0.fast_min(other.0));
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
         self.zip(other, f32::min_lane)
     }
+    /// An ordered comparison, false for NaN as `test > 0.0` is, picks each
+    /// lane from `yes` or `no`.
     #[inline(always)]
     fn if_positive(test: F32x8, yes: F32x8, no: F32x8) -> F32x8 {
-        F32x8(std::array::from_fn(
-            |i| {
-                if test.0[i] > 0.0 { yes.0[i] } else { no.0[i] }
-            },
-        ))
+        let positive = test.0.simd_gt(wide::f32x8::ZERO);
+        F32x8(positive.select(yes.0, no.0))
     }
     // ANCHOR: transpose
     /// Eight rows of eight are eight 256-bit registers; turning them into
@@ -183,12 +190,12 @@ impl Lane for F32x8 {
     #[inline(always)]
     fn columns(row: impl Fn(usize) -> [f32; 8]) -> [F32x8; 8] {
         let rows = std::array::from_fn(|lane| wide::f32x8::from(row(lane)));
-        wide::f32x8::transpose(rows).map(|c| F32x8(c.to_array()))
+        wide::f32x8::transpose(rows).map(F32x8)
     }
     #[inline(always)]
     fn rows(columns: [F32x8; 4], mut put: impl FnMut(usize, [f32; 4])) {
         let zero = wide::f32x8::ZERO;
-        let [a, b, c, d] = columns.map(|c| wide::f32x8::from(c.0));
+        let [a, b, c, d] = columns.map(|c| c.0);
         let rows = wide::f32x8::transpose([a, b, c, d, zero, zero, zero, zero]);
         for (lane, r) in rows.iter().enumerate() {
             let r = r.to_array();
@@ -196,13 +203,6 @@ impl Lane for F32x8 {
         }
     }
     // ANCHOR_END: transpose
-}
-
-/// Our lanes as `wide`'s, for its instructions.
-#[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
-#[inline(always)]
-fn wide_of(x: F32x8) -> wide::f32x8 {
-    wide::f32x8::from(x.0)
 }
 
 /// The one-lane `max` and `min` as plain functions, so that the eight
