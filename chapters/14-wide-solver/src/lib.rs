@@ -117,6 +117,10 @@ struct Scratch {
     shared_ahead: bool,
     /// Each body's pose at the step's start: centre and angle.
     starts: Vec<(Vec2, f32)>,
+    /// Each moving body's push per second of a substep, for the states:
+    /// gravity and its force over its mass, and its torque over its
+    /// moment of inertia (`None` for a body that does not move).
+    pushes: Vec<Option<(Vec2, f32)>>,
     /// How far each body has moved since, and its rotation now.
     poses: Vec<Pose>,
     /// Room for the next step's arbiters.
@@ -507,9 +511,30 @@ impl World {
 
     /// Stage 4: gravity and forces for one substep, body by body on the
     /// workers (chapter 6's formula; the forces are cleared after the
-    /// step).
+    /// step). On one thread, once the states hold the velocities, to the
+    /// states: the bodies are not visited.
     fn integrate_velocities(&mut self, h: f32) {
-        let gravity = self.solver().gravity;
+        let (gravity, plain) = (self.solver().gravity, self.plain());
+        let s = &mut self.scratch;
+        if plain && s.shared_ahead {
+            for (state, push) in s.states.iter_mut().zip(&s.pushes) {
+                if let Some((along, turn)) = push {
+                    state.push(*along * h, turn * h);
+                }
+            }
+            return;
+        }
+        if plain {
+            // Chapter 6's sums, `(g + F/m) h` and `(torque / I) h`, split
+            // where `h` multiplies, for the states' substeps to finish.
+            let bodies = &self.base.base.base.base.base.base.bodies;
+            s.pushes.clear();
+            s.pushes.extend(bodies.iter().map(|b| {
+                let push =
+                    (gravity + b.force * b.inv_mass, b.torque * b.inv_inertia);
+                (b.inv_mass > 0.0).then_some(push)
+            }));
+        }
         self.each_body(|b| {
             ch06_rotation_friction::apply_forces(
                 std::slice::from_mut(b),
@@ -525,6 +550,25 @@ impl World {
     /// contacts' separations.
     fn integrate_positions(&mut self, h: f32) {
         let most = self.soft().soft.max_turn.map(|turn| turn / h);
+        if self.plain() && self.scratch.shared_ahead {
+            // On one thread: each body takes its velocity from its state,
+            // moves, and leaves its new pose in the state, in one visit;
+            // the states stay ahead.
+            let bodies = &mut self.base.base.base.base.base.base.bodies;
+            let s = &mut self.scratch;
+            let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
+            for (((b, state), pose), start) in each.zip(&s.starts) {
+                (b.velocity, b.angular_velocity) = state.velocity();
+                if let Some(most) = most {
+                    b.angular_velocity = b.angular_velocity.clamp(-most, most);
+                }
+                let one = std::slice::from_mut(b);
+                ch06_rotation_friction::integrate_positions(one, h);
+                pose.follow(b, start.0);
+                *state = State::of(b, pose);
+            }
+            return;
+        }
         self.each_body(|b| {
             if let Some(most) = most {
                 b.angular_velocity = b.angular_velocity.clamp(-most, most);
@@ -785,6 +829,13 @@ impl State {
 
     fn velocity(&self) -> (Vec2, f32) {
         (Vec2::new(self.0[0], self.0[1]), self.0[2])
+    }
+
+    /// `v += along`, `w += turn`.
+    fn push(&mut self, along: Vec2, turn: f32) {
+        let (v, w) = self.velocity();
+        let v = v + along;
+        self.0[..3].copy_from_slice(&[v.x, v.y, w + turn]);
     }
 }
 
