@@ -16,6 +16,7 @@
 use crate::query::shape_bounds;
 use crate::tree::{Bounds, Proxy, Tree};
 use ch11_polygons::{Body, SPECULATIVE_DISTANCE, Shape};
+use ch12_continuous::Transform;
 use glam::Vec2;
 use physics_core::slices::keep_where;
 
@@ -73,8 +74,13 @@ impl TreePhase {
     /// are nearer than the sum of their margins and the distance; their
     /// boxes, nearer still, then overlap.
     pub fn tight(b: &Body, shape: &Shape, margin: f32) -> Bounds {
-        shape_bounds(shape, &b.transform())
-            .grown(margin + 0.5 * SPECULATIVE_DISTANCE)
+        Self::tight_at(&b.transform(), shape, margin)
+    }
+
+    /// [`TreePhase::tight`] for a body placed by `t` (chapter 14 keeps each
+    /// body's rotation, and does not find it again).
+    pub fn tight_at(t: &Transform, shape: &Shape, margin: f32) -> Bounds {
+        shape_bounds(shape, t).grown(margin + 0.5 * SPECULATIVE_DISTANCE)
     }
     // ANCHOR_END: tight
 

@@ -43,9 +43,10 @@ pub use threads::{SharedVelocity, Threads};
 
 use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, effective, inverse, soft};
+use ch12_continuous::Transform;
 use ch13_islands::TreePhase;
 use ch13_islands::tree::Bounds;
-use glam::Vec2;
+use glam::{Mat2, Vec2};
 use physics_core::math::perp;
 use physics_core::trig;
 use std::ops::Range;
@@ -95,8 +96,9 @@ pub enum Width {
 // ANCHOR_END: world
 
 /// The step's contact rows, packed by colour, and the state the workers
-/// share. Nothing here outlives a step, so a copy of the world starts it
-/// empty.
+/// share. Nothing here outlives a step but the bodies' rotations, which
+/// the next step takes if the angles are the same, so a copy of the world
+/// starts it empty.
 #[derive(Debug, Default)]
 struct Scratch {
     /// The colours' blocks of eight, colour after colour.
@@ -322,6 +324,7 @@ impl World {
     /// points that persist. The arbiters come back in the pairs' order,
     /// whatever the number of workers.
     fn collide(&mut self, dt: f32) {
+        self.start_poses();
         let world = &mut self.base;
         world.base.reach_out(dt);
         // Chapter 12's world, and chapter 9's inside it, whose broad phase
@@ -330,11 +333,12 @@ impl World {
         if world.tree {
             // Each body's box with its margin, on the workers.
             let (joints, shapes) = (&mut fast.base.base.base, &fast.base.shapes);
-            let boxes = &mut self.scratch.boxes;
+            let (boxes, poses) = (&mut self.scratch.boxes, &self.scratch.poses);
             let bodies = &joints.base.bodies;
             boxes.resize(bodies.len(), Bounds::default());
             self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
-                *tight = TreePhase::tight(&bodies[i], &shapes[i], fast.margins[i])
+                let at = poses[i].transform(&bodies[i]);
+                *tight = TreePhase::tight_at(&at, &shapes[i], fast.margins[i])
             });
             world.phase.hand_over_with(joints, |i| boxes[i]);
         } else {
@@ -371,15 +375,30 @@ impl World {
     }
     // ANCHOR_END: collide
 
+    /// Each body's pose at the step's start, on the workers: where it is,
+    /// and its rotation (the last substep's, unless its angle changed).
+    fn start_poses(&mut self) {
+        let bodies = &self.base.base.base.base.base.base.bodies;
+        let s = &mut self.scratch;
+        s.starts.resize(bodies.len(), (Vec2::ZERO, 0.0));
+        self.threads.zip(&mut s.starts, bodies, BODIES, |start, b| {
+            *start = (b.position, b.angle)
+        });
+        s.poses.resize(bodies.len(), Pose::default());
+        self.threads.zip(&mut s.poses, bodies, BODIES, |pose, b| pose.start(b));
+    }
+
     /// Chapter 13's [`ch13_islands::World::sync_tree`], each body's box
-    /// found on the workers.
+    /// found on the workers (its rotation the last substep's, unless the
+    /// sweep turned it).
     fn sync_tree(&mut self) {
         let world = &mut self.base;
         let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
-        let boxes = &mut self.scratch.boxes;
+        let (boxes, poses) = (&mut self.scratch.boxes, &self.scratch.poses);
         boxes.resize(bodies.len(), Bounds::default());
         self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
-            *tight = TreePhase::tight(&bodies[i], &shapes[i], 0.0)
+            let at = poses[i].transform(&bodies[i]);
+            *tight = TreePhase::tight_at(&at, &shapes[i], 0.0)
         });
         world.phase.sync_with(bodies, |i| boxes[i]);
     }
@@ -488,13 +507,6 @@ impl World {
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
         let s = &mut self.scratch;
-        s.starts.resize(bodies.len(), (Vec2::ZERO, 0.0));
-        self.threads.zip(&mut s.starts, bodies, BODIES, |start, b| {
-            *start = (b.position, b.angle)
-        });
-        s.poses.resize(bodies.len(), Pose::default());
-        self.threads
-            .zip(&mut s.poses, bodies, BODIES, |pose, b| *pose = Pose::at_start(b));
         let poses = &s.poses;
         let prepare =
             |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, poses, warm);
@@ -772,22 +784,50 @@ fn moves(b: &Body) -> bool {
 
 /// What the contacts read of a body as it moves through the substeps: how
 /// far its centre has moved since the step began, and its rotation now,
-/// `(cos, sin)`.
-#[derive(Clone, Copy, Debug, Default)]
+/// `(cos, sin)`, with the angle it is the rotation of.
+#[derive(Clone, Copy, Debug)]
 struct Pose {
     moved: Vec2,
     rotation: Vec2,
+    angle: f32,
+}
+
+impl Default for Pose {
+    /// No rotation found yet: an angle no body's is.
+    fn default() -> Self {
+        Pose { moved: Vec2::ZERO, rotation: Vec2::ZERO, angle: f32::NAN }
+    }
 }
 
 impl Pose {
-    fn at_start(b: &Body) -> Pose {
-        Pose { moved: Vec2::ZERO, rotation: trig::from_angle(b.angle) }
+    /// At the step's start.
+    fn start(&mut self, b: &Body) {
+        self.moved = Vec2::ZERO;
+        self.turn(b.angle);
     }
 
     /// After a substep's move of body `b`, which started at `start`.
     fn follow(&mut self, b: &Body, start: Vec2) {
         self.moved = b.position - start;
-        self.rotation = trig::from_angle(b.angle);
+        self.turn(b.angle);
+    }
+
+    /// The rotation by `angle`: the one kept, if it is of the same angle
+    /// to the bit (a body at rest between steps, or after the last
+    /// substep's move, is not turned by a sine and cosine again).
+    fn turn(&mut self, angle: f32) {
+        if angle.to_bits() != self.angle.to_bits() || angle.is_nan() {
+            (self.rotation, self.angle) = (trig::from_angle(angle), angle);
+        }
+    }
+
+    /// Body `b` placed: where it is, turned by the rotation of its angle
+    /// (`Transform::new`'s, without finding it again if this pose has it).
+    fn transform(&self, b: &Body) -> Transform {
+        let mut pose = *self;
+        pose.turn(b.angle);
+        let r = pose.rotation;
+        Transform { position: b.position, rotation: Mat2::from_cols(r, perp(r)) }
     }
 }
 
@@ -883,7 +923,7 @@ impl Bodies for Shared<'_> {
         let [vx, vy, w, _, mx, my, c, s] = T::columns(|lane| {
             let id = ids[lane] as usize;
             let [vx, vy, w, spare] = self.velocities[id].row();
-            let Pose { moved: m, rotation: r } =
+            let Pose { moved: m, rotation: r, .. } =
                 if pose { self.poses[id] } else { Pose::default() };
             [vx, vy, w, spare, m.x, m.y, r.x, r.y]
         });
