@@ -1102,16 +1102,35 @@ impl<T: Lane + Default> Block<T> {
             })
             .sum();
         std::hint::black_box(touch);
+        // The points a block solves, a constant in each copy of the loop:
+        // the compiler then keeps a lane's rows in registers on their way
+        // from `prepare_rows` into the block, not in memory.
+        match m.points {
+            1 => self.fill::<1>(arbiters, bodies, poses, warm),
+            _ => self.fill::<2>(arbiters, bodies, poses, warm),
+        }
+    }
+
+    /// Each lane's rows from its arbiter, for the first `N` points.
+    #[inline(always)]
+    fn fill<const N: usize>(
+        &mut self,
+        arbiters: &[Arbiter],
+        bodies: &[Body],
+        poses: &[Pose],
+        warm: bool,
+    ) {
+        let m = &self.members;
         for lane in 0..m.used {
             let arb = &arbiters[m.arbiter[lane] as usize];
             let (a, b) = (arb.a, arb.b);
             let turns = (poses[a].rotation, poses[b].rotation);
             let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
-            self.rows.set(lane, &one, m.points);
+            self.rows.set::<N>(lane, &one);
         }
         // An unused lane's rows: zero masses, no impulse, no effect.
         for lane in m.used..T::WIDTH {
-            self.rows.set(lane, &Rows::default(), m.points);
+            self.rows.set::<N>(lane, &Rows::default());
         }
     }
 
@@ -1201,7 +1220,12 @@ pub fn prepare_rows(
     // Into each body's own frame: turned back, by (cos, -sin).
     let unturn = |t: Vec2| Vec2::new(t.x, -t.y);
     let (unturn_a, unturn_b) = (unturn(turn_a), unturn(turn_b));
-    for (c, p) in arb.contacts().iter().zip(&mut rows.points) {
+    // Both points' places, so that the loop has a fixed length; a point
+    // the arbiter does not have keeps its zeros.
+    for (k, (c, p)) in arb.contacts.iter().zip(&mut rows.points).enumerate() {
+        if k >= arb.count {
+            break;
+        }
         let (r_a, r_b) = (c.point - a.position, c.point - b.position);
         *p = PointRows {
             r_a: v2(r_a),
@@ -1222,9 +1246,10 @@ pub fn prepare_rows(
 // ANCHOR_END: prepare_rows
 
 impl<T: Lane> Rows<T> {
-    /// Lane `i` set to one arbiter's rows, for the first `points` points
-    /// (the block's kernels read no others).
-    fn set(&mut self, i: usize, one: &Rows<f32>, points: usize) {
+    /// Lane `i` set to one arbiter's rows, for the first `N` points (the
+    /// block's kernels read no others).
+    #[inline(always)]
+    fn set<const N: usize>(&mut self, i: usize, one: &Rows<f32>) {
         self.normal.set(i, one.normal);
         self.friction.set(i, one.friction);
         self.restitution.set(i, one.restitution);
@@ -1232,7 +1257,7 @@ impl<T: Lane> Rows<T> {
         self.inv_inertia_a.set(i, one.inv_inertia_a);
         self.inv_mass_b.set(i, one.inv_mass_b);
         self.inv_inertia_b.set(i, one.inv_inertia_b);
-        for (p, q) in self.points.iter_mut().zip(&one.points).take(points) {
+        for (p, q) in self.points.iter_mut().zip(&one.points).take(N) {
             p.r_a.set(i, q.r_a);
             p.r_b.set(i, q.r_b);
             p.local_a.set(i, q.local_a);
