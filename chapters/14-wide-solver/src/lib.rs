@@ -133,6 +133,28 @@ struct Scratch {
     boxes: Vec<Bounds>,
     /// The workers' lists of arbiters, kept with their room.
     made: Vec<Vec<Arbiter>>,
+    /// What the colouring reads, kept with its room.
+    lists: Lists,
+}
+
+/// What stage 3's colouring reads of the bodies and the arbiters: which
+/// bodies move, what each arbiter needs, its pair alone, and the colour
+/// its pair had last step.
+#[derive(Debug, Default)]
+struct Lists {
+    movable: Vec<bool>,
+    needs: Vec<Need>,
+    pairs: Vec<(usize, usize)>,
+    last: Vec<Option<u8>>,
+}
+
+/// What the colouring and packing need of one arbiter: its bodies, its
+/// number of points, and whether it may bounce.
+#[derive(Clone, Copy, Debug, Default)]
+struct Need {
+    pair: (usize, usize),
+    points: usize,
+    bounces: bool,
 }
 
 impl Clone for Scratch {
@@ -410,28 +432,37 @@ impl World {
     fn colour_contacts(&mut self) {
         let world = &self.base.base.base.base.base.base;
         let (bodies, arbiters) = (&world.bodies, &world.arbiters);
-        let mut movable = vec![false; bodies.len()];
-        self.threads.zip(&mut movable, bodies, BODIES, |m, b| *m = moves(b));
+        // The lists below keep their room from step to step.
+        let mut lists = std::mem::take(&mut self.scratch.lists);
+        let Lists { movable, needs, pairs, last } = &mut lists;
+        movable.resize(bodies.len(), false);
+        self.threads.zip(movable, bodies, BODIES, |m, b| *m = moves(b));
         // What the colouring needs of each arbiter (megabytes of them in a
-        // big pile), read on the workers: its bodies, its number of points,
-        // whether it may bounce.
-        let mut pairs = vec![(0, 0); arbiters.len()];
-        self.threads.zip(&mut pairs, arbiters, ARBITERS, |p, a| *p = (a.a, a.b));
-        let mut points = vec![(0, false); arbiters.len()];
-        self.threads.zip(&mut points, arbiters, ARBITERS, |p, a| {
-            *p = (a.count, a.restitution > 0.0)
+        // big pile), read once, on the workers: its bodies, its number of
+        // points, whether it may bounce.
+        needs.resize(arbiters.len(), Need::default());
+        self.threads.zip(needs, arbiters, ARBITERS, |n, a| {
+            *n = Need {
+                pair: (a.a, a.b),
+                points: a.count,
+                bounces: a.restitution > 0.0,
+            }
         });
+        pairs.clear();
+        pairs.extend(needs.iter().map(|n| n.pair));
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them.
-        let mut last = vec![None; pairs.len()];
+        last.clear();
         let mut old = self.previous.iter().peekable();
-        for (k, pair) in pairs.iter().enumerate() {
+        last.extend(pairs.iter().map(|pair| {
             while old.next_if(|(p, _)| p < pair).is_some() {}
-            last[k] = old.next_if(|(p, _)| p == pair).map(|&(_, c)| c);
-        }
-        let colouring = colour(&pairs, &movable, |k| last[k]);
-        self.previous =
-            pairs.iter().copied().zip(colouring.colours.iter().copied()).collect();
+            old.next_if(|(p, _)| p == pair).map(|&(_, c)| c)
+        }));
+        let (movable, needs, pairs) = (&*movable, &*needs, &*pairs);
+        let colouring = colour(pairs, movable, |k| last[k]);
+        self.previous.clear();
+        let colours = colouring.colours.iter().copied();
+        self.previous.extend(pairs.iter().copied().zip(colours));
         let s = &mut self.scratch;
         let (wide, single) =
             (self.width == Width::Wide, self.width == Width::Single);
@@ -443,10 +474,10 @@ impl World {
         // What a block of contacts `k` solves: the most points any has, and
         // whether any bounces.
         let solves = |k: &[usize]| {
-            let most = k.iter().map(|&k| points[k].0).max().unwrap_or(0);
-            (most, k.iter().any(|&k| points[k].1))
+            let most = k.iter().map(|&k| needs[k].points).max().unwrap_or(0);
+            (most, k.iter().any(|&k| needs[k].bounces))
         };
-        let lanes = Lanes { pairs: &pairs, movable: &movable };
+        let lanes = Lanes { pairs, movable };
         let mut order = colouring.order();
         let mut start = 0;
         while start < order.len() {
@@ -458,7 +489,7 @@ impl World {
                     .count();
             // Two-point contacts first: a block whose contacts all have
             // one point (a disc's) solves one point, not two.
-            order[start..end].sort_by_key(|&k| std::cmp::Reverse(points[k].0));
+            order[start..end].sort_by_key(|&k| std::cmp::Reverse(needs[k].points));
             let members = &order[start..end];
             if c == OVERFLOW {
                 for &k in members {
@@ -495,6 +526,7 @@ impl World {
         });
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
+        s.lists = lists;
         self.colouring = colouring;
     }
     // ANCHOR_END: colour_contacts
