@@ -204,9 +204,19 @@ impl World {
     /// fallback), and if that touches, by its centre. Non-bullets first, so
     /// that bullets meet the others where they end.
     pub fn sweep(&mut self, starts: &[(Vec2, f32)]) {
-        let order: Vec<usize> = (0..self.bodies().len())
-            .filter(|&i| !self.is_bullet(i))
-            .chain((0..self.bodies().len()).filter(|&i| self.is_bullet(i)))
+        // The moving bodies that moved far for their size: a quarter of
+        // their thinnest width, turning included.
+        let (bodies, shapes) = (self.bodies(), &self.base.shapes);
+        let fast = |i: usize| {
+            let (b, shape, (c0, a0)) = (&bodies[i], &shapes[i], starts[i]);
+            let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
+            b.inv_mass != 0.0
+                && path.motion(reach(shape)) > CORE_FRACTION * thinnest(shape)
+        };
+        let n = bodies.len();
+        let order: Vec<usize> = (0..n)
+            .filter(|&i| !self.is_bullet(i) && fast(i))
+            .chain((0..n).filter(|&i| self.is_bullet(i) && fast(i)))
             .collect();
         // The static bodies, the only targets of a body that is not a
         // bullet: a pile of thousands has few. Each is placed once, for
@@ -220,11 +230,6 @@ impl World {
             let shape = self.base.shapes[i];
             let (c0, a0) = starts[i];
             let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
-            let fast =
-                path.motion(reach(&shape)) > CORE_FRACTION * thinnest(&shape);
-            if b.inv_mass == 0.0 || !fast {
-                continue;
-            }
             self.report.swept += 1;
             let (mut first, mut distances) = (1.0f32, 0);
             // A bullet tries every body; any other body, the static ones.
