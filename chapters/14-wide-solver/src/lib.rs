@@ -532,19 +532,17 @@ impl World {
     // ANCHOR_END: colour_contacts
 
     /// Stage 3, second half: each block's rows from its arbiters and
-    /// bodies (workers); each body's pose at the step's start.
+    /// bodies and their poses at the step's start (workers).
     fn prepare_contacts(&mut self) {
         let world = &self.base.base.base.base;
         let chapter8 = &world.base.base;
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
         let s = &mut self.scratch;
-        let poses = &s.poses;
-        let prepare =
-            |block: &mut Block<F32x8>| block.prepare(arbiters, bodies, poses, warm);
+        let from = Sources { arbiters, bodies, poses: &s.poses, warm };
+        let prepare = |block: &mut Block<F32x8>| block.prepare(from);
         self.threads.for_each(&mut s.wide, BLOCKS, prepare);
-        let prepare =
-            |block: &mut Block<f32>| block.prepare(arbiters, bodies, poses, warm);
+        let prepare = |block: &mut Block<f32>| block.prepare(from);
         self.threads.for_each(&mut s.single, BLOCKS * LANES, prepare);
         s.overflow.iter_mut().for_each(prepare);
         // One more than the bodies: the sink blocks write what no body takes.
@@ -1109,16 +1107,20 @@ fn place<T: Default>(blocks: &mut Vec<Block<T>>, n: &mut usize, members: Members
     *n += 1;
 }
 
+/// What a block's prepare reads: the arbiters, the bodies and their poses
+/// at the step's start, and whether last step's impulses are kept.
+#[derive(Clone, Copy)]
+struct Sources<'a> {
+    arbiters: &'a [Arbiter],
+    bodies: &'a [Body],
+    poses: &'a [Pose],
+    warm: bool,
+}
+
 impl<T: Lane + Default> Block<T> {
     /// Stage 3: each lane's rows from its arbiter ([`prepare_rows`]).
-    fn prepare(
-        &mut self,
-        arbiters: &[Arbiter],
-        bodies: &[Body],
-        poses: &[Pose],
-        warm: bool,
-    ) {
-        let m = &self.members;
+    fn prepare(&mut self, from: Sources) {
+        let (m, arbiters) = (&self.members, from.arbiters);
         // The block's arbiters are far apart in memory (the colour order
         // skips about the list), and each lane's work waits for its
         // arbiter. Reading a number from each of an arbiter's lines first
@@ -1138,20 +1140,15 @@ impl<T: Lane + Default> Block<T> {
         // the compiler then keeps a lane's rows in registers on their way
         // from `prepare_rows` into the block, not in memory.
         match m.points {
-            1 => self.fill::<1>(arbiters, bodies, poses, warm),
-            _ => self.fill::<2>(arbiters, bodies, poses, warm),
+            1 => self.fill::<1>(from),
+            _ => self.fill::<2>(from),
         }
     }
 
     /// Each lane's rows from its arbiter, for the first `N` points.
     #[inline(always)]
-    fn fill<const N: usize>(
-        &mut self,
-        arbiters: &[Arbiter],
-        bodies: &[Body],
-        poses: &[Pose],
-        warm: bool,
-    ) {
+    fn fill<const N: usize>(&mut self, from: Sources) {
+        let Sources { arbiters, bodies, poses, warm } = from;
         let m = &self.members;
         for lane in 0..m.used {
             let arb = &arbiters[m.arbiter[lane] as usize];
