@@ -204,8 +204,8 @@ impl World {
     /// fallback), and if that touches, by its centre. Non-bullets first, so
     /// that bullets meet the others where they end.
     pub fn sweep(&mut self, starts: &[(Vec2, f32)]) {
-        // The moving bodies that moved far for their size: a quarter of
-        // their thinnest width, turning included.
+        // The moving bodies that moved far for their size: a point farther
+        // than a quarter of the thinnest half-width, turning included.
         let (bodies, shapes) = (self.bodies(), &self.base.shapes);
         let fast = |i: usize| {
             let (b, shape, (c0, a0)) = (&bodies[i], &shapes[i], starts[i]);
