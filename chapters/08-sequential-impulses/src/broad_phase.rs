@@ -2,7 +2,7 @@
 //! their bounding boxes (or all pairs, to compare), kept next door to the solver as
 //! Box2D keeps its `broad_phase.c`. The page shows it after the solver.
 
-use crate::{BroadPhase, Shape, Transform, World};
+use crate::{Body, BroadPhase, Shape, Transform, World};
 use glam::Vec2;
 
 /// Where the broad phase keeps its work between steps, so a step allocates nothing
@@ -101,9 +101,20 @@ impl World {
         &mut self,
         pairs: impl IntoIterator<Item = (usize, usize)>,
     ) {
-        let s = &mut self.scratch;
+        self.broad_phase_placed(pairs, |_, b| b.transform());
+    }
+
+    /// [`World::broad_phase_from`] with body `i`'s transform for the
+    /// narrow phase given by `place(i, body)` (chapter 14 keeps each
+    /// body's rotation, and does not find it again).
+    pub fn broad_phase_placed(
+        &mut self,
+        pairs: impl IntoIterator<Item = (usize, usize)>,
+        place: impl Fn(usize, &Body) -> Transform,
+    ) {
+        let (bodies, s) = (&self.bodies, &mut self.scratch);
         s.transforms.clear();
-        s.transforms.extend(self.bodies.iter().map(|b| b.transform()));
+        s.transforms.extend(bodies.iter().enumerate().map(|(i, b)| place(i, b)));
         let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
         s.pairs.clear();
         s.pairs.extend(

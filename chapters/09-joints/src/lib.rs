@@ -163,7 +163,17 @@ impl World {
         &mut self,
         pairs: impl IntoIterator<Item = (usize, usize)>,
     ) {
-        self.base.broad_phase_from(pairs);
+        self.broad_phase_placed(pairs, |_, b| b.transform());
+    }
+
+    /// [`World::broad_phase_from`] with each body's transform given by
+    /// `place(i, body)` (chapter 8's [`ch08_sequential_impulses::World::broad_phase_placed`]).
+    pub fn broad_phase_placed(
+        &mut self,
+        pairs: impl IntoIterator<Item = (usize, usize)>,
+        place: impl Fn(usize, &Body) -> ch08_sequential_impulses::Transform,
+    ) {
+        self.base.broad_phase_placed(pairs, place);
         self.find_held_pairs();
         let held = &self.held;
         self.base.retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());

@@ -211,30 +211,36 @@ impl TreePhase {
         margins: &[f32],
     ) {
         self.update(&world.base.bodies, shapes, margins);
-        self.pass_on(world);
+        self.pass_on(world, |_, b| b.transform());
     }
 
     /// The set, less the pairs whose tight boxes do not overlap, to
-    /// chapter 9's world.
-    fn pass_on(&mut self, world: &mut ch09_joints::World) {
+    /// chapter 9's world, body `i` placed by `place(i, body)`.
+    fn pass_on(
+        &mut self,
+        world: &mut ch09_joints::World,
+        place: impl Fn(usize, &Body) -> Transform,
+    ) {
         let mut touching = std::mem::take(&mut self.touching);
         touching.clear();
         touching.extend_from_slice(&self.pairs);
         keep_where(&mut touching, |(a, b)| self.may_touch(a, b));
-        world.broad_phase_from(touching.iter().copied());
+        world.broad_phase_placed(touching.iter().copied(), place);
         self.touching = touching;
     }
     // ANCHOR_END: may_touch
 
-    /// [`TreePhase::hand_over`] with each body's tight box given by `tight`
-    /// (chapter 14 finds them on several threads).
+    /// [`TreePhase::hand_over`] with each body's tight box given by
+    /// `tight` (chapter 14 finds them on several threads) and its
+    /// transform for the narrow phase by `place(i, body)`.
     pub fn hand_over_with(
         &mut self,
         world: &mut ch09_joints::World,
         tight: impl Fn(usize) -> Bounds,
+        place: impl Fn(usize, &Body) -> Transform,
     ) {
         self.update_with(&world.base.bodies, tight);
-        self.pass_on(world);
+        self.pass_on(world, place);
     }
 
     /// Body `i`'s fat box.

@@ -362,7 +362,8 @@ impl World {
                 let at = poses[i].transform(&bodies[i]);
                 *tight = TreePhase::tight_at(&at, &shapes[i], fast.margins[i])
             });
-            world.phase.hand_over_with(joints, |i| boxes[i]);
+            let place = |i: usize, b: &Body| poses[i].transform(b);
+            world.phase.hand_over_with(joints, |i| boxes[i], place);
         } else {
             fast.base.base.base.broad_phase();
         }
