@@ -115,7 +115,7 @@ impl World {
         let (bodies, s) = (&self.bodies, &mut self.scratch);
         s.transforms.clear();
         s.transforms.extend(bodies.iter().enumerate().map(|(i, b)| place(i, b)));
-        let movable = |i: usize| self.bodies[i].inv_mass > 0.0;
+        let movable = |i: usize| bodies[i].inv_mass > 0.0;
         s.pairs.clear();
         s.pairs.extend(
             pairs
