@@ -13,8 +13,8 @@
 //! memory taken from the heap per shape, a blend in integers, one square root per
 //! pixel, and a small shape's distances worked out for [`LANES`] pixels of a row
 //! side by side, which the compiler turns into vector instructions. A large shape
-//! is walked row by row over only the pixels near its edge (chapter 13's tree is
-//! hundreds of nested outlines).
+//! is walked row by row over only the pixels near its edge, those too a run of
+//! [`LANES`] at a time.
 
 use crate::camera::Camera;
 use glam::Vec2;
@@ -160,13 +160,11 @@ impl Frame {
         for y in rows {
             let (row, centre) = (y * self.width, y as f32 + 0.5);
             let (touched, inside) = shape.across(centre, columns.clone());
-            // The two runs of the row either side of the inside, pixel by pixel:
-            // a few pixels each.
-            for x in (touched.start..inside.start).chain(inside.end..touched.end) {
-                let d = shape.distances([x as f32 + 0.5], centre);
-                let mut pixel = [self.pixels[row + x]];
-                shade_run(&mut pixel, &d, fill, stroke);
-                self.pixels[row + x] = pixel[0];
+            // The two runs of the row either side of the inside: a few pixels
+            // each down the sides, the whole row along the top and bottom.
+            let pixels = &mut self.pixels[row..row + self.width];
+            for run in [touched.start..inside.start, inside.end..touched.end] {
+                shade_along(pixels, run, centre, shape, fill, stroke);
             }
             if let Some(f) = fill {
                 self.pixels[row + inside.start..row + inside.end].fill(f.0);
@@ -383,6 +381,50 @@ fn shade_run<const N: usize>(
             let stroked = mix(*pixel, s.0, cover);
             *pixel = if cover > 0.0 { stroked } else { *pixel };
         }
+    }
+}
+
+/// Paint the pixels `run` of `row`, the row of pixel centres at height `y`,
+/// by their distances to `shape`, [`LANES`] pixels side by side. A run of a
+/// few pixels down a large shape's side is one such visit: as in
+/// [`Frame::each_run`], the last visit moves left to stay in the row, and
+/// only the pixels of `run` not yet painted keep what it paints. Each pixel
+/// gets the same arithmetic whichever visit paints it, so the same colour.
+#[inline(always)]
+fn shade_along(
+    row: &mut [u32],
+    run: Columns,
+    y: f32,
+    shape: &impl Shape,
+    fill: Option<Color>,
+    stroke: Option<Color>,
+) {
+    if row.len() < LANES {
+        for x in run {
+            let mut one = [row[x]];
+            shade_run(
+                &mut one,
+                &shape.distances([x as f32 + 0.5], y),
+                fill,
+                stroke,
+            );
+            row[x] = one[0];
+        }
+        return;
+    }
+    let mut x = run.start;
+    while x < run.end {
+        let start = x.min(row.len() - LANES);
+        let xs = std::array::from_fn(|i| (start + i) as f32 + 0.5);
+        let pixels: &mut [u32; LANES] =
+            (&mut row[start..start + LANES]).try_into().unwrap();
+        let mut painted = *pixels;
+        shade_run(&mut painted, &shape.distances(xs, y), fill, stroke);
+        let (from, to) = (x - start, run.end - start);
+        for (i, (pixel, painted)) in pixels.iter_mut().zip(painted).enumerate() {
+            *pixel = if from <= i && i < to { painted } else { *pixel };
+        }
+        x = start + LANES;
     }
 }
 

@@ -247,8 +247,10 @@ impl Sim for World {
                 let color = LEVELS[(height as usize).min(LEVELS.len() - 1)];
                 let (lo, hi) = (bounds.lower, bounds.upper);
                 let corners =
-                    vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
-                out.polygon(corners, None, Some(color));
+                    [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+                for (i, &a) in corners.iter().enumerate() {
+                    out.segment(a, corners[(i + 1) % 4], color);
+                }
             });
         }
         for (i, (b, shape)) in self.bodies().iter().zip(self.shapes()).enumerate() {
