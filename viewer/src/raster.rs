@@ -163,8 +163,9 @@ impl Frame {
             // The two runs of the row either side of the inside: a few pixels
             // each down the sides, the whole row along the top and bottom.
             let pixels = &mut self.pixels[row..row + self.width];
+            let shaded = Shaded { shape, fill, stroke };
             for run in [touched.start..inside.start, inside.end..touched.end] {
-                shade_along(pixels, run, centre, shape, fill, stroke);
+                paint_runs(pixels, run, centre, &shaded);
             }
             if let Some(f) = fill {
                 self.pixels[row + inside.start..row + inside.end].fill(f.0);
@@ -253,53 +254,18 @@ impl Frame {
 
     /// Paint each run of [`LANES`] pixels side by side of each row of the box
     /// `columns` by `rows` (cut to what `painter` may touch of the row) with
-    /// `painter`, and keep what it paints of the box. A run is always
-    /// [`LANES`] pixels of the frame, so that `painter` works on a whole run,
-    /// the same steps for each pixel: where the box's row is shorter, or near
-    /// the frame's right edge (the run moves left to stay in the frame), the
-    /// run's other pixels are painted too but left as they were.
+    /// `painter`, and keep what it paints of the box ([`paint_runs`]).
     fn each_run(
         &mut self,
         columns: Columns,
         rows: Columns,
         painter: &impl Painter,
     ) {
-        let width = self.width;
-        if width < LANES {
-            // Narrower than a run: each pixel is a run of its own.
-            for y in rows {
-                for x in columns.clone() {
-                    let pixel = &mut self.pixels[y * width + x];
-                    let mut run = [*pixel; LANES];
-                    painter.paint(
-                        &mut run,
-                        [x as f32 + 0.5; LANES],
-                        y as f32 + 0.5,
-                    );
-                    *pixel = run[0];
-                }
-            }
-            return;
-        }
         for y in rows {
-            let (row, centre) = (y * width, y as f32 + 0.5);
+            let centre = y as f32 + 0.5;
             let columns = painter.touched(centre, columns.clone());
-            let mut x = columns.start;
-            while x < columns.end {
-                let start = x.min(width - LANES);
-                let xs = std::array::from_fn(|i| (start + i) as f32 + 0.5);
-                let pixels = &mut self.pixels[row + start..row + start + LANES];
-                let pixels: &mut [u32; LANES] = pixels.try_into().unwrap();
-                let mut run = *pixels;
-                painter.paint(&mut run, xs, centre);
-                // Only the run's pixels in the box not yet painted.
-                let (from, to) = (x - start, columns.end - start);
-                for (i, (pixel, painted)) in pixels.iter_mut().zip(run).enumerate()
-                {
-                    *pixel = if from <= i && i < to { painted } else { *pixel };
-                }
-                x = start + LANES;
-            }
+            let row = &mut self.pixels[y * self.width..(y + 1) * self.width];
+            paint_runs(row, columns, centre, painter);
         }
     }
 
@@ -384,44 +350,34 @@ fn shade_run<const N: usize>(
     }
 }
 
-/// Paint the pixels `run` of `row`, the row of pixel centres at height `y`,
-/// by their distances to `shape`, [`LANES`] pixels side by side. A run of a
-/// few pixels down a large shape's side is one such visit: as in
-/// [`Frame::each_run`], the last visit moves left to stay in the row, and
-/// only the pixels of `run` not yet painted keep what it paints. Each pixel
-/// gets the same arithmetic whichever visit paints it, so the same colour.
+/// Paint the pixels `columns` of `row`, the row of pixel centres at height
+/// `y`, with `painter`, a run of [`LANES`] pixels side by side at a time. A run
+/// is always [`LANES`] pixels of the row, so that `painter` works on a whole
+/// run, the same steps for each pixel: where `columns` is shorter, or near the
+/// row's right end (the run moves left to stay in the row), the run's other
+/// pixels are painted too but left as they were. A row narrower than a run
+/// is painted a pixel at a time, each pixel a run of its own.
 #[inline(always)]
-fn shade_along(
-    row: &mut [u32],
-    run: Columns,
-    y: f32,
-    shape: &impl Shape,
-    fill: Option<Color>,
-    stroke: Option<Color>,
-) {
+fn paint_runs(row: &mut [u32], columns: Columns, y: f32, painter: &impl Painter) {
     if row.len() < LANES {
-        for x in run {
-            let mut one = [row[x]];
-            shade_run(
-                &mut one,
-                &shape.distances([x as f32 + 0.5], y),
-                fill,
-                stroke,
-            );
-            row[x] = one[0];
+        for x in columns {
+            let mut run = [row[x]; LANES];
+            painter.paint(&mut run, [x as f32 + 0.5; LANES], y);
+            row[x] = run[0];
         }
         return;
     }
-    let mut x = run.start;
-    while x < run.end {
+    let mut x = columns.start;
+    while x < columns.end {
         let start = x.min(row.len() - LANES);
         let xs = std::array::from_fn(|i| (start + i) as f32 + 0.5);
         let pixels: &mut [u32; LANES] =
             (&mut row[start..start + LANES]).try_into().unwrap();
-        let mut painted = *pixels;
-        shade_run(&mut painted, &shape.distances(xs, y), fill, stroke);
-        let (from, to) = (x - start, run.end - start);
-        for (i, (pixel, painted)) in pixels.iter_mut().zip(painted).enumerate() {
+        let mut run = *pixels;
+        painter.paint(&mut run, xs, y);
+        // Only the run's pixels in `columns` not yet painted.
+        let (from, to) = (x - start, columns.end - start);
+        for (i, (pixel, painted)) in pixels.iter_mut().zip(run).enumerate() {
             *pixel = if from <= i && i < to { painted } else { *pixel };
         }
         x = start + LANES;
