@@ -238,7 +238,7 @@ pub fn widths() -> String {
     let ways: [(&str, Width, usize, bool); 5] = [
         ("chapter 13's order", Width::InOrder, 1, true),
         ("colours, one at a time", Width::Single, 1, true),
-        ("eight lanes, shared velocities", Width::Wide, 1, false),
+        ("eight lanes, shared states", Width::Wide, 1, false),
         ("eight lanes, whole states", Width::Wide, 1, true),
         ("eight lanes, two threads", Width::Wide, 2, true),
     ];

@@ -39,7 +39,7 @@ pub mod exercises;
 pub use ch13_islands::{Body, Joint, Shape, body, fixed};
 pub use colour::{COLOURS, Colouring, OVERFLOW, colour};
 pub use lanes::{F32x8, LANES, Lane, V2};
-pub use threads::{SharedVelocity, Threads};
+pub use threads::{SharedState, Threads};
 
 use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, effective, inverse, soft};
@@ -64,7 +64,7 @@ pub struct World {
     /// The workers.
     pub threads: Threads,
     /// Eight lanes on one thread read and write each body's state whole
-    /// (on, the default), or through the atomic velocities the threads
+    /// (on, the default), or through the atomic states the threads
     /// share (off, to measure what the plain states buy).
     pub whole_states: bool,
     /// This step's colours, one per contact arbiter, in the arbiters'
@@ -109,12 +109,12 @@ struct Scratch {
     colours: Vec<Range<usize>>,
     /// The overflow's contacts, one to a block, solved one at a time.
     overflow: Vec<Block<f32>>,
-    /// Each body's velocity while the contacts are solved on several
+    /// Each body's state while the contacts are solved on several
     /// threads.
-    velocities: Vec<SharedVelocity>,
+    shared: Vec<SharedState>,
     /// Each body's state while they are solved eight at a time on one.
     states: Vec<State>,
-    /// Whether `velocities` (or `states`) holds the latest velocities
+    /// Whether `shared` (or `states`) holds the latest velocities
     /// (and the bodies do not).
     shared_ahead: bool,
     /// Each body's pose at the step's start: centre and angle.
@@ -547,7 +547,7 @@ impl World {
         self.threads.for_each(&mut s.single, BLOCKS * LANES, prepare);
         s.overflow.iter_mut().for_each(prepare);
         // One more than the bodies: the sink blocks write what no body takes.
-        s.velocities.resize_with(bodies.len() + 1, SharedVelocity::default);
+        s.shared.resize_with(bodies.len() + 1, SharedState::default);
         s.states.resize(bodies.len() + 1, State::default());
         s.shared_ahead = false;
     }
@@ -636,11 +636,8 @@ impl World {
         let bodies = &mut self.base.base.base.base.base.base.bodies;
         threads.for_each_indexed(bodies, BODIES, |i, b| {
             if ahead {
-                (b.velocity, b.angular_velocity) = if plain {
-                    s.states[i].velocity()
-                } else {
-                    s.velocities[i].load()
-                };
+                (b.velocity, b.angular_velocity) =
+                    if plain { s.states[i].velocity() } else { s.shared[i].load() };
             }
             f(b)
         });
@@ -694,7 +691,7 @@ impl World {
             overflow.for_each(|block| block.run(pass, k, &mut states));
             return;
         }
-        let shared = Shared { velocities: &s.velocities, poses: &s.poses };
+        let shared = Shared(&s.shared);
         let colours = &s.colours;
         match self.width {
             Width::Wide => {
@@ -713,7 +710,7 @@ impl World {
     // ANCHOR_END: solve_contacts
 
     /// Whether the contacts read plain body states (eight lanes on one
-    /// thread) rather than the shared velocities.
+    /// thread) rather than the shared states.
     fn plain(&self) -> bool {
         self.width == Width::Wide && self.threads.count() == 1 && self.whole_states
     }
@@ -733,14 +730,15 @@ impl World {
                 *state = State::of(b, pose);
             }
         } else {
-            self.threads.zip(&mut s.velocities, bodies, BODIES, |v, b| {
-                v.store(b.velocity, b.angular_velocity)
+            let (shared, poses) = (&mut s.shared[..bodies.len()], &s.poses);
+            self.threads.for_each_indexed(shared, BODIES, |i, state| {
+                state.set_row(State::of(&bodies[i], &poses[i]).0)
             });
         }
         s.shared_ahead = true;
     }
 
-    /// The shared velocities (or the states) back into the bodies, if
+    /// The shared states (or the plain ones) back into the bodies, if
     /// they are newer.
     fn velocities_to_bodies(&mut self) {
         if self.scratch.shared_ahead {
@@ -873,14 +871,10 @@ enum Pass {
 // ANCHOR: bodies
 /// Where a block's lanes find their bodies, and leave their velocities.
 trait Bodies {
-    /// Each lane's body `ids[lane]`: its velocity and, if `pose`, how far
-    /// it has moved and its rotation (if not, whatever is cheapest: the
-    /// kernels that do not ask do not read them).
-    fn gather<T: Lane>(
-        &self,
-        ids: &[u32; LANES],
-        pose: bool,
-    ) -> (Velocity<T>, (V2<T>, V2<T>));
+    /// Each lane's body `ids[lane]`: its velocity, how far it has moved
+    /// since the step began, and its rotation (read whole, in one row: the
+    /// passes that do not use the pose do not read those lanes).
+    fn gather<T: Lane>(&self, ids: &[u32; LANES]) -> (Velocity<T>, (V2<T>, V2<T>));
     /// Each lane's velocity back to body `ids[lane]`.
     fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>);
 }
@@ -916,11 +910,7 @@ struct Plain<'a>(&'a mut [State]);
 
 impl Bodies for Plain<'_> {
     #[inline(always)]
-    fn gather<T: Lane>(
-        &self,
-        ids: &[u32; LANES],
-        _pose: bool,
-    ) -> (Velocity<T>, (V2<T>, V2<T>)) {
+    fn gather<T: Lane>(&self, ids: &[u32; LANES]) -> (Velocity<T>, (V2<T>, V2<T>)) {
         let [vx, vy, w, _, mx, my, c, s] =
             T::columns(|lane| self.0[ids[lane] as usize].0);
         let velocity = Velocity { v: V2 { x: vx, y: vy }, w };
@@ -936,28 +926,16 @@ impl Bodies for Plain<'_> {
     }
 }
 
-/// Several threads: the velocities the workers share, one number at a
-/// time, and the poses, which no worker writes.
+/// Several threads: the states the workers share, each read whole and
+/// its velocity written back, as the plain states are.
 #[derive(Clone, Copy)]
-struct Shared<'a> {
-    velocities: &'a [SharedVelocity],
-    poses: &'a [Pose],
-}
+struct Shared<'a>(&'a [SharedState]);
 
 impl Bodies for Shared<'_> {
     #[inline(always)]
-    fn gather<T: Lane>(
-        &self,
-        ids: &[u32; LANES],
-        pose: bool,
-    ) -> (Velocity<T>, (V2<T>, V2<T>)) {
-        let [vx, vy, w, _, mx, my, c, s] = T::columns(|lane| {
-            let id = ids[lane] as usize;
-            let [vx, vy, w, spare] = self.velocities[id].row();
-            let Pose { moved: m, rotation: r, .. } =
-                if pose { self.poses[id] } else { Pose::default() };
-            [vx, vy, w, spare, m.x, m.y, r.x, r.y]
-        });
+    fn gather<T: Lane>(&self, ids: &[u32; LANES]) -> (Velocity<T>, (V2<T>, V2<T>)) {
+        let [vx, vy, w, _, mx, my, c, s] =
+            T::columns(|lane| self.0[ids[lane] as usize].row());
         let velocity = Velocity { v: V2 { x: vx, y: vy }, w };
         (velocity, (V2 { x: mx, y: my }, V2 { x: c, y: s }))
     }
@@ -966,7 +944,7 @@ impl Bodies for Shared<'_> {
     fn scatter<T: Lane>(&mut self, ids: &[u32; LANES], velocity: &Velocity<T>) {
         let v = velocity;
         T::rows([v.v.x, v.v.y, v.w, T::splat(0.0)], |lane, row| {
-            self.velocities[ids[lane] as usize].set_row(row)
+            self.0[ids[lane] as usize].set_velocity(row)
         });
     }
 }
@@ -1184,12 +1162,10 @@ impl<T: Lane + Default> Block<T> {
         k: &Context,
         bodies: &mut impl Bodies,
     ) {
-        // Gather: each lane's bodies, read once each; the poses only for
-        // the pass that follows the bodies' motion.
-        let pose = matches!(pass, Pass::Solve { .. });
+        // Gather: each lane's bodies, read once each.
         let m = &self.members;
-        let (mut a, pose_a) = bodies.gather::<T>(&m.a, pose);
-        let (mut b, pose_b) = bodies.gather::<T>(&m.b, pose);
+        let (mut a, pose_a) = bodies.gather::<T>(&m.a);
+        let (mut b, pose_b) = bodies.gather::<T>(&m.b);
         match pass {
             Pass::WarmStart => warm_start::<T, N>(&self.rows, &mut a, &mut b),
             Pass::Solve { use_bias } => solve::<T, N>(

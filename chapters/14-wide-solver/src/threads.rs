@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use wide::bytemuck::cast;
 
 /// How many threads the step uses, and the pool that runs them.
 #[derive(Clone, Debug)]
@@ -274,49 +275,57 @@ impl Threads {
 }
 
 // ANCHOR: shared
-/// A body's velocity that the workers share while they solve a colour.
+/// A body's state that the workers share while they solve a colour: the
+/// same eight numbers as a plain state (velocity `x, y`, angular velocity,
+/// a spare, how far the centre has moved since the step began `x, y`, the
+/// rotation `cos, sin`).
 ///
 /// Within a colour no two rows touch one moving body, so no two workers
 /// ever write the same velocity at once, and what a row reads no other
 /// row of its colour writes. Rust cannot see that promise (it is the
 /// colouring's, made at run time), so it will not let several threads
-/// hold `&mut` to one list of velocities. Atomics say "several threads
-/// may touch this" in safe code; used with `Ordering::Relaxed` they add
-/// no fence, and on x86 and ARM a relaxed load or store of a `u64` is
-/// the same plain load or store two `f32`s would be. So the four numbers
-/// of a body's state that the rows write, its velocity `x, y`, its
-/// angular velocity and a spare, are kept in pairs: two loads a body, not
-/// four. (No stable atomic is wider than 64 bits.)
+/// hold `&mut` to one list of states. Atomics say "several threads may
+/// touch this" in safe code; used with `Ordering::Relaxed` they add no
+/// fence, and on x86 and ARM a relaxed load or store of a `u64` is the
+/// same plain load or store two `f32`s would be. So the eight numbers are
+/// kept in pairs, four loads a body, and the pairs are read back as the
+/// numbers' bits ([`bytemuck::cast`], safe, since any bits are some
+/// `f32`): no number is taken apart and put together again. (No stable
+/// atomic is wider than 64 bits.) Aligned to 32 bytes, a state never
+/// straddles two cache lines.
 #[derive(Debug, Default)]
-pub struct SharedVelocity([AtomicU64; 2]);
+#[repr(align(32))]
+pub struct SharedState([AtomicU64; 4]);
 
-impl SharedVelocity {
+impl SharedState {
     /// The linear and angular velocity.
     #[inline(always)]
     pub fn load(&self) -> (Vec2, f32) {
-        let [x, y, w, _] = self.row();
+        let [x, y, w, ..] = self.row();
         (Vec2::new(x, y), w)
     }
 
+    /// The whole state, as eight numbers.
     #[inline(always)]
-    pub fn store(&self, v: Vec2, w: f32) {
-        self.set_row([v.x, v.y, w, 0.0]);
+    pub fn row(&self) -> [f32; 8] {
+        cast(self.0.each_ref().map(|p| p.load(Ordering::Relaxed)))
     }
 
-    /// Velocity `x, y`, angular velocity and the spare, as a row of the
-    /// body's state.
+    /// The whole state.
     #[inline(always)]
-    pub fn row(&self) -> [f32; 4] {
-        let [a, b] = self.0.each_ref().map(|p| p.load(Ordering::Relaxed));
-        [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32].map(f32::from_bits)
+    pub fn set_row(&self, row: [f32; 8]) {
+        let pairs: [u64; 4] = cast(row);
+        for (p, pair) in self.0.iter().zip(pairs) {
+            p.store(pair, Ordering::Relaxed);
+        }
     }
 
+    /// Velocity `x, y`, angular velocity and the spare: the first half.
     #[inline(always)]
-    pub fn set_row(&self, [x, y, w, spare]: [f32; 4]) {
-        let pair =
-            |lo: f32, hi: f32| lo.to_bits() as u64 | (hi.to_bits() as u64) << 32;
-        self.0[0].store(pair(x, y), Ordering::Relaxed);
-        self.0[1].store(pair(w, spare), Ordering::Relaxed);
+    pub fn set_velocity(&self, half: [f32; 4]) {
+        let [xy, ws]: [u64; 2] = cast(half);
+        self.0[0].store(xy, Ordering::Relaxed);
+        self.0[1].store(ws, Ordering::Relaxed);
     }
 }
 // ANCHOR_END: shared

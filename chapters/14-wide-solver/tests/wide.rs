@@ -100,12 +100,12 @@ fn eight_lanes_give_the_bits_of_one_lane() {
 }
 
 /// On one thread, eight lanes read whole body states, transposed; off,
-/// they read the atomic velocities the threads share, with the poses.
+/// they read the atomic states the threads share.
 /// The same numbers reach the same lanes either way: the same bits. A
 /// transpose that put a number in the wrong lane, or a scatter that wrote
 /// the wrong body, would part them.
 #[test]
-fn whole_states_give_the_bits_of_shared_velocities() {
+fn whole_states_give_the_bits_of_shared_states() {
     for (name, parted) in same_bits_when(|w| w.whole_states = false) {
         assert_eq!(parted, Ok(()), "{name}");
     }
