@@ -149,25 +149,45 @@ impl TreePhase {
         tight: impl Fn(usize) -> Bounds,
     ) -> &[(usize, usize)] {
         self.sync_with(bodies, tight);
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        for i in self.moved_leaves() {
+            self.pairs_of(i, &mut found);
+        }
+        found.sort_unstable_by_key(|&pair| pair_key(pair));
+        self.join(bodies, &found);
+        self.found = found;
+        &self.pairs
+    }
+
+    /// The bodies whose leaves moved since their pairs were last looked
+    /// for, in order.
+    pub fn moved_leaves(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.moved.len()).filter(|&i| self.moved[i])
+    }
+
+    /// Into `found`, the pairs moved leaf `i` makes with the leaves its fat
+    /// box overlaps. Two moved leaves would find each other twice: the pair
+    /// is the lower one's to find. (It only reads the tree: chapter 14
+    /// asks for many leaves at once, on several threads.)
+    pub fn pairs_of(&self, i: usize, found: &mut Vec<(usize, usize)>) {
+        let moved = &self.moved;
+        self.tree.query(self.fat[i], |_, j| {
+            if j != i && !(moved[j] && j < i) {
+                found.push((i.min(j), i.max(j)));
+            }
+        });
+    }
+
+    /// The pairs `found` for the moved leaves (sorted by [`pair_key`])
+    /// joined to the set, the set less the pairs whose fat boxes parted;
+    /// then every leaf counts as looked at, and each body's position is
+    /// kept for the next step.
+    pub fn join(&mut self, bodies: &[Body], found: &[(usize, usize)]) {
         for (last, b) in self.last.iter_mut().zip(bodies) {
             *last = b.position;
         }
-        let (tree, fat, moved) = (&self.tree, &self.fat, &self.moved);
-        self.found.clear();
-        for i in (0..moved.len()).filter(|&i| moved[i]) {
-            let found = &mut self.found;
-            tree.query(fat[i], |_, j| {
-                // Two moved leaves would find each other twice: the pair
-                // is the lower one's to find.
-                if j != i && !(moved[j] && j < i) {
-                    found.push((i.min(j), i.max(j)));
-                }
-            });
-        }
-        // Each pair once (one already held is found again), sorted by one
-        // number per pair, faster than comparing tuples field by field (a
-        // world holds far fewer than 2^32 bodies, so the halves never mix).
-        self.found.sort_unstable_by_key(|&(a, b)| (a as u64) << 32 | b as u64);
+        let (fat, moved) = (&self.fat, &self.moved);
         let (count, mut joined) = (moved.iter().filter(|&&m| m).count(), 0);
         if count > 0 {
             // A pair of unmoved leaves overlaps as it did; a pair found
@@ -176,13 +196,12 @@ impl TreePhase {
             let stays = |(a, b): (usize, usize)| {
                 !(moved[a] | moved[b]) | fat[a].overlaps(fat[b])
             };
-            joined = merge(&self.pairs, &self.found, stays, &mut self.merged);
+            joined = merge(&self.pairs, found, stays, &mut self.merged);
             std::mem::swap(&mut self.pairs, &mut self.merged);
         }
         self.moved.fill(false);
         self.report =
             PhaseReport { moved: count, found: joined, pairs: self.pairs.len() };
-        &self.pairs
     }
     // ANCHOR_END: update
 
@@ -216,7 +235,7 @@ impl TreePhase {
 
     /// The set, less the pairs whose tight boxes do not overlap, to
     /// chapter 9's world, body `i` placed by `place(i, body)`.
-    fn pass_on(
+    pub fn pass_on(
         &mut self,
         world: &mut ch09_joints::World,
         place: impl Fn(usize, &Body) -> Transform,
@@ -229,19 +248,6 @@ impl TreePhase {
         self.touching = touching;
     }
     // ANCHOR_END: may_touch
-
-    /// [`TreePhase::hand_over`] with each body's tight box given by
-    /// `tight` (chapter 14 finds them on several threads) and its
-    /// transform for the narrow phase by `place(i, body)`.
-    pub fn hand_over_with(
-        &mut self,
-        world: &mut ch09_joints::World,
-        tight: impl Fn(usize) -> Bounds,
-        place: impl Fn(usize, &Body) -> Transform,
-    ) {
-        self.update_with(&world.base.bodies, tight);
-        self.pass_on(world, place);
-    }
 
     /// Body `i`'s fat box.
     pub fn fat_bounds(&self, i: usize) -> Bounds {
@@ -256,6 +262,14 @@ impl TreePhase {
     pub fn is_empty(&self) -> bool {
         self.proxies.is_empty()
     }
+}
+
+/// What the pairs found are sorted by: one number per pair, faster to
+/// compare than a tuple field by field (a world holds far fewer than 2^32
+/// bodies, so the halves never mix). Each pair is found once, so no two
+/// have the same key, and any sort gives the same order.
+pub fn pair_key((a, b): (usize, usize)) -> u64 {
+    (a as u64) << 32 | b as u64
 }
 
 // ANCHOR: merge

@@ -45,6 +45,7 @@ use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, effective, inverse, soft};
 use ch12_continuous::Transform;
 use ch13_islands::TreePhase;
+use ch13_islands::broad_phase::pair_key;
 use ch13_islands::tree::Bounds;
 use glam::{Mat2, Vec2};
 use physics_core::math::perp;
@@ -133,6 +134,11 @@ struct Scratch {
     boxes: Vec<Bounds>,
     /// The workers' lists of arbiters, kept with their room.
     made: Vec<Vec<Arbiter>>,
+    /// The bodies whose leaves moved, the pairs they found, and the
+    /// workers' lists of them.
+    leaves: Vec<usize>,
+    found: Vec<(usize, usize)>,
+    finding: Vec<Vec<(usize, usize)>>,
     /// What the colouring reads, kept with its room.
     lists: Lists,
 }
@@ -355,15 +361,31 @@ impl World {
         if world.tree {
             // Each body's box with its margin, on the workers.
             let (joints, shapes) = (&mut fast.base.base.base, &fast.base.shapes);
-            let (boxes, poses) = (&mut self.scratch.boxes, &self.scratch.poses);
+            let s = &mut self.scratch;
+            let (boxes, poses) = (&mut s.boxes, &s.poses);
             let bodies = &joints.base.bodies;
             boxes.resize(bodies.len(), Bounds::default());
             self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
                 let at = poses[i].transform(&bodies[i]);
                 *tight = TreePhase::tight_at(&at, &shapes[i], fast.margins[i])
             });
+            // Chapter 13's update, the tree asked about each moved leaf
+            // on the workers (the pairs are sorted after, so the bits are
+            // the same whoever found them).
+            let phase = &mut world.phase;
+            phase.sync_with(bodies, |i| boxes[i]);
+            let (leaves, lists, found) =
+                (&mut s.leaves, &mut s.finding, &mut s.found);
+            leaves.clear();
+            leaves.extend(phase.moved_leaves());
+            let tree = &*phase;
+            self.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
+                tree.pairs_of(i, found)
+            });
+            self.threads.sort_by_key(found, LEAVES, |&pair| pair_key(pair));
+            phase.join(bodies, found);
             let place = |i: usize, b: &Body| poses[i].transform(b);
-            world.phase.hand_over_with(joints, |i| boxes[i], place);
+            phase.pass_on(joints, place);
         } else {
             fast.base.base.base.broad_phase();
         }
@@ -804,6 +826,7 @@ const BLOCKS: usize = 16;
 const RUNS: usize = 4;
 const BODIES: usize = 1024;
 const ARBITERS: usize = 1024;
+const LEAVES: usize = 256;
 // ANCHOR_END: grains
 
 /// Whether a body moves: a node of the constraint graph.

@@ -217,6 +217,23 @@ impl Threads {
         }
     }
 
+    /// `items` sorted by `key`, split across the workers when there are
+    /// more than `2 * grain`. No two items may have the same key: then
+    /// every sort, on any number of workers, leaves the same order.
+    pub fn sort_by_key<T: Send, K: Ord>(
+        &self,
+        items: &mut [T],
+        grain: usize,
+        key: impl Fn(&T) -> K + Sync + Send,
+    ) {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * grain => {
+                pool.install(|| items.par_sort_unstable_by_key(key))
+            }
+            _ => items.sort_unstable_by_key(key),
+        }
+    }
+
     /// `out` emptied, then filled with everything `f` pushes for each item,
     /// in the items' order. With several workers, the items are cut into a
     /// few pieces per worker, each piece pushes into a list of `lists`
