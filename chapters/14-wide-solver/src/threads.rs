@@ -10,7 +10,7 @@
 use glam::Vec2;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use wide::bytemuck::cast;
 
@@ -61,12 +61,28 @@ impl Threads {
 
     /// Run `f` on a worker of the pool (or here, with one thread): the
     /// stages inside then split their work among the workers without
-    /// waking this thread up between them.
+    /// waking this thread up between them. While `f` runs, the other
+    /// workers (one per core) stay awake, taking each piece of work as it
+    /// is offered: a worker with nothing to do goes to sleep after a few
+    /// microseconds, and waking it costs tens, at each of the forty or so
+    /// hand-overs of a step.
     pub fn run<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
-        match &self.pool {
-            Some(pool) => pool.install(f),
-            None => f(),
-        }
+        let Some(pool) = &self.pool else {
+            return f();
+        };
+        pool.install(|| {
+            let done = AtomicBool::new(false);
+            let owner = rayon::current_thread_index();
+            let done = &done;
+            rayon::scope(|scope| {
+                for _ in 1..self.count.min(self.cores) {
+                    scope.spawn(move |_| stay_awake(done, owner));
+                }
+                let out = f();
+                done.store(true, Ordering::Release);
+                out
+            })
+        })
     }
 
     // ANCHOR: for_each
@@ -287,6 +303,31 @@ impl Threads {
                 out.clear();
                 items.iter().for_each(|item| f(item, out))
             }
+        }
+    }
+}
+
+/// A worker's part while another runs a step: take whatever work the
+/// pool offers until the step is `done`, spinning between pieces, as the
+/// barrier of [`Threads::for_each_in_turn`] does. The worker running the step
+/// (`owner`) may pick this up itself while it waits for its own pieces;
+/// it returns at once, since it would wait for itself.
+fn stay_awake(done: &AtomicBool, owner: Option<usize>) {
+    if rayon::current_thread_index() == owner {
+        return;
+    }
+    let mut idle = 0u32;
+    while !done.load(Ordering::Acquire) {
+        if rayon::yield_now() == Some(rayon::Yield::Executed) {
+            idle = 0;
+        } else if idle < 1 << 6 {
+            idle += 1;
+            std::hint::spin_loop();
+        } else {
+            // Nothing offered for a while: let any other thread that
+            // wants this core have it (on a busy machine, spinning here
+            // would take it from the thread running the step).
+            std::thread::yield_now();
         }
     }
 }
