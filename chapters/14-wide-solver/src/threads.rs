@@ -59,6 +59,7 @@ impl Threads {
         self.count
     }
 
+    // ANCHOR: run
     /// Run `f` on a worker of the pool (or here, with one thread): the
     /// stages inside then split their work among the workers without
     /// waking this thread up between them. While `f` runs, the other
@@ -84,6 +85,7 @@ impl Threads {
             })
         })
     }
+    // ANCHOR_END: run
 
     // ANCHOR: for_each
     /// Run `work` on every item, split across the workers, each taking at
@@ -307,6 +309,7 @@ impl Threads {
     }
 }
 
+// ANCHOR: stay_awake
 /// A worker's part while another runs a step: take whatever work the
 /// pool offers until the step is `done`, spinning between pieces, as the
 /// barrier of [`Threads::for_each_in_turn`] does. The worker running the step
@@ -331,6 +334,7 @@ fn stay_awake(done: &AtomicBool, owner: Option<usize>) {
         }
     }
 }
+// ANCHOR_END: stay_awake
 
 // ANCHOR: shared
 /// A body's state that the workers share while they solve a colour: the
