@@ -15,7 +15,7 @@
 //! contacts side by side. The two run the same operations in the same
 //! order on each lane, so they give the same bits: a test checks it.
 
-use std::ops::{Add, Mul, Neg, Sub};
+use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// How many contacts a wide row holds: Box2D v3's AVX2 width.
 pub const LANES: usize = 8;
@@ -30,6 +30,7 @@ pub trait Lane:
     + Add<Output = Self>
     + Sub<Output = Self>
     + Mul<Output = Self>
+    + Div<Output = Self>
     + Neg<Output = Self>
 {
     /// How many lanes.
@@ -40,8 +41,6 @@ pub trait Lane:
     fn gather(f: impl Fn(usize) -> f32) -> Self;
     /// The value in lane `i`.
     fn lane(self, i: usize) -> f32;
-    /// Set lane `i` to `x`.
-    fn set(&mut self, i: usize, x: f32);
     /// Lane by lane, the larger: `if self > other { self } else { other }`.
     fn max(self, other: Self) -> Self;
     /// Lane by lane, the smaller: `if self < other { self } else { other }`.
@@ -66,9 +65,6 @@ impl Lane for f32 {
     }
     fn lane(self, _: usize) -> f32 {
         self
-    }
-    fn set(&mut self, _: usize, x: f32) {
-        *self = x;
     }
     fn max(self, other: f32) -> f32 {
         if self > other { self } else { other }
@@ -118,6 +114,16 @@ impl Mul for F32x8 {
     }
 }
 
+impl Div for F32x8 {
+    type Output = F32x8;
+    /// Lane by lane, the correctly rounded quotient, as `/` gives one
+    /// `f32`'s.
+    #[inline(always)]
+    fn div(self, other: F32x8) -> F32x8 {
+        F32x8(self.0 / other.0)
+    }
+}
+
 impl Neg for F32x8 {
     type Output = F32x8;
     /// The sign bit of each lane flipped, as `-x` flips one `f32`'s.
@@ -153,10 +159,6 @@ impl Lane for F32x8 {
     #[inline(always)]
     fn lane(self, i: usize) -> f32 {
         self.0.as_array()[i]
-    }
-    #[inline(always)]
-    fn set(&mut self, i: usize, x: f32) {
-        self.0.as_mut_array()[i] = x;
     }
     // Where AVX is built in, `vmaxps` and `vminps`: they are `if a > b { a
     // } else { b }` (and `<`) exactly, lane by lane. Elsewhere a loop over
@@ -242,11 +244,6 @@ impl<T: Lane> V2<T> {
     }
     pub fn lane(self, i: usize) -> glam::Vec2 {
         glam::Vec2::new(self.x.lane(i), self.y.lane(i))
-    }
-    /// Set lane `i` to `v`.
-    pub fn set(&mut self, i: usize, v: V2<f32>) {
-        self.x.set(i, v.x);
-        self.y.set(i, v.y);
     }
     #[inline(always)]
     pub fn scale(self, s: T) -> Self {

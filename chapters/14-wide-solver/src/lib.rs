@@ -42,7 +42,7 @@ pub use lanes::{F32x8, LANES, Lane, V2};
 pub use threads::{SharedState, Threads};
 
 use ch08_sequential_impulses::Arbiter;
-use ch10_soft_step::{Soft, effective, inverse, soft};
+use ch10_soft_step::{Soft, soft};
 use ch12_continuous::Transform;
 use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::pair_key;
@@ -1120,48 +1120,12 @@ struct Sources<'a> {
 }
 
 impl<T: Lane + Default> Block<T> {
-    /// Stage 3: each lane's rows from its arbiter ([`prepare_rows`]).
+    /// Stage 3: the block's rows from its arbiters ([`prepare_rows`]).
     fn prepare(&mut self, from: Sources) {
-        let (m, arbiters) = (&self.members, from.arbiters);
-        // The block's arbiters are far apart in memory (the colour order
-        // skips about the list), and each lane's work waits for its
-        // arbiter. Reading a number from each of an arbiter's lines first
-        // starts all the block's fetches at once, not one after another
-        // (measured on the 5,000-disc pit: the prepare a sixth faster).
-        // `black_box` keeps the compiler from dropping reads whose sum
-        // nothing uses.
-        let touch: f32 = (0..m.used)
-            .map(|lane| {
-                let arb = &arbiters[m.arbiter[lane] as usize];
-                let last = &arb.contacts[m.points.max(1) - 1];
-                arb.normal.x + last.approach + arb.count as f32
-            })
-            .sum();
-        std::hint::black_box(touch);
-        // The points a block solves, a constant in each copy of the loop:
-        // the compiler then keeps a lane's rows in registers on their way
-        // from `prepare_rows` into the block, not in memory.
-        match m.points {
-            1 => self.fill::<1>(from),
-            _ => self.fill::<2>(from),
-        }
-    }
-
-    /// Each lane's rows from its arbiter, for the first `N` points.
-    #[inline(always)]
-    fn fill<const N: usize>(&mut self, from: Sources) {
-        let Sources { arbiters, bodies, poses, warm } = from;
-        let m = &self.members;
-        for lane in 0..m.used {
-            let arb = &arbiters[m.arbiter[lane] as usize];
-            let (a, b) = (arb.a, arb.b);
-            let turns = (poses[a].rotation, poses[b].rotation);
-            let one = prepare_rows(arb, &bodies[a], &bodies[b], turns, warm);
-            self.rows.set::<N>(lane, &one);
-        }
-        // An unused lane's rows: zero masses, no impulse, no effect.
-        for lane in m.used..T::WIDTH {
-            self.rows.set::<N>(lane, &Rows::default());
+        // The points a block solves, a constant in each copy.
+        match self.members.points {
+            1 => prepare_rows::<T, 1>(&mut self.rows, &self.members, from),
+            _ => prepare_rows::<T, 2>(&mut self.rows, &self.members, from),
         }
     }
 
@@ -1221,86 +1185,84 @@ impl<T: Lane + Default> Block<T> {
 }
 
 // ANCHOR: prepare_rows
-/// One arbiter's rows, as chapter 10 prepares them: anchors fixed for the
-/// step, the separation less what the anchors account for, the effective
-/// masses, the approach speed, and last step's impulses if warm starting.
-/// `turns` are the two bodies' rotations, `(cos, sin)`, found once per
-/// body for the step.
+/// A block's rows, as chapter 10 prepares one contact's, in lanes: anchors
+/// fixed for the step, the separation less what the anchors account for,
+/// the effective masses, the approach speed, and last step's impulses if
+/// warm starting. Each lane gathers its arbiter's numbers, its bodies'
+/// and their rotations `(cos, sin)` at the step's start; then the
+/// formulas run once for all the lanes. A lane the block does not use,
+/// and a point its contact lacks, get zeros: no mass, no push.
 #[inline(always)]
-pub fn prepare_rows(
-    arb: &Arbiter,
-    a: &Body,
-    b: &Body,
-    (turn_a, turn_b): (Vec2, Vec2),
-    warm: bool,
-) -> Rows<f32> {
-    let n = arb.normal;
-    let mut rows = Rows {
-        normal: V2 { x: n.x, y: n.y },
-        friction: arb.friction,
-        restitution: arb.restitution,
-        inv_mass_a: a.inv_mass,
-        inv_inertia_a: a.inv_inertia,
-        inv_mass_b: b.inv_mass,
-        inv_inertia_b: b.inv_inertia,
-        points: Default::default(),
+fn prepare_rows<T: Lane, const N: usize>(
+    rows: &mut Rows<T>,
+    m: &Members,
+    Sources { arbiters, bodies, poses, warm }: Sources,
+) {
+    let arb: [&Arbiter; LANES] =
+        std::array::from_fn(|lane| &arbiters[m.arbiter[lane] as usize]);
+    let body = |lane: usize, side: usize| {
+        let i = if side == 0 { arb[lane].a } else { arb[lane].b };
+        (&bodies[i], poses[i].rotation)
     };
-    let v2 = |v: Vec2| V2 { x: v.x, y: v.y };
-    // Into each body's own frame: turned back, by (cos, -sin).
-    let unturn = |t: Vec2| Vec2::new(t.x, -t.y);
-    let (unturn_a, unturn_b) = (unturn(turn_a), unturn(turn_b));
-    // Both points' places, so that the loop has a fixed length; a point
-    // the arbiter does not have keeps its zeros.
-    for (k, (c, p)) in arb.contacts.iter().zip(&mut rows.points).enumerate() {
-        if k >= arb.count {
-            break;
-        }
-        let (r_a, r_b) = (c.point - a.position, c.point - b.position);
+    let one = |f: &dyn Fn(usize) -> f32| T::gather(f);
+    let two =
+        |f: &dyn Fn(usize) -> Vec2| V2 { x: one(&|l| f(l).x), y: one(&|l| f(l).y) };
+    // 1 in a lane in use, 0 in the others: `keep(used, x)` is `x` or 0.
+    let used = one(&|lane| f32::from(u8::from(lane < m.used)));
+    let keep = |on: T, x: T| T::if_positive(on, x, T::splat(0.0));
+    let n = two(&|l| arb[l].normal);
+    let side = |s: usize| {
+        let position = two(&|l| body(l, s).0.position);
+        let velocity = two(&|l| body(l, s).0.velocity);
+        let spin = one(&|l| body(l, s).0.angular_velocity);
+        let inv_mass = keep(used, one(&|l| body(l, s).0.inv_mass));
+        let inv_inertia = keep(used, one(&|l| body(l, s).0.inv_inertia));
+        // Into the body's own frame: turned back, by (cos, -sin).
+        let unturn = two(&|l| body(l, s).1 * Vec2::new(1.0, -1.0));
+        (position, velocity, spin, inv_mass, inv_inertia, unturn)
+    };
+    let (p_a, v_a, w_a, m_a, i_a, unturn_a) = side(0);
+    let (p_b, v_b, w_b, m_b, i_b, unturn_b) = side(1);
+    rows.normal = V2 { x: keep(used, n.x), y: keep(used, n.y) };
+    rows.friction = keep(used, one(&|l| arb[l].friction));
+    rows.restitution = keep(used, one(&|l| arb[l].restitution));
+    (rows.inv_mass_a, rows.inv_inertia_a) = (m_a, i_a);
+    (rows.inv_mass_b, rows.inv_inertia_b) = (m_b, i_b);
+    // `m_eff^-1` along unit `d`, and its inverse (0 for no mass).
+    let effective = |r_a: V2<T>, r_b: V2<T>, d: V2<T>| {
+        let (ka, kb) = (r_a.cross(d), r_b.cross(d));
+        m_a + m_b + i_a * ka * ka + i_b * kb * kb
+    };
+    let inverse = |k: T| T::if_positive(k, T::splat(1.0) / k, T::splat(0.0));
+    for (k, p) in rows.points.iter_mut().enumerate().take(N) {
+        let point = |l: usize| &arb[l].contacts[k];
+        let here = one(&|l| f32::from(u8::from(l < m.used && k < arb[l].count)));
+        let c = two(&|l| point(l).point);
+        let (r_a, r_b) = (c - p_a, c - p_b);
+        let v = (v_b + r_b.spun(w_b)) - (v_a + r_a.spun(w_a));
+        let impulse = |f: &dyn Fn(usize) -> f32| {
+            if warm { keep(here, one(f)) } else { T::splat(0.0) }
+        };
+        let keep2 = |v: V2<T>| V2 { x: keep(here, v.x), y: keep(here, v.y) };
         *p = PointRows {
-            r_a: v2(r_a),
-            r_b: v2(r_b),
-            local_a: v2(unturn_a.rotate(r_a)),
-            local_b: v2(unturn_b.rotate(r_b)),
-            separation: -c.penetration - (r_b - r_a).dot(n),
-            normal_mass: inverse(effective(a, b, r_a, r_b, n)),
-            tangent_mass: inverse(effective(a, b, r_a, r_b, perp(n))),
-            normal_impulse: if warm { c.normal_impulse } else { 0.0 },
-            tangent_impulse: if warm { c.tangent_impulse } else { 0.0 },
-            approach: (b.velocity_at(c.point) - a.velocity_at(c.point)).dot(n),
-            most: 0.0,
+            r_a: keep2(r_a),
+            r_b: keep2(r_b),
+            local_a: keep2(unturn_a.rotate(r_a)),
+            local_b: keep2(unturn_b.rotate(r_b)),
+            separation: keep(
+                here,
+                -one(&|l| point(l).penetration) - (r_b - r_a).dot(n),
+            ),
+            normal_mass: keep(here, inverse(effective(r_a, r_b, n))),
+            tangent_mass: keep(here, inverse(effective(r_a, r_b, n.perp()))),
+            normal_impulse: impulse(&|l| point(l).normal_impulse),
+            tangent_impulse: impulse(&|l| point(l).tangent_impulse),
+            approach: keep(here, v.dot(n)),
+            most: T::splat(0.0),
         };
     }
-    rows
 }
 // ANCHOR_END: prepare_rows
-
-impl<T: Lane> Rows<T> {
-    /// Lane `i` set to one arbiter's rows, for the first `N` points (the
-    /// block's kernels read no others).
-    #[inline(always)]
-    fn set<const N: usize>(&mut self, i: usize, one: &Rows<f32>) {
-        self.normal.set(i, one.normal);
-        self.friction.set(i, one.friction);
-        self.restitution.set(i, one.restitution);
-        self.inv_mass_a.set(i, one.inv_mass_a);
-        self.inv_inertia_a.set(i, one.inv_inertia_a);
-        self.inv_mass_b.set(i, one.inv_mass_b);
-        self.inv_inertia_b.set(i, one.inv_inertia_b);
-        for (p, q) in self.points.iter_mut().zip(&one.points).take(N) {
-            p.r_a.set(i, q.r_a);
-            p.r_b.set(i, q.r_b);
-            p.local_a.set(i, q.local_a);
-            p.local_b.set(i, q.local_b);
-            p.separation.set(i, q.separation);
-            p.normal_mass.set(i, q.normal_mass);
-            p.tangent_mass.set(i, q.tangent_mass);
-            p.normal_impulse.set(i, q.normal_impulse);
-            p.tangent_impulse.set(i, q.tangent_impulse);
-            p.approach.set(i, q.approach);
-            p.most.set(i, q.most);
-        }
-    }
-}
 
 // ANCHOR: kernels
 /// Stage 5: apply each point's kept impulses.
