@@ -1078,24 +1078,20 @@ impl Lanes<'_> {
         (points, bounces): (usize, bool),
     ) -> Members {
         let used = k.len().min(width);
-        // An unused lane reads the last contact's bodies.
-        let arbiter = |lane: usize| k[lane.min(used - 1)];
-        let a = |lane: usize| self.pairs[arbiter(lane)].0;
-        let b = |lane: usize| self.pairs[arbiter(lane)].1;
-        let sink = self.movable.len();
-        let write = |lane: usize, i: usize| {
-            (if lane < used && self.movable[i] { i } else { sink }) as u32
-        };
-        Members {
-            used,
-            points,
-            bounces,
-            arbiter: std::array::from_fn(|lane| arbiter(lane) as u32),
-            a: std::array::from_fn(|lane| a(lane) as u32),
-            b: std::array::from_fn(|lane| b(lane) as u32),
-            write_a: std::array::from_fn(|lane| write(lane, a(lane))),
-            write_b: std::array::from_fn(|lane| write(lane, b(lane))),
+        let sink = self.movable.len() as u32;
+        let mut m = Members { used, points, bounces, ..Members::default() };
+        for lane in 0..LANES {
+            // An unused lane reads the last contact's bodies.
+            let arbiter = k[lane.min(used - 1)];
+            let (a, b) = self.pairs[arbiter];
+            let write = |i: usize| {
+                if lane < used && self.movable[i] { i as u32 } else { sink }
+            };
+            m.arbiter[lane] = arbiter as u32;
+            (m.a[lane], m.b[lane]) = (a as u32, b as u32);
+            (m.write_a[lane], m.write_b[lane]) = (write(a), write(b));
         }
+        m
     }
 }
 
