@@ -141,6 +141,11 @@ struct Scratch {
     finding: Vec<Vec<(usize, usize)>>,
     /// What the colouring reads, kept with its room.
     lists: Lists,
+    /// How the blocks were last packed (none yet, or the world was
+    /// stepped in chapter 13's order since).
+    packed: Option<Width>,
+    /// Whether the last step kept the blocks of the step before.
+    kept: bool,
 }
 
 /// What stage 3's colouring reads of the bodies and the arbiters: which
@@ -152,11 +157,13 @@ struct Lists {
     needs: Vec<Need>,
     pairs: Vec<(usize, usize)>,
     last: Vec<Option<u8>>,
+    /// `movable` and `needs` as they were last step.
+    then: (Vec<bool>, Vec<Need>),
 }
 
 /// What the colouring and packing need of one arbiter: its bodies, its
 /// number of points, and whether it may bounce.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Need {
     pair: (usize, usize),
     points: usize,
@@ -228,6 +235,13 @@ impl World {
         &mut self.base.base.base.base.base.base
     }
 
+    /// Whether the last step found the same contacts as the one before and
+    /// kept its colours and blocks, rather than colouring and packing
+    /// again.
+    pub fn kept_blocks(&self) -> bool {
+        self.scratch.kept
+    }
+
     /// Use `count` threads.
     pub fn set_threads(&mut self, count: usize) {
         if count != self.threads.count() {
@@ -243,6 +257,7 @@ impl World {
         if self.width == Width::InOrder {
             self.base.step(dt);
             self.colouring = Colouring::default();
+            self.scratch.packed = None;
             return;
         }
         if !(dt > 0.0 && dt.is_finite()) {
@@ -457,7 +472,10 @@ impl World {
         let (bodies, arbiters) = (&world.bodies, &world.arbiters);
         // The lists below keep their room from step to step.
         let mut lists = std::mem::take(&mut self.scratch.lists);
-        let Lists { movable, needs, pairs, last } = &mut lists;
+        let Lists { movable, needs, pairs, last, then } = &mut lists;
+        // Last step's lists kept aside, to see whether anything changed.
+        std::mem::swap(movable, &mut then.0);
+        std::mem::swap(needs, &mut then.1);
         movable.resize(bodies.len(), false);
         self.threads.zip(movable, bodies, BODIES, |m, b| *m = moves(b));
         // What the colouring needs of each arbiter (megabytes of them in a
@@ -471,6 +489,18 @@ impl World {
                 bounces: a.restitution > 0.0,
             }
         });
+        // The same contacts as last step, with as many points, between the
+        // same moving bodies: colouring them again would give each its
+        // colour again, and packing them would make the same blocks. (Box2D
+        // keeps a contact in its colour from the step it begins to the step
+        // it ends; this is the cheap half of that.) Last step's blocks stay.
+        if self.scratch.packed == Some(self.width)
+            && (&*movable, &*needs) == (&then.0, &then.1)
+        {
+            self.scratch.lists = lists;
+            self.scratch.kept = true;
+            return;
+        }
         pairs.clear();
         pairs.extend(needs.iter().map(|n| n.pair));
         // Last step's colour of each pair: both lists are sorted by pair,
@@ -549,6 +579,7 @@ impl World {
         });
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
+        (s.packed, s.kept) = (Some(self.width), false);
         s.lists = lists;
         self.colouring = colouring;
     }
