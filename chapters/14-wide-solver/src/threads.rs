@@ -10,7 +10,7 @@
 use glam::Vec2;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use wide::bytemuck::cast;
 
@@ -348,46 +348,82 @@ fn stay_awake(done: &AtomicBool, owner: Option<usize>) {
 /// colouring's, made at run time), so it will not let several threads
 /// hold `&mut` to one list of states. Atomics say "several threads may
 /// touch this" in safe code; used with `Ordering::Relaxed` they add no
-/// fence, and on x86 and ARM a relaxed load or store of a `u64` is the
-/// same plain load or store two `f32`s would be. So the eight numbers are
-/// kept in pairs, four loads a body, and the pairs are read back as the
-/// numbers' bits ([`bytemuck::cast`], safe, since any bits are some
-/// `f32`): no number is taken apart and put together again. (No stable
-/// atomic is wider than 64 bits.) Aligned to 32 bytes, a state never
+/// fence, and a relaxed load or store is the same plain load or store the
+/// numbers would be. The compiler may not merge two atomics into one wider
+/// load, so the state is kept in the widest atomics there are: two halves
+/// of four numbers, each one 128-bit load where AVX is built in, two
+/// 64-bit ones elsewhere (no stable atomic of the standard library is
+/// wider than 64 bits). The halves are read back as the numbers' bits
+/// ([`bytemuck::cast`], safe, since any bits are some `f32`): no number is
+/// taken apart and put together again. Aligned to 32 bytes, a state never
 /// straddles two cache lines.
 #[derive(Debug, Default)]
 #[repr(align(32))]
-pub struct SharedState([AtomicU64; 4]);
+pub struct SharedState([Half; 2]);
+
+/// Four of a state's numbers, as one 128-bit atomic where AVX is built in:
+/// every processor with AVX loads and stores 16 aligned bytes at once,
+/// in one instruction (`vmovdqa`), which `portable_atomic` uses. Elsewhere
+/// two 64-bit atomics.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+type Half = portable_atomic::AtomicU128;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+type Half = [std::sync::atomic::AtomicU64; 2];
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+#[inline(always)]
+fn load_half(half: &Half) -> [f32; 4] {
+    cast(half.load(Ordering::Relaxed))
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx"))]
+#[inline(always)]
+fn store_half(half: &Half, numbers: [f32; 4]) {
+    half.store(cast(numbers), Ordering::Relaxed)
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+#[inline(always)]
+fn load_half(half: &Half) -> [f32; 4] {
+    cast(half.each_ref().map(|p| p.load(Ordering::Relaxed)))
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx")))]
+#[inline(always)]
+fn store_half(half: &Half, numbers: [f32; 4]) {
+    let pairs: [u64; 2] = cast(numbers);
+    for (p, pair) in half.iter().zip(pairs) {
+        p.store(pair, Ordering::Relaxed);
+    }
+}
 
 impl SharedState {
     /// The linear and angular velocity.
     #[inline(always)]
     pub fn load(&self) -> (Vec2, f32) {
-        let [x, y, w, ..] = self.row();
+        let [x, y, w, _] = load_half(&self.0[0]);
         (Vec2::new(x, y), w)
     }
 
     /// The whole state, as eight numbers.
     #[inline(always)]
     pub fn row(&self) -> [f32; 8] {
-        cast(self.0.each_ref().map(|p| p.load(Ordering::Relaxed)))
+        cast(self.0.each_ref().map(load_half))
     }
 
     /// The whole state.
     #[inline(always)]
     pub fn set_row(&self, row: [f32; 8]) {
-        let pairs: [u64; 4] = cast(row);
-        for (p, pair) in self.0.iter().zip(pairs) {
-            p.store(pair, Ordering::Relaxed);
+        let halves: [[f32; 4]; 2] = cast(row);
+        for (half, numbers) in self.0.iter().zip(halves) {
+            store_half(half, numbers);
         }
     }
 
     /// Velocity `x, y`, angular velocity and the spare: the first half.
     #[inline(always)]
-    pub fn set_velocity(&self, half: [f32; 4]) {
-        let [xy, ws]: [u64; 2] = cast(half);
-        self.0[0].store(xy, Ordering::Relaxed);
-        self.0[1].store(ws, Ordering::Relaxed);
+    pub fn set_velocity(&self, numbers: [f32; 4]) {
+        store_half(&self.0[0], numbers);
     }
 }
 // ANCHOR_END: shared
