@@ -9,6 +9,7 @@ use glam::Vec2;
 use physics_core::demo::{Chapter, Demo, Switch};
 use physics_core::diagnostics;
 use physics_core::draw::{Color, DrawList};
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 /// The controls every chapter shares, independent of any windowing library.
@@ -105,6 +106,10 @@ pub struct Session {
     pub hud_size: i32,
     /// Whether the learner has zoomed or panned: a resize then keeps their view.
     pub view_moved: bool,
+    /// How many items the demo drew last frame: the next frame's list starts
+    /// with room for as many (5,000 bodies grew it from nothing a dozen times
+    /// a frame, copying it each time).
+    drawn: Cell<usize>,
 }
 
 impl Session {
@@ -137,6 +142,7 @@ impl Session {
             hud_folded: false,
             hud_size: 1,
             view_moved: false,
+            drawn: Cell::new(0),
         };
         s.sample();
         s
@@ -366,8 +372,9 @@ impl Session {
     /// camera).
     pub fn render(&self, frame: &mut Frame, hud: Hud) {
         frame.clear(crate::raster::BACKGROUND);
-        let mut list = DrawList::new();
+        let mut list = DrawList { items: Vec::with_capacity(self.drawn.get()) };
         self.demo.draw(&mut list);
+        self.drawn.set(list.items.len());
         render(&list, &self.camera, frame);
         match hud {
             Hud::Full | Hud::Page => {
