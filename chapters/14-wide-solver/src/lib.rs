@@ -1146,7 +1146,7 @@ struct Sources<'a> {
     warm: bool,
 }
 
-impl<T: Lane + Default> Block<T> {
+impl<T: Lane> Block<T> {
     /// Stage 3: the block's rows from its arbiters ([`prepare_rows`]).
     fn prepare(&mut self, from: Sources) {
         // The points a block solves, a constant in each copy.

@@ -236,7 +236,7 @@ impl Threads {
     }
 
     /// `items` sorted by `key`, split across the workers when there are
-    /// more than `2 * grain`. No two items may have the same key: then
+    /// at least `2 * grain`, as [`Threads::for_each`] splits. No two items may have the same key: then
     /// every sort, on any number of workers, leaves the same order.
     pub fn sort_by_key<T: Send, K: Ord>(
         &self,
@@ -354,9 +354,9 @@ fn stay_awake(done: &AtomicBool, owner: Option<usize>) {
 /// of four numbers, each one 128-bit load where AVX is built in, two
 /// 64-bit ones elsewhere (no stable atomic of the standard library is
 /// wider than 64 bits). The halves are read back as the numbers' bits
-/// ([`bytemuck::cast`], safe, since any bits are some `f32`): no number is
-/// taken apart and put together again. Aligned to 32 bytes, a state never
-/// straddles two cache lines.
+/// ([`bytemuck::cast`](wide::bytemuck::cast), safe, since any bits are
+/// some `f32`): no number is taken apart and put together again. Aligned
+/// to 32 bytes, a state never straddles two cache lines.
 #[derive(Debug, Default)]
 #[repr(align(32))]
 pub struct SharedState([Half; 2]);
