@@ -126,6 +126,8 @@ struct Scratch {
     pushes: Vec<Option<(Vec2, f32)>>,
     /// How far each body has moved since, and its rotation now.
     poses: Vec<Pose>,
+    /// Each body at the step's start as the prepare reads it, in one row.
+    start_rows: Vec<StartRow>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
     /// Where each arbiter's rows are, for storing its impulses.
@@ -446,6 +448,10 @@ impl World {
         });
         s.poses.resize(bodies.len(), Pose::default());
         self.threads.zip(&mut s.poses, bodies, BODIES, |pose, b| pose.start(b));
+        s.start_rows.resize(bodies.len(), StartRow::default());
+        self.threads.zip(&mut s.start_rows, bodies, BODIES, |row, b| {
+            *row = StartRow::of(b)
+        });
     }
 
     /// Chapter 13's [`ch13_islands::World::sync_tree`], each body's box
@@ -593,7 +599,8 @@ impl World {
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
         let s = &mut self.scratch;
-        let from = Sources { arbiters, bodies, poses: &s.poses, warm };
+        let (rows, poses) = (&s.start_rows, &s.poses);
+        let from = Sources { arbiters, rows, poses, warm };
         let prepare = |block: &mut Block<F32x8>| block.prepare(from);
         self.threads.for_each(&mut s.wide, BLOCKS, prepare);
         let prepare = |block: &mut Block<f32>| block.prepare(from);
@@ -647,21 +654,21 @@ impl World {
     fn integrate_positions(&mut self, h: f32) {
         let most = self.soft().soft.max_turn.map(|turn| turn / h);
         if self.plain() && self.scratch.shared_ahead {
-            // On one thread: each body takes its velocity from its state,
-            // moves, and leaves its new pose in the state, in one visit;
-            // the states stay ahead.
-            let bodies = &mut self.base.base.base.base.base.base.bodies;
+            // On one thread: each body's pose moves by the velocity in its
+            // state (chapter 6's formula, on the moving bodies), and the
+            // state takes the new pose; the bodies are not visited until
+            // the states and poses are given back to them.
             let s = &mut self.scratch;
-            let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
-            for (((b, state), pose), start) in each.zip(&s.starts) {
-                (b.velocity, b.angular_velocity) = state.velocity();
+            let each = s.states.iter_mut().zip(&mut s.poses).zip(&s.pushes);
+            for (((state, pose), push), start) in each.zip(&s.starts) {
+                let (velocity, mut spin) = state.velocity();
                 if let Some(most) = most {
-                    b.angular_velocity = b.angular_velocity.clamp(-most, most);
+                    spin = spin.clamp(-most, most);
                 }
-                let one = std::slice::from_mut(b);
-                ch06_rotation_friction::integrate_positions(one, h);
-                pose.follow(b, start.0);
-                *state = State::of(b, pose);
+                if push.is_some() {
+                    pose.advance(velocity, spin, h, start.0);
+                }
+                *state = State::new(velocity, spin, pose);
             }
             return;
         }
@@ -688,9 +695,12 @@ impl World {
         let (s, threads) = (&self.scratch, self.threads.clone());
         let bodies = &mut self.base.base.base.base.base.base.bodies;
         threads.for_each_indexed(bodies, BODIES, |i, b| {
-            if ahead {
-                (b.velocity, b.angular_velocity) =
-                    if plain { s.states[i].velocity() } else { s.shared[i].load() };
+            if ahead && plain {
+                // The states and poses moved the bodies on one thread.
+                (b.velocity, b.angular_velocity) = s.states[i].velocity();
+                (b.position, b.angle) = (s.poses[i].position, s.poses[i].angle);
+            } else if ahead {
+                (b.velocity, b.angular_velocity) = s.shared[i].load();
             }
             f(b)
         });
@@ -873,26 +883,37 @@ struct Pose {
     moved: Vec2,
     rotation: Vec2,
     angle: f32,
+    /// Where the centre is.
+    position: Vec2,
 }
 
 impl Default for Pose {
     /// No rotation found yet: an angle no body's is.
     fn default() -> Self {
-        Pose { moved: Vec2::ZERO, rotation: Vec2::ZERO, angle: f32::NAN }
+        let (rotation, angle) = (Vec2::ZERO, f32::NAN);
+        Pose { moved: Vec2::ZERO, rotation, angle, position: Vec2::ZERO }
     }
 }
 
 impl Pose {
     /// At the step's start.
     fn start(&mut self, b: &Body) {
-        self.moved = Vec2::ZERO;
+        (self.moved, self.position) = (Vec2::ZERO, b.position);
         self.turn(b.angle);
     }
 
     /// After a substep's move of body `b`, which started at `start`.
     fn follow(&mut self, b: &Body, start: Vec2) {
-        self.moved = b.position - start;
+        (self.moved, self.position) = (b.position - start, b.position);
         self.turn(b.angle);
+    }
+
+    /// A substep's move by `velocity` and `spin` for `h` seconds, as
+    /// chapter 6 moves a body, of the body that started at `start`.
+    fn advance(&mut self, velocity: Vec2, spin: f32, h: f32, start: Vec2) {
+        self.position += velocity * h;
+        self.moved = self.position - start;
+        self.turn(self.angle + spin * h);
     }
 
     /// The rotation by `angle`: the one kept, if it is of the same angle
@@ -942,8 +963,12 @@ struct State([f32; 8]);
 
 impl State {
     fn of(b: &Body, pose: &Pose) -> State {
-        let (v, m, r) = (b.velocity, pose.moved, pose.rotation);
-        State([v.x, v.y, b.angular_velocity, 0.0, m.x, m.y, r.x, r.y])
+        State::new(b.velocity, b.angular_velocity, pose)
+    }
+
+    fn new(v: Vec2, w: f32, pose: &Pose) -> State {
+        let (m, r) = (pose.moved, pose.rotation);
+        State([v.x, v.y, w, 0.0, m.x, m.y, r.x, r.y])
     }
 
     fn velocity(&self) -> (Vec2, f32) {
@@ -1018,6 +1043,7 @@ struct Context {
 /// One contact arbiter's rows, or [`LANES`] of them side by side when `T`
 /// is [`F32x8`]: chapter 10's soft contact, two points at most.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub struct Rows<T> {
     /// Unit, from A to B.
     pub normal: V2<T>,
@@ -1061,8 +1087,12 @@ struct Velocity<T> {
     w: T,
 }
 
-/// Up to [`LANES`] contacts of one colour, or one contact.
+/// Up to [`LANES`] contacts of one colour, or one contact. Laid out in
+/// the order written (`repr(C)`): the members, the rows, the first point,
+/// the second. A block of one-point contacts, a disc's, is then read in
+/// one run from its start, its second point's rows passed over at its end.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub struct Block<T> {
     members: Members,
     rows: Rows<T>,
@@ -1141,9 +1171,26 @@ fn place<T: Default>(blocks: &mut Vec<Block<T>>, n: &mut usize, members: Members
 #[derive(Clone, Copy)]
 struct Sources<'a> {
     arbiters: &'a [Arbiter],
-    bodies: &'a [Body],
+    rows: &'a [StartRow],
     poses: &'a [Pose],
     warm: bool,
+}
+
+/// A body at the step's start as the prepare reads it, eight numbers in
+/// one row, written in one walk along the bodies: where it is `x, y`, its
+/// velocity `x, y`, its angular velocity, its inverse mass and inverse
+/// moment of inertia, and a spare. Eight lanes read eight rows and turn
+/// them into columns, as the passes read the states, not ten numbers one
+/// by one from each body's larger record.
+#[derive(Clone, Copy, Debug, Default)]
+struct StartRow([f32; 8]);
+
+impl StartRow {
+    fn of(b: &Body) -> StartRow {
+        let (p, v) = (b.position, b.velocity);
+        let w = b.angular_velocity;
+        StartRow([p.x, p.y, v.x, v.y, w, b.inv_mass, b.inv_inertia, 0.0])
+    }
 }
 
 impl<T: Lane> Block<T> {
@@ -1223,14 +1270,10 @@ impl<T: Lane> Block<T> {
 fn prepare_rows<T: Lane, const N: usize>(
     rows: &mut Rows<T>,
     m: &Members,
-    Sources { arbiters, bodies, poses, warm }: Sources,
+    Sources { arbiters, rows: starts, poses, warm }: Sources,
 ) {
     let arb: [&Arbiter; LANES] =
         std::array::from_fn(|lane| &arbiters[m.arbiter[lane] as usize]);
-    let body = |lane: usize, side: usize| {
-        let i = if side == 0 { arb[lane].a } else { arb[lane].b };
-        (&bodies[i], poses[i].rotation)
-    };
     let one = |f: &dyn Fn(usize) -> f32| T::gather(f);
     let two =
         |f: &dyn Fn(usize) -> Vec2| V2 { x: one(&|l| f(l).x), y: one(&|l| f(l).y) };
@@ -1239,13 +1282,14 @@ fn prepare_rows<T: Lane, const N: usize>(
     let keep = |on: T, x: T| T::if_positive(on, x, T::splat(0.0));
     let n = two(&|l| arb[l].normal);
     let side = |s: usize| {
-        let position = two(&|l| body(l, s).0.position);
-        let velocity = two(&|l| body(l, s).0.velocity);
-        let spin = one(&|l| body(l, s).0.angular_velocity);
-        let inv_mass = keep(used, one(&|l| body(l, s).0.inv_mass));
-        let inv_inertia = keep(used, one(&|l| body(l, s).0.inv_inertia));
+        let body = |l: usize| if s == 0 { arb[l].a } else { arb[l].b };
+        let [x, y, vx, vy, spin, inv_mass, inv_inertia, _] =
+            T::columns(|l| starts[body(l)].0);
+        let (position, velocity) = (V2 { x, y }, V2 { x: vx, y: vy });
+        let (inv_mass, inv_inertia) =
+            (keep(used, inv_mass), keep(used, inv_inertia));
         // Into the body's own frame: turned back, by (cos, -sin).
-        let unturn = two(&|l| body(l, s).1 * Vec2::new(1.0, -1.0));
+        let unturn = two(&|l| poses[body(l)].rotation * Vec2::new(1.0, -1.0));
         (position, velocity, spin, inv_mass, inv_inertia, unturn)
     };
     let (p_a, v_a, w_a, m_a, i_a, unturn_a) = side(0);
