@@ -654,21 +654,21 @@ impl World {
     fn integrate_positions(&mut self, h: f32) {
         let most = self.soft().soft.max_turn.map(|turn| turn / h);
         if self.plain() && self.scratch.shared_ahead {
-            // On one thread: each body's pose moves by the velocity in its
-            // state (chapter 6's formula, on the moving bodies), and the
-            // state takes the new pose; the bodies are not visited until
-            // the states and poses are given back to them.
+            // On one thread: each body takes its velocity from its state,
+            // moves, and leaves its new pose in the state, in one visit;
+            // the states stay ahead.
+            let bodies = &mut self.base.base.base.base.base.base.bodies;
             let s = &mut self.scratch;
-            let each = s.states.iter_mut().zip(&mut s.poses).zip(&s.pushes);
-            for (((state, pose), push), start) in each.zip(&s.starts) {
-                let (velocity, mut spin) = state.velocity();
+            let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
+            for (((b, state), pose), start) in each.zip(&s.starts) {
+                (b.velocity, b.angular_velocity) = state.velocity();
                 if let Some(most) = most {
-                    spin = spin.clamp(-most, most);
+                    b.angular_velocity = b.angular_velocity.clamp(-most, most);
                 }
-                if push.is_some() {
-                    pose.advance(velocity, spin, h, start.0);
-                }
-                *state = State::new(velocity, spin, pose);
+                let one = std::slice::from_mut(b);
+                ch06_rotation_friction::integrate_positions(one, h);
+                pose.follow(b, start.0);
+                *state = State::of(b, pose);
             }
             return;
         }
@@ -695,12 +695,9 @@ impl World {
         let (s, threads) = (&self.scratch, self.threads.clone());
         let bodies = &mut self.base.base.base.base.base.base.bodies;
         threads.for_each_indexed(bodies, BODIES, |i, b| {
-            if ahead && plain {
-                // The states and poses moved the bodies on one thread.
-                (b.velocity, b.angular_velocity) = s.states[i].velocity();
-                (b.position, b.angle) = (s.poses[i].position, s.poses[i].angle);
-            } else if ahead {
-                (b.velocity, b.angular_velocity) = s.shared[i].load();
+            if ahead {
+                (b.velocity, b.angular_velocity) =
+                    if plain { s.states[i].velocity() } else { s.shared[i].load() };
             }
             f(b)
         });
@@ -883,37 +880,26 @@ struct Pose {
     moved: Vec2,
     rotation: Vec2,
     angle: f32,
-    /// Where the centre is.
-    position: Vec2,
 }
 
 impl Default for Pose {
     /// No rotation found yet: an angle no body's is.
     fn default() -> Self {
-        let (rotation, angle) = (Vec2::ZERO, f32::NAN);
-        Pose { moved: Vec2::ZERO, rotation, angle, position: Vec2::ZERO }
+        Pose { moved: Vec2::ZERO, rotation: Vec2::ZERO, angle: f32::NAN }
     }
 }
 
 impl Pose {
     /// At the step's start.
     fn start(&mut self, b: &Body) {
-        (self.moved, self.position) = (Vec2::ZERO, b.position);
+        self.moved = Vec2::ZERO;
         self.turn(b.angle);
     }
 
     /// After a substep's move of body `b`, which started at `start`.
     fn follow(&mut self, b: &Body, start: Vec2) {
-        (self.moved, self.position) = (b.position - start, b.position);
+        self.moved = b.position - start;
         self.turn(b.angle);
-    }
-
-    /// A substep's move by `velocity` and `spin` for `h` seconds, as
-    /// chapter 6 moves a body, of the body that started at `start`.
-    fn advance(&mut self, velocity: Vec2, spin: f32, h: f32, start: Vec2) {
-        self.position += velocity * h;
-        self.moved = self.position - start;
-        self.turn(self.angle + spin * h);
     }
 
     /// The rotation by `angle`: the one kept, if it is of the same angle
@@ -963,12 +949,8 @@ struct State([f32; 8]);
 
 impl State {
     fn of(b: &Body, pose: &Pose) -> State {
-        State::new(b.velocity, b.angular_velocity, pose)
-    }
-
-    fn new(v: Vec2, w: f32, pose: &Pose) -> State {
-        let (m, r) = (pose.moved, pose.rotation);
-        State([v.x, v.y, w, 0.0, m.x, m.y, r.x, r.y])
+        let (v, m, r) = (b.velocity, pose.moved, pose.rotation);
+        State([v.x, v.y, b.angular_velocity, 0.0, m.x, m.y, r.x, r.y])
     }
 
     fn velocity(&self) -> (Vec2, f32) {
