@@ -51,6 +51,7 @@ use glam::{Mat2, Vec2};
 use physics_core::math::perp;
 use physics_core::trig;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 // ANCHOR: world
 /// Chapter 13's world, its contacts solved colour by colour, eight at a
@@ -148,6 +149,9 @@ struct Scratch {
     packed: Option<Width>,
     /// Whether the last step kept the blocks of the step before.
     kept: bool,
+    /// Whether this step's narrow phase found the contacts of the step
+    /// before, each with as many points, and none other.
+    same_contacts: bool,
 }
 
 /// What stage 3's colouring reads of the bodies and the arbiters: which
@@ -159,13 +163,13 @@ struct Lists {
     needs: Vec<Need>,
     pairs: Vec<(usize, usize)>,
     last: Vec<Option<u8>>,
-    /// `movable` and `needs` as they were last step.
-    then: (Vec<bool>, Vec<Need>),
+    /// `movable` as it was last step.
+    then: Vec<bool>,
 }
 
 /// What the colouring and packing need of one arbiter: its bodies, its
 /// number of points, and whether it may bounce.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Need {
     pair: (usize, usize),
     points: usize,
@@ -417,8 +421,12 @@ impl World {
         let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
         let mut arbiters = std::mem::take(&mut self.scratch.arbiters);
         let lists = &mut self.scratch.made;
+        // How many contacts were last step's, with as many points and as
+        // ready to bounce (a sum, the same whatever the workers' order).
+        let same = AtomicUsize::new(0);
         self.threads.collect(&runs, RUNS, lists, &mut arbiters, |run, made| {
             let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
+            let mut same_here = 0;
             for &(a, b) in run.iter() {
                 let Some(manifold) = fast.contact((a, b), transforms) else {
                     continue;
@@ -428,9 +436,19 @@ impl World {
                 }
                 let before = last.get(old).filter(|o| (o.a, o.b) == (a, b));
                 let pair = (&bodies[a], &bodies[b]);
-                made.push(Arbiter::new((a, b), pair, &manifold, before, warm));
+                let new = Arbiter::new((a, b), pair, &manifold, before, warm);
+                same_here += usize::from(before.is_some_and(|o| {
+                    o.count == new.count
+                        && (o.restitution > 0.0) == (new.restitution > 0.0)
+                }));
+                made.push(new);
             }
+            same.fetch_add(same_here, Ordering::Relaxed);
         });
+        // Both lists are sorted by pair, so as many contacts as last step,
+        // each found among last step's, are last step's contacts.
+        self.scratch.same_contacts = arbiters.len() == last.len()
+            && same.load(Ordering::Relaxed) == arbiters.len();
         // Last step's list keeps its room for the next step's.
         self.scratch.arbiters =
             std::mem::replace(&mut self.solver_mut().arbiters, arbiters);
@@ -479,11 +497,24 @@ impl World {
         // The lists below keep their room from step to step.
         let mut lists = std::mem::take(&mut self.scratch.lists);
         let Lists { movable, needs, pairs, last, then } = &mut lists;
-        // Last step's lists kept aside, to see whether anything changed.
-        std::mem::swap(movable, &mut then.0);
-        std::mem::swap(needs, &mut then.1);
+        // Last step's list kept aside, to see whether anything changed.
+        std::mem::swap(movable, then);
         movable.resize(bodies.len(), false);
         self.threads.zip(movable, bodies, BODIES, |m, b| *m = moves(b));
+        // The same contacts as last step (the narrow phase counted them),
+        // with as many points, between the same moving bodies: colouring
+        // them again would give each its colour again, and packing them
+        // would make the same blocks. (Box2D keeps a contact in its colour
+        // from the step it begins to the step it ends; this is the cheap
+        // half of that.) Last step's blocks stay.
+        if self.scratch.packed == Some(self.width)
+            && self.scratch.same_contacts
+            && movable == then
+        {
+            self.scratch.lists = lists;
+            self.scratch.kept = true;
+            return;
+        }
         // What the colouring needs of each arbiter (megabytes of them in a
         // big pile), read once, on the workers: its bodies, its number of
         // points, whether it may bounce.
@@ -495,18 +526,6 @@ impl World {
                 bounces: a.restitution > 0.0,
             }
         });
-        // The same contacts as last step, with as many points, between the
-        // same moving bodies: colouring them again would give each its
-        // colour again, and packing them would make the same blocks. (Box2D
-        // keeps a contact in its colour from the step it begins to the step
-        // it ends; this is the cheap half of that.) Last step's blocks stay.
-        if self.scratch.packed == Some(self.width)
-            && (&*movable, &*needs) == (&then.0, &then.1)
-        {
-            self.scratch.lists = lists;
-            self.scratch.kept = true;
-            return;
-        }
         pairs.clear();
         pairs.extend(needs.iter().map(|n| n.pair));
         // Last step's colour of each pair: both lists are sorted by pair,
