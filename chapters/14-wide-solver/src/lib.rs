@@ -1167,8 +1167,8 @@ fn place<T: Default>(blocks: &mut Vec<Block<T>>, n: &mut usize, members: Members
     *n += 1;
 }
 
-/// What a block's prepare reads: the arbiters, the bodies and their poses
-/// at the step's start, and whether last step's impulses are kept.
+/// What a block's prepare reads: the arbiters, the bodies' rows and
+/// poses at the step's start, and whether last step's impulses are kept.
 #[derive(Clone, Copy)]
 struct Sources<'a> {
     arbiters: &'a [Arbiter],
