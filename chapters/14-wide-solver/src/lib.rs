@@ -131,8 +131,10 @@ struct Scratch {
     start_rows: Vec<StartRow>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
-    /// Where each arbiter's rows are, for storing its impulses.
+    /// Where each arbiter's rows are, for storing its impulses on the
+    /// workers, and whether they are where the blocks now hold them.
     slots: Vec<Slot>,
+    slotted: bool,
     /// Each body's box for the tree.
     boxes: Vec<Bounds>,
     /// The workers' lists of arbiters, kept with their room.
@@ -604,7 +606,7 @@ impl World {
         });
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
-        (s.packed, s.kept) = (Some(self.width), false);
+        (s.packed, s.kept, s.slotted) = (Some(self.width), false, false);
         s.lists = lists;
         self.colouring = colouring;
     }
@@ -826,28 +828,41 @@ impl World {
     }
 
     /// Stage 10: each contact's impulses back into its arbiter, where
-    /// chapter 8's narrow phase finds them next step. First each arbiter's
-    /// place among the blocks; then every arbiter, on the workers, fetches
+    /// chapter 8's narrow phase finds them next step. On one thread, each
+    /// block hands its lanes' impulses to their arbiters, the blocks read in
+    /// order. On several, first each arbiter's place among the blocks (kept
+    /// while the blocks are); then every arbiter, on the workers, fetches
     /// its own (each writes only itself, so the arbiters split safely).
     fn store_impulses(&mut self) {
         let mut s = std::mem::take(&mut self.scratch);
         let threads = self.threads.clone();
         let arbiters = &mut self.solver_mut().arbiters;
-        s.slots.clear();
-        s.slots.resize(arbiters.len(), Slot::Wide(0));
-        let mut note = |members: &Members, slot: &dyn Fn(usize) -> Slot| {
-            for lane in 0..members.used {
-                s.slots[members.arbiter[lane] as usize] = slot(lane);
+        if threads.count() == 1 {
+            s.wide.iter().for_each(|block| block.hand_out(arbiters));
+            let ones = s.single.iter().chain(&s.overflow);
+            ones.for_each(|block| block.hand_out(arbiters));
+            self.scratch = s;
+            return;
+        }
+        if !s.slotted {
+            s.slots.clear();
+            s.slots.resize(arbiters.len(), Slot::Wide(0));
+            let mut note = |members: &Members, slot: &dyn Fn(usize) -> Slot| {
+                for lane in 0..members.used {
+                    s.slots[members.arbiter[lane] as usize] = slot(lane);
+                }
+            };
+            for (n, block) in s.wide.iter().enumerate() {
+                let wide = |lane| Slot::Wide((n * LANES + lane) as u32);
+                note(&block.members, &wide);
             }
-        };
-        for (n, block) in s.wide.iter().enumerate() {
-            note(&block.members, &|lane| Slot::Wide((n * LANES + lane) as u32));
-        }
-        for (n, block) in s.single.iter().enumerate() {
-            note(&block.members, &|_| Slot::Single(n as u32));
-        }
-        for (n, block) in s.overflow.iter().enumerate() {
-            note(&block.members, &|_| Slot::Overflow(n as u32));
+            for (n, block) in s.single.iter().enumerate() {
+                note(&block.members, &|_| Slot::Single(n as u32));
+            }
+            for (n, block) in s.overflow.iter().enumerate() {
+                note(&block.members, &|_| Slot::Overflow(n as u32));
+            }
+            s.slotted = true;
         }
         let (slots, wide, single, overflow) =
             (&s.slots, &s.wide, &s.single, &s.overflow);
@@ -1246,6 +1261,15 @@ impl<T: Lane> Block<T> {
         // Scatter: each lane's velocities back (or to the sink).
         bodies.scatter(&m.write_a, &a);
         bodies.scatter(&m.write_b, &b);
+    }
+
+    /// Stage 10 on one thread: each used lane's impulses back into its
+    /// arbiter.
+    fn hand_out(&self, arbiters: &mut [Arbiter]) {
+        let m = &self.members;
+        for lane in 0..m.used {
+            self.store(lane, &mut arbiters[m.arbiter[lane] as usize]);
+        }
     }
 
     /// Stage 10: lane `lane`'s impulses back into its arbiter `arb`.
