@@ -828,22 +828,16 @@ impl World {
     }
 
     /// Stage 10: each contact's impulses back into its arbiter, where
-    /// chapter 8's narrow phase finds them next step. On one thread, each
-    /// block hands its lanes' impulses to their arbiters, the blocks read in
-    /// order. On several, first each arbiter's place among the blocks (kept
-    /// while the blocks are); then every arbiter, on the workers, fetches
-    /// its own (each writes only itself, so the arbiters split safely).
+    /// chapter 8's narrow phase finds them next step. First each arbiter's
+    /// place among the blocks (kept while the blocks are); then every
+    /// arbiter, on the workers, fetches its own (each writes only itself,
+    /// so the arbiters split safely, and the arbiters are written in order:
+    /// on the 5,000-disc pit, blocks handing their lanes out to arbiters
+    /// scattered about memory took 0.2 ms a step longer on one thread).
     fn store_impulses(&mut self) {
         let mut s = std::mem::take(&mut self.scratch);
         let threads = self.threads.clone();
         let arbiters = &mut self.solver_mut().arbiters;
-        if threads.count() == 1 {
-            s.wide.iter().for_each(|block| block.hand_out(arbiters));
-            let ones = s.single.iter().chain(&s.overflow);
-            ones.for_each(|block| block.hand_out(arbiters));
-            self.scratch = s;
-            return;
-        }
         if !s.slotted {
             s.slots.clear();
             s.slots.resize(arbiters.len(), Slot::Wide(0));
@@ -1261,15 +1255,6 @@ impl<T: Lane> Block<T> {
         // Scatter: each lane's velocities back (or to the sink).
         bodies.scatter(&m.write_a, &a);
         bodies.scatter(&m.write_b, &b);
-    }
-
-    /// Stage 10 on one thread: each used lane's impulses back into its
-    /// arbiter.
-    fn hand_out(&self, arbiters: &mut [Arbiter]) {
-        let m = &self.members;
-        for lane in 0..m.used {
-            self.store(lane, &mut arbiters[m.arbiter[lane] as usize]);
-        }
     }
 
     /// Stage 10: lane `lane`'s impulses back into its arbiter `arb`.
