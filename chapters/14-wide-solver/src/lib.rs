@@ -131,10 +131,9 @@ struct Scratch {
     start_rows: Vec<StartRow>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
-    /// Where each arbiter's rows are, for storing its impulses on the
-    /// workers, and whether they are where the blocks now hold them.
+    /// Where each arbiter's rows are, for storing its impulses (found again
+    /// whenever the blocks are packed again).
     slots: Vec<Slot>,
-    slotted: bool,
     /// Each body's box for the tree.
     boxes: Vec<Bounds>,
     /// The workers' lists of arbiters, kept with their room.
@@ -606,7 +605,7 @@ impl World {
         });
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
-        (s.packed, s.kept, s.slotted) = (Some(self.width), false, false);
+        (s.packed, s.kept) = (Some(self.width), false);
         s.lists = lists;
         self.colouring = colouring;
     }
@@ -620,8 +619,8 @@ impl World {
         let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
         let s = &mut self.scratch;
-        let (rows, poses) = (&s.start_rows, &s.poses);
-        let from = Sources { arbiters, rows, poses, warm };
+        let (start_rows, poses) = (&s.start_rows, &s.poses);
+        let from = Sources { arbiters, start_rows, poses, warm };
         let prepare = |block: &mut Block<F32x8>| block.prepare(from);
         self.threads.for_each(&mut s.wide, BLOCKS, prepare);
         let prepare = |block: &mut Block<f32>| block.prepare(from);
@@ -838,7 +837,8 @@ impl World {
         let mut s = std::mem::take(&mut self.scratch);
         let threads = self.threads.clone();
         let arbiters = &mut self.solver_mut().arbiters;
-        if !s.slotted {
+        // Kept blocks keep their arbiters where they were: so do the slots.
+        if !s.kept {
             s.slots.clear();
             s.slots.resize(arbiters.len(), Slot::Wide(0));
             let mut note = |members: &Members, slot: &dyn Fn(usize) -> Slot| {
@@ -856,7 +856,6 @@ impl World {
             for (n, block) in s.overflow.iter().enumerate() {
                 note(&block.members, &|_| Slot::Overflow(n as u32));
             }
-            s.slotted = true;
         }
         let (slots, wide, single, overflow) =
             (&s.slots, &s.wide, &s.single, &s.overflow);
@@ -1181,7 +1180,7 @@ fn place<T: Default>(blocks: &mut Vec<Block<T>>, n: &mut usize, members: Members
 #[derive(Clone, Copy)]
 struct Sources<'a> {
     arbiters: &'a [Arbiter],
-    rows: &'a [StartRow],
+    start_rows: &'a [StartRow],
     poses: &'a [Pose],
     warm: bool,
 }
@@ -1280,7 +1279,7 @@ impl<T: Lane> Block<T> {
 fn prepare_rows<T: Lane, const N: usize>(
     rows: &mut Rows<T>,
     m: &Members,
-    Sources { arbiters, rows: starts, poses, warm }: Sources,
+    Sources { arbiters, start_rows, poses, warm }: Sources,
 ) {
     let arb: [&Arbiter; LANES] =
         std::array::from_fn(|lane| &arbiters[m.arbiter[lane] as usize]);
@@ -1294,7 +1293,7 @@ fn prepare_rows<T: Lane, const N: usize>(
     let side = |s: usize| {
         let body = |l: usize| if s == 0 { arb[l].a } else { arb[l].b };
         let [x, y, vx, vy, spin, inv_mass, inv_inertia, _] =
-            T::columns(|l| starts[body(l)].0);
+            T::columns(|l| start_rows[body(l)].0);
         let (position, velocity) = (V2 { x, y }, V2 { x: vx, y: vy });
         let (inv_mass, inv_inertia) =
             (keep(used, inv_mass), keep(used, inv_inertia));
