@@ -85,10 +85,16 @@ pub enum DrawItem {
     Text { at: Vec2, text: String, color: Color },
 }
 
-/// What a demo draws in one frame.
+/// What a demo draws in one frame, in order: a later item over an earlier one.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DrawList {
     pub items: Vec<DrawItem>,
+    /// How many of the first items the demo expects to draw the same next
+    /// frame: a pile asleep, the walls. A front end may keep their picture
+    /// and start the next frame from it while they are the same, instead of
+    /// drawing thousands of shapes again. Only a hint: the picture is that
+    /// of all the items in order either way.
+    pub still: usize,
 }
 
 impl DrawList {
@@ -98,6 +104,13 @@ impl DrawList {
 
     pub fn clear(&mut self) {
         self.items.clear();
+        self.still = 0;
+    }
+
+    /// Everything drawn so far is likely to be drawn the same next frame
+    /// ([`DrawList::still`]).
+    pub fn still_so_far(&mut self) {
+        self.still = self.items.len();
     }
 
     pub fn circle(&mut self, center: Vec2, radius: f32, fill: Color) {

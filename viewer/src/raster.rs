@@ -823,8 +823,13 @@ impl Convex {
 
 /// Draw every item of `list` through `camera` into `frame`.
 pub fn render(list: &DrawList, camera: &Camera, frame: &mut Frame) {
+    render_items(&list.items, camera, frame);
+}
+
+/// Draw `items`, in order, through `camera` into `frame`.
+pub fn render_items(items: &[DrawItem], camera: &Camera, frame: &mut Frame) {
     let px = |p: Vec2| camera.to_screen(p);
-    for item in &list.items {
+    for item in items {
         match item {
             DrawItem::Circle { center, radius, fill, stroke } => {
                 frame.circle(px(*center), radius * camera.scale, *fill, *stroke);

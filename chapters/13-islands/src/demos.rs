@@ -215,6 +215,14 @@ const LEVELS: [Color; 6] = [
 /// A sleeping body's colour.
 const ASLEEP: Color = Color(0x505868);
 
+/// A body that cannot move: no mass to push and no velocity of its own.
+fn cannot_move(b: &Body) -> bool {
+    b.inv_mass == 0.0
+        && b.inv_inertia == 0.0
+        && b.velocity == Vec2::ZERO
+        && b.angular_velocity == 0.0
+}
+
 impl Sim for World {
     type Hold = MouseSpring;
 
@@ -253,14 +261,23 @@ impl Sim for World {
                 }
             });
         }
-        for (i, (b, shape)) in self.bodies().iter().zip(self.shapes()).enumerate() {
-            let color = if self.asleep.get(i) == Some(&true) {
-                ASLEEP
-            } else {
-                body_color(b, i)
-            };
+        // ANCHOR: draw_still
+        // The bodies that will not move before the next frame, asleep or
+        // fixed, first, marked still; the moving ones over them. The viewer
+        // keeps the still part's picture and starts the next frame from it
+        // while the still part is the same: a pile asleep costs no drawing.
+        let asleep = |i: usize| self.asleep.get(i) == Some(&true);
+        let pieces = || self.bodies().iter().zip(self.shapes()).enumerate();
+        let draw = |out: &mut DrawList, (i, (b, shape)): (usize, (&Body, _))| {
+            let color = if asleep(i) { ASLEEP } else { body_color(b, i) };
             draw_shape(out, shape, &b.transform(), color);
-        }
+        };
+        let still =
+            |(i, (b, _)): &(usize, (&Body, _))| asleep(*i) || cannot_move(b);
+        pieces().filter(still).for_each(|p| draw(out, p));
+        out.still_so_far();
+        pieces().filter(|p| !still(p)).for_each(|p| draw(out, p));
+        // ANCHOR_END: draw_still
         ch09_joints::demos::draw_joints(out, &self.base.base.base.base);
         if let Some(laser) = &self.view.laser {
             for (from, to) in laser_path(self, laser) {

@@ -8,6 +8,7 @@ use ch11_polygons::Polygon;
 use ch13_islands::demos::pyramid;
 use ch13_islands::{Body, Joint, Shape, UnionFind, World, body, fixed};
 use glam::Vec2;
+use physics_core::draw::DrawList;
 use physics_core::lab::Sim;
 use proptest::prelude::*;
 
@@ -103,6 +104,31 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
     assert!(woke >= 4, "only {woke} boxes woke");
     run(&mut world, 4.0);
     assert_eq!(world.sleeping_count(), 11);
+}
+
+/// A pile asleep is drawn as still, so that the viewer can keep its
+/// picture: the sleeping boxes and the ground are the whole still part of
+/// the frame, the same frame after frame; a box dropped on the pile is
+/// drawn after it, over it, and leaves the pile's part as it was.
+#[test]
+fn a_sleeping_pile_is_drawn_as_still() {
+    let draw = |world: &World| {
+        let mut list = DrawList::new();
+        world.draw(&mut list, false);
+        list
+    };
+    let mut world = pyramid(4);
+    run(&mut world, 3.0);
+    assert_eq!(world.sleeping_count(), 10);
+    let asleep = draw(&world);
+    assert!(asleep.still > 0);
+    assert_eq!(asleep.still, asleep.items.len(), "all of it is still");
+    world.step(DT);
+    let cube = Polygon::boxed(Vec2::splat(0.5), 0.0);
+    add(&mut world, body(Shape::Polygon(cube), Vec2::new(0.3, 7.0), 0.0, 5.0));
+    let dropped = draw(&world);
+    assert_eq!(dropped.items[..dropped.still], asleep.items[..]);
+    assert!(dropped.items.len() > dropped.still, "the box is drawn, moving");
 }
 
 /// Which sleepers an awake body may touch is the same asked from either
