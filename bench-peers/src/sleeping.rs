@@ -2,7 +2,8 @@
 //! Box2D v3, each with sleeping on, step the 5,000-body bin and the 100-row pyramid
 //! for 1,200 steps; the median step over the first 600 (falling, settling) and over
 //! steps 600 to 1,200 (at rest, if the engine put the scene to sleep), and their
-//! ratio.
+//! ratio. And the bin's rain second by second: the mean step of each of its
+//! first five seconds, while the 5,000 bodies fall and land.
 
 use crate::{DT, Engine, Poses, box2d_v3, poses_of, rapier};
 use ch08_sequential_impulses::{Circle, Obb, Shape, World};
@@ -106,4 +107,46 @@ pub fn table() -> String {
 fn micros(d: Duration) -> String {
     let us = d.as_secs_f64() * 1e6;
     if us < 10.0 { format!("{us:.1} µs") } else { format!("{us:.0} µs") }
+}
+
+/// The bin's first five seconds, second by second: each engine's mean step
+/// over each second's 60 steps, the engines taking turns in rounds of ten
+/// steps so that a change in the machine's load falls on all of them.
+pub fn rain_table() -> String {
+    const SECONDS: usize = 5;
+    let world = ch13_islands::demos::bin(5000);
+    let peers = as_chapter8(&world);
+    let mut engines: Vec<(&str, Box<dyn Engine>)> = vec![
+        ("ours (ch13)", Box::new(Ours(world))),
+        (box2d_v3::NAME, Box::new(box2d_v3::build_sleeping(&peers, true))),
+        ("rapier2d 0.36", Box::new(rapier::build_sleeping(&peers, true))),
+    ];
+    let mut spent = vec![[Duration::ZERO; SECONDS]; engines.len()];
+    for round in 0..SECONDS * 6 {
+        for ((name, engine), spent) in engines.iter_mut().zip(&mut spent) {
+            if round % 6 == 0 {
+                eprintln!("{name}: the bin's second {} ...", round / 6 + 1);
+            }
+            let t = Instant::now();
+            for _ in 0..10 {
+                engine.step();
+            }
+            spent[round / 6] += t.elapsed();
+        }
+    }
+    let mut out = String::from("| engine |");
+    for s in 1..=SECONDS {
+        out += &format!(" second {s} |");
+    }
+    out += "\n|---|";
+    out += &"---:|".repeat(SECONDS);
+    out += "\n";
+    for ((engine, _), spent) in engines.iter().zip(&spent) {
+        out += &format!("| {engine} |");
+        for d in spent {
+            out += &format!(" {} |", micros(*d / 60));
+        }
+        out += "\n";
+    }
+    out
 }
