@@ -85,6 +85,7 @@ pub enum DrawItem {
     Text { at: Vec2, text: String, color: Color },
 }
 
+// ANCHOR: draw_list
 /// What a demo draws in one frame, in order: a later item over an earlier one.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DrawList {
@@ -96,6 +97,7 @@ pub struct DrawList {
     /// of all the items in order either way.
     pub still: usize,
 }
+// ANCHOR_END: draw_list
 
 impl DrawList {
     pub fn new() -> Self {

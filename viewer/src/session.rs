@@ -882,7 +882,7 @@ mod tests {
             self.ball -= dt;
         }
         fn reset(&mut self) {
-            self.ball = 1.0;
+            self.ball = 0.0;
         }
         fn draw(&self, out: &mut DrawList) {
             let colour = if self.tint { Color::GREEN } else { Color::BLUE };
@@ -909,14 +909,18 @@ mod tests {
         }
     }
 
+    /// The ball starts in the pile, over its discs.
     fn pile() -> Box<dyn Demo> {
-        Box::new(Pile { ball: 1.0, tint: false })
+        Box::new(Pile { ball: 0.0, tint: false })
     }
 
     /// A frame started from the kept picture of the still items is the
-    /// frame drawn whole, to the bit: while the still items stay the same,
-    /// after the moving ones move, and after the still ones, the camera or
-    /// the frame's size change (each of which must draw them again).
+    /// frame drawn whole, to the bit, with a moving ball over the still
+    /// discs: while the still items stay the same, after the ball moves,
+    /// and after the still ones, the camera or the frame's size change
+    /// (each of which must draw them again). And the kept picture is used:
+    /// a mark put in it shows in the next frame while nothing still has
+    /// changed, and is gone once something has.
     #[test]
     fn a_kept_still_picture_gives_the_frame_drawn_whole() {
         const PILE: Chapter = Chapter {
@@ -956,5 +960,14 @@ mod tests {
         check(&kept, &mut frame);
         let mut frame = Frame::new(160, 150);
         check(&kept, &mut frame);
+        // The top left pixel is background, far from every disc.
+        const MARK: u32 = 0x123456;
+        kept.still.borrow_mut().pixels[0] = MARK;
+        kept.step();
+        kept.render(&mut frame, Hud::None);
+        assert_eq!(frame.pixels[0], MARK, "the kept picture is used");
+        kept.demo.set_switch('t', SwitchValue::Bool(false));
+        kept.render(&mut frame, Hud::None);
+        assert_ne!(frame.pixels[0], MARK, "a change draws it again");
     }
 }

@@ -261,11 +261,12 @@ impl Sim for World {
                 }
             });
         }
-        // ANCHOR: draw_still
-        // The bodies that will not move before the next frame, asleep or
-        // fixed, first, marked still; the moving ones over them. The viewer
-        // keeps the still part's picture and starts the next frame from it
-        // while the still part is the same: a pile asleep costs no drawing.
+        // ANCHOR: draw_bodies
+        // The bodies not expected to move before the next frame, asleep or
+        // unable to, first, marked still; the moving ones over them. The
+        // viewer keeps the still part's picture and starts the next frame
+        // from it while the still part is the same: a pile asleep costs no
+        // drawing.
         let asleep = |i: usize| self.asleep.get(i) == Some(&true);
         let pieces = || self.bodies().iter().zip(self.shapes()).enumerate();
         let draw = |out: &mut DrawList, (i, (b, shape)): (usize, (&Body, _))| {
@@ -277,7 +278,7 @@ impl Sim for World {
         pieces().filter(still).for_each(|p| draw(out, p));
         out.still_so_far();
         pieces().filter(|p| !still(p)).for_each(|p| draw(out, p));
-        // ANCHOR_END: draw_still
+        // ANCHOR_END: draw_bodies
         ch09_joints::demos::draw_joints(out, &self.base.base.base.base);
         if let Some(laser) = &self.view.laser {
             for (from, to) in laser_path(self, laser) {

@@ -108,8 +108,9 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
 
 /// A pile asleep is drawn as still, so that the viewer can keep its
 /// picture: the sleeping boxes and the ground are the whole still part of
-/// the frame, the same frame after frame; a box dropped on the pile is
-/// drawn after it, over it, and leaves the pile's part as it was.
+/// the frame, the same frame after frame. With its bottom box woken (the
+/// first box in the list), that box is drawn after every sleeper, over
+/// them, and the sleepers' part is what it was without it.
 #[test]
 fn a_sleeping_pile_is_drawn_as_still() {
     let draw = |world: &World| {
@@ -124,11 +125,16 @@ fn a_sleeping_pile_is_drawn_as_still() {
     assert!(asleep.still > 0);
     assert_eq!(asleep.still, asleep.items.len(), "all of it is still");
     world.step(DT);
-    let cube = Polygon::boxed(Vec2::splat(0.5), 0.0);
-    add(&mut world, body(Shape::Polygon(cube), Vec2::new(0.3, 7.0), 0.0, 5.0));
-    let dropped = draw(&world);
-    assert_eq!(dropped.items[..dropped.still], asleep.items[..]);
-    assert!(dropped.items.len() > dropped.still, "the box is drawn, moving");
+    assert_eq!(draw(&world), asleep, "the same frame after frame");
+    // Body 0 is the ground, body 1 the bottom row's first box.
+    world.asleep[1] = false;
+    let woken = draw(&world);
+    let per_body = woken.items.len() - woken.still;
+    assert!(per_body > 0, "the woken box is drawn after the still part");
+    assert!(2 * per_body <= asleep.items.len(), "only the woken box is");
+    let others =
+        [&asleep.items[..per_body], &asleep.items[2 * per_body..]].concat();
+    assert_eq!(woken.items[..woken.still], others[..]);
 }
 
 /// Which sleepers an awake body may touch is the same asked from either
