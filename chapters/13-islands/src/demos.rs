@@ -215,6 +215,33 @@ const LEVELS: [Color; 6] = [
 /// A sleeping body's colour.
 const ASLEEP: Color = Color(0x505868);
 
+// ANCHOR: draw_bodies
+/// Draw the bodies, each in `color(i, body)`: first those not expected to
+/// move before the next frame, asleep or unable to, marked still; the
+/// moving ones after, over them. The viewer keeps the still part's picture
+/// and starts the next frame from it while the still part is the same: a
+/// pile asleep costs no drawing.
+pub fn draw_bodies(
+    out: &mut DrawList,
+    bodies: &[Body],
+    shapes: &[Shape],
+    asleep: &[bool],
+    color: impl Fn(usize, &Body) -> Color,
+) {
+    let still = |i: usize, b: &Body| asleep.get(i) == Some(&true) || cannot_move(b);
+    // The still bodies (`true`), or the moving ones.
+    let draw = |out: &mut DrawList, which: bool| {
+        for (i, (b, shape)) in bodies.iter().zip(shapes).enumerate() {
+            if still(i, b) == which {
+                draw_shape(out, shape, &b.transform(), color(i, b));
+            }
+        }
+    };
+    draw(out, true);
+    out.still_so_far();
+    draw(out, false);
+}
+
 /// A body that cannot move: no mass to push and no velocity of its own.
 fn cannot_move(b: &Body) -> bool {
     b.inv_mass == 0.0
@@ -222,6 +249,7 @@ fn cannot_move(b: &Body) -> bool {
         && b.velocity == Vec2::ZERO
         && b.angular_velocity == 0.0
 }
+// ANCHOR_END: draw_bodies
 
 impl Sim for World {
     type Hold = MouseSpring;
@@ -261,24 +289,11 @@ impl Sim for World {
                 }
             });
         }
-        // ANCHOR: draw_bodies
-        // The bodies not expected to move before the next frame, asleep or
-        // unable to, first, marked still; the moving ones over them. The
-        // viewer keeps the still part's picture and starts the next frame
-        // from it while the still part is the same: a pile asleep costs no
-        // drawing.
-        let asleep = |i: usize| self.asleep.get(i) == Some(&true);
-        let pieces = || self.bodies().iter().zip(self.shapes()).enumerate();
-        let draw = |out: &mut DrawList, (i, (b, shape)): (usize, (&Body, _))| {
-            let color = if asleep(i) { ASLEEP } else { body_color(b, i) };
-            draw_shape(out, shape, &b.transform(), color);
-        };
-        let still =
-            |(i, (b, _)): &(usize, (&Body, _))| asleep(*i) || cannot_move(b);
-        pieces().filter(still).for_each(|p| draw(out, p));
-        out.still_so_far();
-        pieces().filter(|p| !still(p)).for_each(|p| draw(out, p));
-        // ANCHOR_END: draw_bodies
+        let asleep = &self.asleep;
+        draw_bodies(out, self.bodies(), self.shapes(), asleep, |i, b| {
+            let grey = asleep.get(i) == Some(&true);
+            if grey { ASLEEP } else { body_color(b, i) }
+        });
         ch09_joints::demos::draw_joints(out, &self.base.base.base.base);
         if let Some(laser) = &self.view.laser {
             for (from, to) in laser_path(self, laser) {

@@ -4,8 +4,7 @@
 use crate::{Shape, Width, World, body};
 use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
 use ch11_polygons::Polygon;
-use ch11_polygons::demos::draw_shape;
-use ch13_islands::demos::slab;
+use ch13_islands::demos::{draw_bodies, slab};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
@@ -222,15 +221,12 @@ impl Sim for World {
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         // With the colours shown, the bodies step back to grey.
         let quiet = self.view.colours || self.view.graph;
+        let asleep = &self.base.asleep;
         let shapes = self.base.base.shapes();
-        for (i, (b, shape)) in self.bodies().iter().zip(shapes).enumerate() {
-            let color = if quiet || self.base.asleep.get(i) == Some(&true) {
-                GREY
-            } else {
-                body_color(b, i)
-            };
-            draw_shape(out, shape, &b.transform(), color);
-        }
+        draw_bodies(out, self.bodies(), shapes, asleep, |i, b| {
+            let grey = quiet || asleep.get(i) == Some(&true);
+            if grey { GREY } else { body_color(b, i) }
+        });
         ch09_joints::demos::draw_joints(out, &self.soft().base);
         let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
         let colours = arbiters.iter().zip(&self.colouring.colours);
