@@ -164,7 +164,7 @@ impl World {
     /// Each body's rotation, for the contacts' moving anchors.
     fn turn(&mut self) {
         for (pose, b) in self.poses.iter_mut().zip(&self.base.base.bodies) {
-            pose.rotation = trig::from_angle(b.angle);
+            pose.turn(b.angle);
         }
     }
 
@@ -178,11 +178,11 @@ impl World {
         let settings = self.base.base.settings;
         let warm = settings.warm_starting;
         let bodies = &self.base.base.bodies;
-        self.poses.clear();
-        self.poses.extend(bodies.iter().map(|b| Pose {
-            start: b.position,
-            rotation: trig::from_angle(b.angle),
-        }));
+        self.poses.resize(bodies.len(), Pose::default());
+        for (pose, b) in self.poses.iter_mut().zip(bodies) {
+            pose.start = b.position;
+            pose.turn(b.angle);
+        }
         self.points.clear();
         self.contact_soft =
             soft(self.soft.contact_hertz.min(0.25 / h), self.soft.damping_ratio, h);
@@ -565,11 +565,30 @@ impl Soft {
 
 /// A body's place for the contacts: where its centre was when the step
 /// began, and its rotation now, `(cos, sin)` of its angle (worked out once
-/// per substep, not once per contact and pass).
+/// per substep, not once per contact and pass), and the angle it is of.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Pose {
     start: Vec2,
     rotation: Vec2,
+    angle: f32,
+}
+
+impl Default for Pose {
+    /// No rotation worked out yet: an angle no body's is.
+    fn default() -> Self {
+        Pose { start: Vec2::ZERO, rotation: Vec2::ZERO, angle: f32::NAN }
+    }
+}
+
+impl Pose {
+    /// The rotation by `angle`, worked out again only if the angle is not
+    /// the one the pose has, to the bit: a body that has not turned (one
+    /// at rest, or asleep in chapter 13) costs no sine and cosine.
+    fn turn(&mut self, angle: f32) {
+        if angle.to_bits() != self.angle.to_bits() || angle.is_nan() {
+            (self.rotation, self.angle) = (trig::from_angle(angle), angle);
+        }
+    }
 }
 
 /// A contact point's data for the soft step.
@@ -778,4 +797,24 @@ fn push(a: &mut Body, b: &mut Body, r_a: Vec2, r_b: Vec2, p: Vec2) {
     a.angular_velocity -= a.inv_inertia * cross(r_a, p);
     b.velocity += b.inv_mass * p;
     b.angular_velocity += b.inv_inertia * cross(r_b, p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pose's rotation is that of the angle it was last given, to the
+    /// bit, whether worked out again or kept: an angle given twice, one a
+    /// least step away, zero then negative zero (equal, but not the same
+    /// bits, nor the same sine), and NaN.
+    #[test]
+    fn a_pose_turns_to_the_angle_it_is_given() {
+        let mut pose = Pose::default();
+        for a in [0.3, 0.3, 0.3f32.next_up(), 0.0, -0.0, f32::NAN, 1.0, 1.0] {
+            pose.turn(a);
+            let want = trig::from_angle(a);
+            let bits = |v: Vec2| (v.x.to_bits(), v.y.to_bits());
+            assert_eq!(bits(pose.rotation), bits(want), "angle {a}");
+        }
+    }
 }
