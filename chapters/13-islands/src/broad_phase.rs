@@ -242,8 +242,12 @@ impl TreePhase {
     ) {
         let mut touching = std::mem::take(&mut self.touching);
         touching.clear();
-        touching.extend_from_slice(&self.pairs);
-        keep_where(&mut touching, |(a, b)| self.may_touch(a, b));
+        // With nothing that can move (a pile asleep, held still for the
+        // step), no pair would be kept: the set is not walked at all.
+        if world.base.bodies.iter().any(|b| b.inv_mass > 0.0) {
+            touching.extend_from_slice(&self.pairs);
+            keep_where(&mut touching, |(a, b)| self.may_touch(a, b));
+        }
         world.broad_phase_placed(touching.iter().copied(), place);
         self.touching = touching;
     }
