@@ -112,18 +112,17 @@ pub struct Session {
     drawn: Cell<usize>,
     /// The picture of the items the demo last drew as still
     /// ([`DrawList::still`]), kept to start the next frame from.
-    still: RefCell<StillPicture>,
+    still: RefCell<Option<StillPicture>>,
 }
 
 /// A picture of a demo's still items, and what it was drawn from: the
-/// items, the camera and the frame's size. Any of them changed, it is
-/// drawn again.
-#[derive(Clone, Debug, Default)]
+/// items and the camera (and, as the picture's own size, the frame's).
+/// Any of them changed, it is drawn again.
+#[derive(Clone, Debug)]
 struct StillPicture {
     items: Vec<DrawItem>,
-    camera: Option<Camera>,
-    size: (usize, usize),
-    pixels: Vec<u32>,
+    camera: Camera,
+    picture: Frame,
 }
 
 impl Session {
@@ -426,27 +425,25 @@ impl Session {
     /// same, else drawn and kept. A pile of 5,000 shapes asleep then costs a
     /// comparison and a copy a frame, not 5,000 shapes.
     fn draw_still(&self, items: &[DrawItem], frame: &mut Frame) {
+        if items.is_empty() {
+            frame.clear(crate::raster::BACKGROUND);
+            return;
+        }
         let mut kept = self.still.borrow_mut();
-        let size = (frame.width, frame.height);
-        if !items.is_empty()
-            && kept.size == size
-            && kept.camera == Some(self.camera)
-            && kept.items == items
-        {
-            frame.pixels.copy_from_slice(&kept.pixels);
+        let same = |k: &&StillPicture| {
+            let p = &k.picture;
+            (p.width, p.height) == (frame.width, frame.height)
+                && k.camera == self.camera
+                && k.items == items
+        };
+        if let Some(k) = kept.as_ref().filter(same) {
+            frame.pixels.copy_from_slice(&k.picture.pixels);
             return;
         }
         frame.clear(crate::raster::BACKGROUND);
-        if items.is_empty() {
-            return;
-        }
         render_items(items, &self.camera, frame);
-        let kept = &mut *kept;
-        kept.items.clear();
-        kept.items.extend_from_slice(items);
-        (kept.camera, kept.size) = (Some(self.camera), size);
-        kept.pixels.clear();
-        kept.pixels.extend_from_slice(&frame.pixels);
+        let (items, camera) = (items.to_vec(), self.camera);
+        *kept = Some(StillPicture { items, camera, picture: frame.clone() });
     }
     // ANCHOR_END: draw_still
 
@@ -962,7 +959,7 @@ mod tests {
         check(&kept, &mut frame);
         // The top left pixel is background, far from every disc.
         const MARK: u32 = 0x123456;
-        kept.still.borrow_mut().pixels[0] = MARK;
+        kept.still.borrow_mut().as_mut().unwrap().picture.pixels[0] = MARK;
         kept.step();
         kept.render(&mut frame, Hud::None);
         assert_eq!(frame.pixels[0], MARK, "the kept picture is used");

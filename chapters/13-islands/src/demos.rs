@@ -216,9 +216,9 @@ const LEVELS: [Color; 6] = [
 const ASLEEP: Color = Color(0x505868);
 
 // ANCHOR: draw_bodies
-/// Draw the bodies, each in `color(i, body)`: first those not expected to
-/// move before the next frame, asleep or unable to, marked still; the
-/// moving ones after, over them. The viewer keeps the still part's picture
+/// Draw the bodies, each in `color(i, body, asleep)`: first those not
+/// expected to move before the next frame, asleep or unable to, marked
+/// still; the moving ones after, over them. The viewer keeps the still part's picture
 /// and starts the next frame from it while the still part is the same: a
 /// pile asleep costs no drawing.
 pub fn draw_bodies(
@@ -226,14 +226,15 @@ pub fn draw_bodies(
     bodies: &[Body],
     shapes: &[Shape],
     asleep: &[bool],
-    color: impl Fn(usize, &Body) -> Color,
+    color: impl Fn(usize, &Body, bool) -> Color,
 ) {
-    let still = |i: usize, b: &Body| asleep.get(i) == Some(&true) || cannot_move(b);
+    // A body added since the last step has no entry yet: awake.
+    let asleep = |i: usize| asleep.get(i) == Some(&true);
     // The still bodies (`true`), or the moving ones.
     let draw = |out: &mut DrawList, which: bool| {
         for (i, (b, shape)) in bodies.iter().zip(shapes).enumerate() {
-            if still(i, b) == which {
-                draw_shape(out, shape, &b.transform(), color(i, b));
+            if (asleep(i) || cannot_move(b)) == which {
+                draw_shape(out, shape, &b.transform(), color(i, b, asleep(i)));
             }
         }
     };
@@ -289,11 +290,15 @@ impl Sim for World {
                 }
             });
         }
-        let asleep = &self.asleep;
-        draw_bodies(out, self.bodies(), self.shapes(), asleep, |i, b| {
-            let grey = asleep.get(i) == Some(&true);
-            if grey { ASLEEP } else { body_color(b, i) }
-        });
+        draw_bodies(
+            out,
+            self.bodies(),
+            self.shapes(),
+            &self.asleep,
+            |i, b, asleep| {
+                if asleep { ASLEEP } else { body_color(b, i) }
+            },
+        );
         ch09_joints::demos::draw_joints(out, &self.base.base.base.base);
         if let Some(laser) = &self.view.laser {
             for (from, to) in laser_path(self, laser) {

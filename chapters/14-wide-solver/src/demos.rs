@@ -221,12 +221,16 @@ impl Sim for World {
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         // With the colours shown, the bodies step back to grey.
         let quiet = self.view.colours || self.view.graph;
-        let asleep = &self.base.asleep;
         let shapes = self.base.base.shapes();
-        draw_bodies(out, self.bodies(), shapes, asleep, |i, b| {
-            let grey = quiet || asleep.get(i) == Some(&true);
-            if grey { GREY } else { body_color(b, i) }
-        });
+        draw_bodies(
+            out,
+            self.bodies(),
+            shapes,
+            &self.base.asleep,
+            |i, b, asleep| {
+                if quiet || asleep { GREY } else { body_color(b, i) }
+            },
+        );
         ch09_joints::demos::draw_joints(out, &self.soft().base);
         let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
         let colours = arbiters.iter().zip(&self.colouring.colours);
