@@ -24,7 +24,7 @@
 mod sleeping;
 mod wide;
 
-use ch08_sequential_impulses::demos::{ball_pit, pyramid};
+use ch08_sequential_impulses::worlds::{ball_pit, pyramid};
 use ch08_sequential_impulses::{Body, Shape, World};
 use glam::Vec2;
 use std::time::{Duration, Instant};
@@ -438,17 +438,17 @@ fn scene_figures() -> String {
     let scenes: Vec<(&str, World)> = vec![
         (
             "overlap: 10 boxes 25 cm deep",
-            ch10_soft_step::demos::overlap().base.base,
+            ch10_soft_step::worlds::overlap().base.base,
         ),
         (
             "confined: 625 circles 10 cm deep",
-            ch10_soft_step::demos::confined(25).base.base,
+            ch10_soft_step::worlds::confined(25).base.base,
         ),
         (
             "heavy on light: 100 kg on 1 kg",
-            ch10_soft_step::demos::heavy_on_light().base.base,
+            ch10_soft_step::worlds::heavy_on_light().base.base,
         ),
-        ("card house", ch10_soft_step::demos::card_house().base.base),
+        ("card house", ch10_soft_step::worlds::card_house().base.base),
     ];
     let mut table = String::from(
         "| scene | engine | farthest from its start after 10 s | fastest in the first second |\n|---|---|---:|---:|\n",
@@ -497,11 +497,11 @@ fn joint_scene_figures() -> String {
     let scenes: Vec<(&str, ch10_soft_step::World)> = vec![
         (
             "heavy chain: 40 links, a ball of 30 links' mass",
-            ch10_soft_step::demos::heavy_chain(),
+            ch10_soft_step::worlds::heavy_chain(),
         ),
         (
             "joint grid: 20 x 20 discs, pinned at two corners",
-            ch10_soft_step::demos::joint_grid(20),
+            ch10_soft_step::worlds::joint_grid(20),
         ),
     ];
     let mut table = String::from(
@@ -661,7 +661,7 @@ fn main() {
         // Solver2D's large pyramid: every box started touching, not dropped.
         (
             "pyramid, 100 rows, from rest".into(),
-            ch10_soft_step::demos::pyramid(100).base.base,
+            ch10_soft_step::worlds::pyramid(100).base.base,
             Some(100),
             STEPS / 2,
         ),

@@ -74,8 +74,8 @@ fn measure(engine: &mut dyn Engine) -> (Duration, Duration, usize) {
 /// The table, in Markdown.
 pub fn table() -> String {
     let scenes = [
-        ("bin, 5,000 bodies", ch13_islands::demos::bin(5000)),
-        ("pyramid, 100 rows", ch13_islands::demos::pyramid(100)),
+        ("bin, 5,000 bodies", ch13_islands::worlds::bin(5000)),
+        ("pyramid, 100 rows", ch13_islands::worlds::pyramid(100)),
     ];
     let mut out = String::from(
         "| engine | scene | median step, 0-600 | median step, 600-1200 | ratio | moving after 600 |\n\
@@ -114,7 +114,7 @@ fn micros(d: Duration) -> String {
 /// steps so that a change in the machine's load falls on all of them.
 pub fn rain_table() -> String {
     const SECONDS: usize = 5;
-    let world = ch13_islands::demos::bin(5000);
+    let world = ch13_islands::worlds::bin(5000);
     let peers = as_chapter8(&world);
     let mut engines: Vec<(&str, Box<dyn Engine>)> = vec![
         ("ours (ch13)", Box::new(Ours(world))),

@@ -8,7 +8,7 @@
 use crate::{
     DT, Engine, Poses, box2d, box2d_v3, measure_in_rounds, poses_of, rapier, soft,
 };
-use ch08_sequential_impulses::demos::{ball_pit, pyramid};
+use ch08_sequential_impulses::worlds::{ball_pit, pyramid};
 use ch08_sequential_impulses::{Shape, World};
 use ch11_polygons::{Polygon, Shape as Shape11};
 use ch14_wide_solver::Width;
@@ -74,7 +74,7 @@ pub fn table() -> String {
         ("pyramid, 20 rows", pyramid(20), Some(20), 600),
         (
             "pyramid, 100 rows, from rest",
-            ch10_soft_step::demos::pyramid(100).base.base,
+            ch10_soft_step::worlds::pyramid(100).base.base,
             Some(100),
             300,
         ),
@@ -82,7 +82,7 @@ pub fn table() -> String {
         ("ball pit, 5000 circles", ball_pit(5000), None, 300),
         (
             "confined, 625 circles",
-            ch10_soft_step::demos::confined(25).base.base,
+            ch10_soft_step::worlds::confined(25).base.base,
             None,
             600,
         ),
@@ -147,7 +147,7 @@ pub fn stages() -> String {
         ("ball pit, 5000 circles", ball_pit(5000), 300),
         (
             "pyramid, 100 rows, from rest",
-            ch10_soft_step::demos::pyramid(100).base.base,
+            ch10_soft_step::worlds::pyramid(100).base.base,
             300,
         ),
     ];
@@ -226,7 +226,7 @@ pub fn stages() -> String {
 /// falls on all of them; median step, and its ratio to chapter 13's order.
 pub fn widths() -> String {
     let pyramid = |rows: usize| {
-        let mut w = ch14_wide_solver::demos::pyramid(rows);
+        let mut w = ch14_wide_solver::worlds::pyramid(rows);
         w.base.sleeping = false;
         w
     };

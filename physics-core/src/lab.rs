@@ -70,6 +70,26 @@ pub trait Sim: Clone + 'static {
     }
 }
 
+/// A world that holds an earlier chapter's world `W` inside it (chapter 7's
+/// holds chapter 6's, chapter 9's holds chapter 8's), so that the earlier
+/// chapter's switches, written once for any `S: Holds<W>`, work on it too.
+/// Every world holds itself.
+pub trait Holds<W> {
+    /// The earlier chapter's world inside this one.
+    fn inner(&self) -> &W;
+    /// The same, to change.
+    fn inner_mut(&mut self) -> &mut W;
+}
+
+impl<W> Holds<W> for W {
+    fn inner(&self) -> &W {
+        self
+    }
+    fn inner_mut(&mut self) -> &mut W {
+        self
+    }
+}
+
 /// The velocity that carries a body from `position` to `target` in one step of
 /// `dt`: the mouse grab of chapters 1 to 5, which the body follows, colliding on
 /// the way, and is thrown with when let go. Zero for a non-finite answer (a `dt` of

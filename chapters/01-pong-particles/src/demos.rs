@@ -2,11 +2,9 @@
 
 use crate::{Particle, World};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
+use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
-use physics_core::rng::Rng;
-use physics_core::scene::{Scene, SceneError};
 use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold moving circles only, with no
@@ -17,7 +15,7 @@ pub const CHAPTER: Chapter = Chapter {
     title: "1. Pong particles",
     demos: DEMOS,
     supports: &[],
-    from_scene: Some(from_scene),
+    from_scene: Some(crate::scene::from_scene),
 };
 
 /// The demos, in the order Tab walks through them.
@@ -49,14 +47,14 @@ const GRAB_RADIUS: f32 = 0.12;
 /// A box of particles, with the switches the chapter talks about.
 #[derive(Clone, Debug)]
 pub struct Pong {
-    world: World,
+    pub(crate) world: World,
     /// Each particle's mass, for the HUD's momentum and energy only: mass plays no
     /// part in a bounce off a wall that cannot move.
     masses: Vec<f32>,
     colors: Vec<Color>,
     time_step: f32,
     /// Do the walls move in and out?
-    squeeze: bool,
+    pub(crate) squeeze: bool,
     time: f32,
 }
 
@@ -72,31 +70,6 @@ const KNOBS: &[Knob<Pong>] = &[
 ];
 
 impl Pong {
-    /// `n` particles scattered over the box with seeded random positions and
-    /// velocities.
-    pub fn scattered(n: usize, seed: u64, time_step: f32, squeeze: bool) -> Self {
-        let mut rng = Rng::new(seed);
-        let particles = (0..n)
-            .map(|_| {
-                let angle = rng.range(0.0, std::f32::consts::TAU);
-                let speed = rng.range(0.3, 1.5);
-                Particle {
-                    position: Vec2::new(
-                        rng.range(-0.95, 0.95),
-                        rng.range(-0.95, 0.95),
-                    ),
-                    velocity: trig::from_angle(angle) * speed,
-                }
-            })
-            .collect();
-        let mut pong = Pong::new(particles, vec![1.0; n], time_step);
-        pong.squeeze = squeeze;
-        // The squeeze demo starts with the approach check off, to show what it
-        // prevents.
-        pong.world.approach_check = !squeeze;
-        pong
-    }
-
     pub fn new(particles: Vec<Particle>, masses: Vec<f32>, time_step: f32) -> Self {
         let colors = particles
             .iter()
@@ -200,19 +173,3 @@ impl Sim for Pong {
         Some(self.world.particles[i].position)
     }
 }
-
-// ANCHOR: from_scene
-/// A scene file as chapter 1 particles: moving circles, with no
-/// gravity and restitution 1 (what else a scene may hold is refused
-/// before this runs). A particle has no size; the box is always the
-/// tutorial's 2 m x 2 m.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let particles = scene
-        .bodies
-        .iter()
-        .map(|b| Particle { position: b.position, velocity: b.velocity })
-        .collect();
-    let masses = scene.bodies.iter().map(|b| b.mass).collect();
-    Ok(Box::new(Pong::new(particles, masses, scene.dt).lab()))
-}
-// ANCHOR_END: from_scene

@@ -13,6 +13,8 @@ use glam::Vec2;
 
 pub mod demos;
 pub mod figures;
+pub mod scene;
+pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones below, by everything, when built with `--features

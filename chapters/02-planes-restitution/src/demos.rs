@@ -1,14 +1,11 @@
 //! Chapter 2's demos: what the window shows and the headless runs draw.
 
-use crate::{Particle, Plane, World};
+use crate::{Plane, World};
 use glam::Vec2;
-use physics_core::demo::{
-    BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes,
-};
+use physics_core::demo::{BodyState, Chapter, DemoEntry, Slot, bodies_then_planes};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
-use physics_core::rng::Rng;
-use physics_core::scene::{Feature, Scene, SceneError, Shape};
+use physics_core::scene::Feature;
 use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold moving circles
@@ -19,7 +16,7 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch02-planes-restitution",
     title: "2. Planes and restitution",
     demos: DEMOS,
-    from_scene: Some(from_scene),
+    from_scene: Some(crate::scene::from_scene),
 };
 
 /// The demos, in the order Tab walks through them.
@@ -68,21 +65,7 @@ pub struct Planes {
     turn_rate: f32,
     bounds: (Vec2, Vec2),
     /// The trace's body order: a scene file's order, or particles then planes.
-    order: Option<Vec<Slot>>,
-}
-
-/// `n` particles at seeded random places in `[lo, hi]`, with seeded random
-/// velocities up to `speed` and restitution spread evenly from 0 to 1.
-fn scatter(n: usize, seed: u64, lo: Vec2, hi: Vec2, speed: f32) -> Vec<Particle> {
-    let mut rng = Rng::new(seed);
-    (0..n)
-        .map(|i| Particle {
-            position: Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y)),
-            velocity: trig::from_angle(rng.range(0.0, std::f32::consts::TAU))
-                * rng.range(0.0, speed),
-            restitution: if n > 1 { i as f32 / (n - 1) as f32 } else { 1.0 },
-        })
-        .collect()
+    pub(crate) order: Option<Vec<Slot>>,
 }
 
 impl Planes {
@@ -95,54 +78,6 @@ impl Planes {
     pub fn lab(self) -> Lab<Planes> {
         let bounds = self.bounds;
         Lab::new(self, KNOBS, bounds)
-    }
-
-    /// 150 particles in chapter 1's box, now under gravity and bouncing less than
-    /// perfectly.
-    pub fn gravity() -> Self {
-        let particles = scatter(150, 2, Vec2::splat(-0.95), Vec2::splat(0.95), 2.0);
-        Planes::new(
-            World::new(particles),
-            0.0,
-            (Vec2::splat(-1.5), Vec2::splat(1.5)),
-        )
-    }
-
-    /// The same box turning by itself; the mouse turns it too.
-    pub fn rotate() -> Self {
-        let particles = scatter(200, 3, Vec2::splat(-0.9), Vec2::splat(0.9), 1.0);
-        Planes::new(
-            World::new(particles),
-            0.25,
-            (Vec2::splat(-1.5), Vec2::splat(1.5)),
-        )
-    }
-
-    /// Two planes sloping down to a point, between two upright walls: planes at any
-    /// angle.
-    pub fn funnel() -> Self {
-        let slope = 0.45_f32; // radians, about 26 degrees
-        let planes = vec![
-            // The left slope faces up and to the right, the right slope up and to
-            // the left; both pass through the funnel's bottom at (0, -1).
-            Plane::through(
-                Vec2::new(0.0, -1.0),
-                Vec2::new(trig::sin(slope), trig::cos(slope)),
-            ),
-            Plane::through(
-                Vec2::new(0.0, -1.0),
-                Vec2::new(-trig::sin(slope), trig::cos(slope)),
-            ),
-            Plane::through(Vec2::new(-1.6, 0.0), Vec2::X),
-            Plane::through(Vec2::new(1.6, 0.0), -Vec2::X),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let particles =
-            scatter(150, 4, Vec2::new(-1.4, 0.2), Vec2::new(1.4, 1.4), 0.5);
-        let world = World { planes, ..World::new(particles) };
-        Planes::new(world, 0.0, (Vec2::new(-1.8, -1.3), Vec2::new(1.8, 1.7)))
     }
 
     pub fn world(&self) -> &World {
@@ -164,7 +99,7 @@ fn wrap_angle(angle: f32) -> f32 {
 
 /// The switches: A the approach check, P push-back, G gravity, E one
 /// restitution for all, T the turn rate.
-const KNOBS: &[Knob<Planes>] = &[
+pub(crate) const KNOBS: &[Knob<Planes>] = &[
     Knob::toggle(
         'a',
         "approach check",
@@ -279,39 +214,6 @@ impl Sim for Planes {
     // ANCHOR_END: mouse
 }
 
-// ANCHOR: from_scene
-/// A scene file as chapter 2 particles and planes. Circles become particles
-/// (chapter 2 gives them no size and no mass in a bounce), each with its own
-/// restitution; planes become planes.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let mut particles = Vec::new();
-    let mut planes = Vec::new();
-    let mut order = Vec::new();
-    for b in &scene.bodies {
-        if let Shape::Plane { normal, offset } = b.shape {
-            order.push(Slot::Plane(planes.len()));
-            planes.push(Plane { normal, offset });
-        } else {
-            order.push(Slot::Body(particles.len()));
-            particles.push(Particle {
-                position: b.position,
-                velocity: b.velocity,
-                restitution: b.restitution,
-            });
-        }
-    }
-    let bounds = scene_bounds(&particles, &planes);
-    let world = World {
-        planes,
-        centre: (bounds.0 + bounds.1) * 0.5,
-        ..World::new(particles)
-    };
-    let mut demo = Planes::new(world, 0.0, bounds);
-    demo.order = Some(order);
-    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
-}
-// ANCHOR_END: from_scene
-
 /// The part of plane `i`'s line that borders the free region (the side every other
 /// plane faces), as a segment near `view_centre`; `None` if no part of it does. For
 /// drawing walls.
@@ -345,33 +247,11 @@ pub fn visible_part(
     (lo < hi).then(|| (foot + lo * along, foot + hi * along))
 }
 
-/// A view of a scene: the particles' extent, grown to take in the nearest point of
-/// each plane, with a margin; at least 2 m across.
-fn scene_bounds(particles: &[Particle], planes: &[Plane]) -> (Vec2, Vec2) {
-    let (mut lo, mut hi) =
-        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-    for p in particles {
-        lo = lo.min(p.position);
-        hi = hi.max(p.position);
-    }
-    if particles.is_empty() {
-        (lo, hi) = (Vec2::ZERO, Vec2::ZERO);
-    }
-    let middle = (lo + hi) * 0.5;
-    for plane in planes {
-        let foot = middle - plane.distance(middle) * plane.normal;
-        lo = lo.min(foot);
-        hi = hi.max(foot);
-    }
-    let centre = (lo + hi) * 0.5;
-    let half = ((hi - lo) * 0.5 + Vec2::splat(0.3)).max(Vec2::ONE);
-    (centre - half, centre + half)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::box_planes;
+    use physics_core::demo::Demo;
 
     #[test]
     fn wrap_angle_takes_the_short_way() {

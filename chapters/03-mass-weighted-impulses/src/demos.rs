@@ -1,17 +1,12 @@
 //! Chapter 3's demos: what the window shows and the headless runs draw.
 
-use crate::{Ball, Pair, Wall, World};
-use ch02_planes_restitution::box_planes;
+use crate::{Ball, Pair, World};
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
-use physics_core::demo::{
-    BodyState, Chapter, Demo, DemoEntry, Slot, bodies_then_planes,
-};
+use physics_core::demo::{BodyState, Chapter, DemoEntry, Slot, bodies_then_planes};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
-use physics_core::rng::Rng;
-use physics_core::scene::{Feature, Scene, SceneError, Shape};
-use physics_core::trig;
+use physics_core::scene::Feature;
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -25,7 +20,7 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch03-mass-weighted-impulses",
     title: "3. Mass-weighted impulses",
     demos: DEMOS,
-    from_scene: Some(from_scene),
+    from_scene: Some(crate::scene::from_scene),
 };
 
 /// The demos, in the order Tab walks through them.
@@ -79,29 +74,7 @@ pub struct Circles {
     /// The lightest and heaviest dynamic mass, for the colours.
     mass_range: (f32, f32),
     /// The trace's body order: a scene file's order, or circles then walls.
-    order: Option<Vec<Slot>>,
-}
-
-fn walls(
-    planes: impl IntoIterator<Item = crate::Plane>,
-    restitution: f32,
-) -> Vec<Wall> {
-    planes.into_iter().map(|plane| Wall { plane, restitution }).collect()
-}
-
-/// Walls around the rectangle `[-half, half]`: left, right, floor, ceiling, facing
-/// in.
-fn rectangle(half: Vec2, restitution: f32) -> Vec<Wall> {
-    let [left, right, floor, ceiling] = box_planes(1.0);
-    walls(
-        [
-            crate::Plane { offset: -half.x, ..left },
-            crate::Plane { offset: -half.x, ..right },
-            crate::Plane { offset: -half.y, ..floor },
-            crate::Plane { offset: -half.y, ..ceiling },
-        ],
-        restitution,
-    )
+    pub(crate) order: Option<Vec<Slot>>,
 }
 
 impl Circles {
@@ -118,112 +91,6 @@ impl Circles {
     pub fn lab(self) -> Lab<Circles> {
         let bounds = self.bounds;
         Lab::new(self, KNOBS, bounds)
-    }
-
-    /// A pool table (2.54 m x 1.27 m) from above: no gravity, fifteen balls racked
-    /// in a triangle, the cue ball at 8 m/s.
-    pub fn billiards() -> Self {
-        let radius = 0.028_575; // 57.15 mm balls
-        let mass = 0.17;
-        let ball_e = 0.95;
-        let mut circles = Vec::new();
-        let mut cue = Ball::new(Vec2::new(-0.64, 0.0), radius, mass, ball_e);
-        cue.velocity = Vec2::new(8.0, 0.0);
-        circles.push(cue);
-        // Rows of 1, 2, ... 5 balls, a hair apart so the rack starts without
-        // overlap.
-        let spacing = 2.0 * radius + 1e-4;
-        for row in 0..5 {
-            for k in 0..=row {
-                let x = 0.64 + row as f32 * spacing * 0.75_f32.sqrt();
-                let y = (k as f32 - row as f32 * 0.5) * spacing;
-                circles.push(Ball::new(Vec2::new(x, y), radius, mass, ball_e));
-            }
-        }
-        let mut world = World::new(circles, rectangle(Vec2::new(1.27, 0.635), 0.8));
-        world.gravity = Vec2::ZERO;
-        Circles::new(world, (Vec2::new(-1.35, -0.72), Vec2::new(1.35, 0.72)))
-    }
-
-    /// Sixty circles of seeded random size and density and two fixed pegs in a 2 m
-    /// box under gravity.
-    pub fn ball_pit() -> Self {
-        let mut rng = Rng::new(3);
-        let mut circles = Vec::new();
-        for row in 0..6 {
-            for col in 0..10 {
-                let radius = rng.range(0.05, 0.09);
-                // Densities spread over a factor of 30, evenly on a log scale.
-                let density = 100.0 * trig::powf(30.0_f32, rng.next_f32());
-                let mass = density * std::f32::consts::PI * radius * radius;
-                let at =
-                    Vec2::new(-0.9 + col as f32 * 0.2, -0.25 + row as f32 * 0.22)
-                        + Vec2::new(rng.range(-0.01, 0.01), 0.0);
-                circles.push(Ball::new(at, radius, mass, 0.3));
-            }
-        }
-        // Two pegs nothing can move: static circles, inverse mass 0.
-        circles.push(Ball::fixed(Vec2::new(-0.45, -0.6), 0.12, 1.0));
-        circles.push(Ball::fixed(Vec2::new(0.45, -0.6), 0.12, 1.0));
-        let world = World::new(circles, rectangle(Vec2::ONE, 1.0));
-        Circles::new(world, (Vec2::splat(-1.15), Vec2::splat(1.15)))
-    }
-
-    /// A 20 kg ball at 3 m/s into a loose crowd of 0.2 kg ones, no gravity.
-    pub fn heavy() -> Self {
-        let mut heavy = Ball::new(Vec2::new(-1.2, 0.05), 0.25, 20.0, 0.9);
-        heavy.velocity = Vec2::new(3.0, 0.0);
-        let mut circles = vec![heavy];
-        for col in 0..6 {
-            for row in 0..7 {
-                let at =
-                    Vec2::new(-0.2 + col as f32 * 0.22, -0.66 + row as f32 * 0.22);
-                circles.push(Ball::new(at, 0.08, 0.2, 0.9));
-            }
-        }
-        let mut world = World::new(circles, rectangle(Vec2::new(1.6, 1.0), 1.0));
-        world.gravity = Vec2::ZERO;
-        Circles::new(world, (Vec2::new(-1.7, -1.1), Vec2::new(1.7, 1.1)))
-    }
-
-    /// Five equal balls in a touching row and one more rolling into them, between
-    /// two walls.
-    pub fn cradle() -> Self {
-        let radius = 0.1;
-        let mut circles = Vec::new();
-        let mut first = Ball::new(Vec2::new(-1.2, 0.0), radius, 1.0, 1.0);
-        first.velocity = Vec2::new(2.0, 0.0);
-        circles.push(first);
-        for k in 0..5 {
-            circles.push(Ball::new(
-                Vec2::new(k as f32 * 2.0 * radius, 0.0),
-                radius,
-                1.0,
-                1.0,
-            ));
-        }
-        let mut world = World::new(circles, rectangle(Vec2::new(1.6, 0.5), 1.0));
-        world.gravity = Vec2::ZERO;
-        Circles::new(world, (Vec2::new(-1.7, -0.8), Vec2::new(1.7, 0.8)))
-    }
-
-    /// Balls from 0.5 kg to 8 kg resting on the floor, e = 0.
-    pub fn resting() -> Self {
-        let radius = 0.12;
-        let floor = -1.0 + radius;
-        let circles: Vec<Ball> = (0..5)
-            .map(|k| {
-                let mass = 0.5 * 2.0_f32.powi(k);
-                Ball::new(
-                    Vec2::new(-1.2 + k as f32 * 0.4, floor),
-                    radius,
-                    mass,
-                    0.0,
-                )
-            })
-            .collect();
-        let world = World::new(circles, rectangle(Vec2::new(1.5, 1.0), 0.0));
-        Circles::new(world, (Vec2::new(-1.6, -1.1), Vec2::new(1.6, 1.1)))
     }
 
     pub fn world(&self) -> &World {
@@ -249,7 +116,7 @@ impl Circles {
 
 /// The switches: C positional correction, P its percent, S its slop, A the approach
 /// check, E one restitution for every collision, G gravity, N the contacts.
-const KNOBS: &[Knob<Circles>] = &[
+pub(crate) const KNOBS: &[Knob<Circles>] = &[
     Knob::toggle(
         'c',
         "positional correction",
@@ -388,63 +255,4 @@ impl Sim for Circles {
     fn held_point(&self, &i: &usize) -> Option<Vec2> {
         Some(self.world.circles[i].position)
     }
-}
-
-// ANCHOR: from_scene
-/// A scene file as chapter 3 circles and walls. Circles keep their mass (static
-/// ones get inverse mass 0) and restitution; planes become walls of infinite mass.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let mut circles = Vec::new();
-    let mut walls = Vec::new();
-    let mut order = Vec::new();
-    for b in &scene.bodies {
-        match b.shape {
-            Shape::Plane { normal, offset } => {
-                order.push(Slot::Plane(walls.len()));
-                walls.push(Wall {
-                    plane: crate::Plane { normal, offset },
-                    restitution: b.restitution,
-                });
-            }
-            // Refused before this runs: chapter 3 does not list boxes or polygons.
-            Shape::Box { .. } | Shape::Polygon { .. } | Shape::Capsule { .. } => {}
-            Shape::Circle { radius } => {
-                order.push(Slot::Body(circles.len()));
-                circles.push(Ball {
-                    position: b.position,
-                    velocity: b.velocity,
-                    radius,
-                    inv_mass: b.inv_mass(),
-                    restitution: b.restitution,
-                });
-            }
-        }
-    }
-    let bounds = scene_bounds(&circles, &walls);
-    let mut demo = Circles::new(World::new(circles, walls), bounds);
-    demo.order = Some(order);
-    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
-}
-// ANCHOR_END: from_scene
-
-/// A view of a scene: the circles' extent, grown to take in the nearest point of
-/// each wall, with a margin; at least 2 m across.
-fn scene_bounds(circles: &[Ball], walls: &[Wall]) -> (Vec2, Vec2) {
-    let (mut lo, mut hi) = (Vec2::ZERO, Vec2::ZERO);
-    if let Some(first) = circles.first() {
-        (lo, hi) = (first.position, first.position);
-    }
-    for c in circles {
-        lo = lo.min(c.position - Vec2::splat(c.radius));
-        hi = hi.max(c.position + Vec2::splat(c.radius));
-    }
-    let middle = (lo + hi) * 0.5;
-    for w in walls {
-        let foot = middle - w.plane.distance(middle) * w.plane.normal;
-        lo = lo.min(foot);
-        hi = hi.max(foot);
-    }
-    let centre = (lo + hi) * 0.5;
-    let half = ((hi - lo) * 0.5 + Vec2::splat(0.2)).max(Vec2::ONE);
-    (centre - half, centre + half)
 }

@@ -1,13 +1,13 @@
 //! Chapter 4's demos: the manifold inspector at a few fixed configurations, and a
 //! pile.
 
-use crate::{Aabb, Body, Circle, Manifold, Shape, World, collide};
+use crate::inspector::Inspector;
+use crate::{Body, Manifold, Shape, World};
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry};
+use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, first_under, velocity_to};
-use physics_core::rng::Rng;
-use physics_core::scene::{Feature, Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::Feature;
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -21,7 +21,7 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch04-manifolds",
     title: "4. Manifolds",
     demos: DEMOS,
-    from_scene: Some(from_scene),
+    from_scene: Some(crate::scene::from_scene),
 };
 
 /// The demos, in the order Tab walks through them. The first four are the inspector
@@ -59,14 +59,6 @@ pub const DEMOS: &[DemoEntry] = &[
     },
 ];
 
-/// The circle an inspector slot shows when switched to a circle.
-const INSPECT_CIRCLE: [Circle; 2] =
-    [Circle { radius: 1.2 }, Circle { radius: 0.7 }];
-/// The box an inspector slot shows when switched to a box.
-const INSPECT_BOX: [Aabb; 2] = [
-    Aabb { half_extents: Vec2::new(2.0, 1.0) },
-    Aabb { half_extents: Vec2::new(0.9, 0.6) },
-];
 /// Colours of shape A and shape B, everywhere in the chapter.
 pub const COLOR_A: Color = Color::BLUE;
 pub const COLOR_B: Color = Color::ORANGE;
@@ -152,115 +144,6 @@ pub fn draw_manifold(
     }
 }
 
-/// The manifold inspector: shape A at the origin, shape B where it is
-/// dragged, and their manifold drawn live.
-#[derive(Clone, Debug)]
-pub struct Inspector {
-    shapes: [Shape; 2],
-    positions: [Vec2; 2],
-}
-
-/// What the inspector's camera shows.
-const INSPECT_BOUNDS: (Vec2, Vec2) = (Vec2::new(-4.0, -3.0), Vec2::new(4.0, 3.0));
-
-/// The inspector's switches: A and B turn each shape into a box or a circle.
-const INSPECTOR_KNOBS: &[Knob<Inspector>] = &[
-    Knob::toggle(
-        'a',
-        "A is a box",
-        |i| matches!(i.shapes[0], Shape::Aabb(_)),
-        |i, is_box| i.shapes[0] = Inspector::shape(0, is_box),
-    ),
-    Knob::toggle(
-        'b',
-        "B is a box",
-        |i| matches!(i.shapes[1], Shape::Aabb(_)),
-        |i, is_box| i.shapes[1] = Inspector::shape(1, is_box),
-    ),
-];
-
-impl Inspector {
-    /// A is a box or a circle at the origin, B a box or a circle at `b_at`.
-    pub fn new(a_is_box: bool, b_is_box: bool, b_at: Vec2) -> Self {
-        Inspector {
-            shapes: [Self::shape(0, a_is_box), Self::shape(1, b_is_box)],
-            positions: [Vec2::ZERO, b_at],
-        }
-    }
-
-    /// The demo the viewer runs: the two shapes in the lab, with the A and B
-    /// switches.
-    pub fn lab(self) -> Lab<Inspector> {
-        Lab::new(self, INSPECTOR_KNOBS, INSPECT_BOUNDS)
-    }
-
-    fn shape(slot: usize, is_box: bool) -> Shape {
-        if is_box {
-            Shape::Aabb(INSPECT_BOX[slot])
-        } else {
-            Shape::Circle(INSPECT_CIRCLE[slot])
-        }
-    }
-
-    /// The manifold of A and B where they are now.
-    pub fn manifold(&self) -> Option<Manifold> {
-        collide(
-            &self.shapes[0],
-            self.positions[0],
-            &self.shapes[1],
-            self.positions[1],
-        )
-    }
-
-    /// Move shape `slot` (0 for A, 1 for B) to `at`.
-    pub fn place(&mut self, slot: usize, at: Vec2) {
-        self.positions[slot % 2] = at;
-    }
-}
-
-impl Sim for Inspector {
-    /// The shape the mouse holds, and where on it the mouse took it.
-    type Hold = (usize, Vec2);
-
-    /// Nothing moves by itself: the mouse moves the shapes.
-    fn step(&mut self, _dt: f32) {}
-
-    fn bodies(&self) -> Vec<BodyState> {
-        self.positions
-            .iter()
-            .map(|p| BodyState::particle(*p, Vec2::ZERO, 1.0))
-            .collect()
-    }
-
-    fn draw(&self, out: &mut DrawList, _overlay: bool) {
-        let (lo, hi) = INSPECT_BOUNDS;
-        for (slot, color) in [(0, COLOR_A), (1, COLOR_B)] {
-            draw_shape(out, &self.shapes[slot], self.positions[slot], color);
-            let label = if slot == 0 { "A" } else { "B" };
-            out.text(self.positions[slot] - Vec2::new(0.05, -0.05), label, color);
-        }
-        let line = (hi.y - lo.y) / 34.0;
-        let caption_at = Vec2::new(lo.x + 0.2, lo.y + 3.5 * line);
-        match self.manifold() {
-            Some(m) => draw_manifold(out, &m, caption_at, line),
-            None => out.text(caption_at, "apart: no manifold", Color::GREY),
-        }
-    }
-
-    /// B first: it is drawn on top.
-    fn pick(&self, at: Vec2) -> Option<(usize, Vec2)> {
-        [1, 0]
-            .into_iter()
-            .find(|&i| self.shapes[i].contains(self.positions[i], at))
-            .map(|i| (i, at - self.positions[i]))
-    }
-
-    /// The held shape follows the mouse, keeping where on it the mouse took it.
-    fn drag(&mut self, &mut (i, offset): &mut (usize, Vec2), at: Vec2) {
-        self.positions[i] = at - offset;
-    }
-}
-
 /// The restitution choices of the pile's E switch (or none: each body its own).
 const RESTITUTION_CHOICES: &[f32] = &[0.0, 0.2, 0.5, 0.9];
 
@@ -278,12 +161,9 @@ pub struct Pile {
     bounds: (Vec2, Vec2),
 }
 
-/// Half the inside width of the pile's container, in metres.
-const CONTAINER_HALF_WIDTH: f32 = 3.0;
-
 /// The pile's switches: M the manifolds, C positional correction, A the approach
 /// check, E one restitution for every moving body, I the solver's passes.
-const PILE_KNOBS: &[Knob<Pile>] = &[
+pub(crate) const PILE_KNOBS: &[Knob<Pile>] = &[
     Knob::overlay('m', "show manifolds"),
     Knob::toggle(
         'c',
@@ -315,50 +195,6 @@ const PILE_KNOBS: &[Knob<Pile>] = &[
 ];
 
 impl Pile {
-    /// `n` bodies, circles and boxes of seeded random sizes, above a container.
-    pub fn new(n: usize, seed: u64) -> Self {
-        let w = CONTAINER_HALF_WIDTH;
-        let wall = |x: f32, y: f32, hx: f32, hy: f32| Body {
-            shape: Shape::Aabb(Aabb { half_extents: Vec2::new(hx, hy) }),
-            position: Vec2::new(x, y),
-            velocity: Vec2::ZERO,
-            inv_mass: 0.0,
-            restitution: 1.0,
-        };
-        let mut bodies = vec![
-            wall(0.0, -0.25, w + 0.5, 0.25),
-            wall(-w - 0.25, 3.0, 0.25, 3.0),
-            wall(w + 0.25, 3.0, 0.25, 3.0),
-        ];
-        let mut rng = Rng::new(seed);
-        let columns = 6;
-        for i in 0..n {
-            let (col, row) = ((i % columns) as f32, (i / columns) as f32);
-            let position = Vec2::new(
-                -w + 0.5 + col * (2.0 * w - 1.0) / (columns - 1) as f32,
-                1.0 + row * 0.9,
-            ) + Vec2::new(rng.range(-0.1, 0.1), 0.0);
-            let shape = if i % 2 == 0 {
-                Shape::Circle(Circle { radius: rng.range(0.2, 0.4) })
-            } else {
-                Shape::Aabb(Aabb {
-                    half_extents: Vec2::new(
-                        rng.range(0.15, 0.4),
-                        rng.range(0.15, 0.35),
-                    ),
-                })
-            };
-            bodies.push(Body {
-                shape,
-                position,
-                velocity: Vec2::new(rng.range(-1.0, 1.0), 0.0),
-                inv_mass: 1.0 / shape.area(),
-                restitution: 0.0,
-            });
-        }
-        Pile::from_bodies(bodies, (Vec2::new(-4.0, -0.8), Vec2::new(4.0, 7.2)))
-    }
-
     /// A pile of given bodies, the camera showing `bounds`.
     pub fn from_bodies(bodies: Vec<Body>, bounds: (Vec2, Vec2)) -> Self {
         Pile {
@@ -464,51 +300,4 @@ impl Sim for Pile {
     fn held_point(&self, &i: &usize) -> Option<Vec2> {
         Some(self.world.bodies[i].position)
     }
-}
-
-// ANCHOR: from_scene
-/// A scene file as chapter 4 bodies: circles and axis-aligned boxes,
-/// with their mass and restitution (friction waits for chapter 6).
-/// Turned boxes, spin, joints and planes are refused before this runs;
-/// a large static box does a plane's job here.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let mut bodies = Vec::new();
-    for b in &scene.bodies {
-        let shape = match b.shape {
-            SceneShape::Box { half_extents } => Shape::Aabb(Aabb { half_extents }),
-            SceneShape::Circle { radius } => Shape::Circle(Circle { radius }),
-            // Refused: never reach here.
-            SceneShape::Plane { .. }
-            | SceneShape::Polygon { .. }
-            | SceneShape::Capsule { .. } => {
-                continue;
-            }
-        };
-        bodies.push(Body {
-            shape,
-            position: b.position,
-            velocity: b.velocity,
-            inv_mass: b.inv_mass(),
-            restitution: b.restitution,
-        });
-    }
-    let bounds = scene_bounds(bodies.iter().map(|b| b.shape.bounds(b.position)));
-    let pile = Pile::from_bodies(bodies, bounds);
-    let lab = Lab::from_scene(pile, PILE_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_overlay(true)))
-}
-// ANCHOR_END: from_scene
-
-/// The region around a scene's bodies, with a margin, at most 100 m across.
-pub fn scene_bounds(boxes: impl Iterator<Item = (Vec2, Vec2)>) -> (Vec2, Vec2) {
-    let (lo, hi) = boxes.fold(
-        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
-        |(lo, hi), (a, b)| (lo.min(a), hi.max(b)),
-    );
-    if !(lo.cmple(hi).all()) {
-        return (Vec2::splat(-5.0), Vec2::splat(5.0));
-    }
-    let centre = (lo + hi) * 0.5;
-    let half = ((hi - lo) * 0.5 + Vec2::splat(0.5)).min(Vec2::splat(50.0));
-    (centre - half, centre + half)
 }

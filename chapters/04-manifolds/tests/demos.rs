@@ -1,7 +1,8 @@
 //! The demos run headless and show what they claim; scene files load circles and
 //! boxes and name the chapter for anything else.
 
-use ch04_manifolds::demos::{CHAPTER, Inspector, Pile};
+use ch04_manifolds::demos::{CHAPTER, Pile};
+use ch04_manifolds::inspector::Inspector;
 use glam::Vec2;
 use physics_core::demo::{Demo, SwitchValue};
 use physics_core::lab::Sim;

@@ -26,6 +26,8 @@ use physics_core::trig;
 
 pub mod demos;
 pub mod figures;
+pub mod inspector;
+pub mod scene;
 pub mod world;
 
 // The falling-boxes demo's world: chapter 4's pipeline with this chapter's narrow

@@ -1,10 +1,12 @@
 //! The world of the falling-boxes demo: chapter 4's world of bodies and its
-//! four-stage step, with this chapter's narrow phase in stage 2. The book does not
-//! show it; the idea is in `lib.rs`.
+//! four-stage step, with this chapter's narrow phase in stage 2, and the
+//! tumble it starts from. The book does not show it; the idea is in `lib.rs`.
 
-use crate::{AxisBias, Shape, Transform, collide_with};
-use ch04_manifolds::Manifold;
+use crate::demos::Tumble;
+use crate::{AxisBias, Obb, Shape, Transform, collide_with};
+use ch04_manifolds::{Circle, Manifold};
 use glam::Vec2;
+use physics_core::rng::Rng;
 
 /// A body of this chapter: a shape that moves and may stand turned,
 /// but does not turn while it moves (that is chapter 6).
@@ -138,5 +140,48 @@ impl World {
     /// The deepest penetration among this step's collisions, in metres.
     pub fn max_penetration(&self) -> f32 {
         self.collisions.iter().map(|c| c.manifold.penetration).fold(0.0, f32::max)
+    }
+}
+
+/// The tumble demo's start.
+impl Tumble {
+    /// `n` bodies of seeded random sizes and angles above a wide static floor.
+    pub fn new(n: usize, seed: u64) -> Self {
+        let wall = |x: f32, y: f32, hx: f32, hy: f32, angle: f32| Body {
+            shape: Shape::Box(Obb { half_extents: Vec2::new(hx, hy) }),
+            transform: Transform::new(Vec2::new(x, y), angle),
+            velocity: Vec2::ZERO,
+            inv_mass: 0.0,
+            restitution: 0.0,
+        };
+        // A floor, two walls leaning out, and a tilted shelf on the left.
+        let mut bodies = vec![
+            wall(0.0, -0.25, 4.0, 0.25, 0.0),
+            wall(-3.9, 2.5, 0.2, 2.8, -0.15),
+            wall(3.9, 2.5, 0.2, 2.8, 0.15),
+            wall(-2.0, 1.6, 1.0, 0.1, -0.35),
+        ];
+        let mut rng = Rng::new(seed);
+        for i in 0..n {
+            let shape = if i % 4 == 3 {
+                Shape::Circle(Circle { radius: rng.range(0.2, 0.35) })
+            } else {
+                Shape::Box(Obb {
+                    half_extents: Vec2::new(
+                        rng.range(0.2, 0.45),
+                        rng.range(0.15, 0.3),
+                    ),
+                })
+            };
+            let at = Vec2::new(rng.range(-2.5, 2.5), 1.0 + i as f32 * 0.6);
+            bodies.push(Body {
+                shape,
+                transform: Transform::new(at, rng.range(-0.6, 0.6)),
+                velocity: Vec2::ZERO,
+                inv_mass: 1.0 / shape.area(),
+                restitution: 0.0,
+            });
+        }
+        Tumble::from_bodies(bodies, (Vec2::new(-4.5, -1.0), Vec2::new(4.5, 6.0)))
     }
 }

@@ -1,7 +1,8 @@
 //! The demos run headless; scene files load spinning bodies and refuse what this
 //! chapter cannot simulate, naming the chapter that can.
 
-use ch06_rotation_friction::demos::{self, CHAPTER, RAMP_ANGLE, RAMP_FRICTION};
+use ch06_rotation_friction::demos::{self, CHAPTER};
+use ch06_rotation_friction::worlds::{self, RAMP_ANGLE, RAMP_FRICTION};
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 
@@ -17,7 +18,7 @@ fn every_demo_passes_the_shared_checks() {
 /// planks.
 #[test]
 fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
-    let mut demo = demos::ramps();
+    let mut demo = demos::ramps_lab();
     let start = demo.bodies();
     for _ in 0..240 {
         demo.step(1.0 / 60.0);
@@ -39,11 +40,11 @@ fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
 /// on its base.
 #[test]
 fn the_tall_box_tips_and_the_wide_one_rights_itself() {
-    let mut demo = demos::tip();
+    let mut world = worlds::tip();
     for _ in 0..300 {
-        demo.step(1.0 / 60.0);
+        world.step(1.0 / 60.0);
     }
-    let b = demo.bodies();
+    let b = &world.bodies;
     assert!(
         (b[1].angle - std::f32::consts::FRAC_PI_2).abs() < 0.05,
         "tall: {:?}",

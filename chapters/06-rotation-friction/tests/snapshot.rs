@@ -1,18 +1,17 @@
 //! A short trajectory of the spin demo, pinned: any change in behaviour shows as a
 //! reviewable diff.
 
-use ch06_rotation_friction::demos;
-use physics_core::demo::Demo;
+use ch06_rotation_friction::worlds;
 use std::fmt::Write;
 
 #[test]
 fn spin_for_two_seconds() {
-    let mut demo = demos::spin();
+    let mut world = worlds::spin();
     let mut out = String::new();
     for step in 0..=120 {
         if step % 20 == 0 {
             writeln!(out, "step {step}:").unwrap();
-            for (i, b) in demo.bodies().iter().enumerate().skip(1) {
+            for (i, b) in world.bodies.iter().enumerate().skip(1) {
                 // Four decimals: far coarser than f32 noise, fine enough to see any
                 // change.
                 writeln!(
@@ -28,7 +27,7 @@ fn spin_for_two_seconds() {
                 .unwrap();
             }
         }
-        demo.step(1.0 / 60.0);
+        world.step(1.0 / 60.0);
     }
     insta::assert_snapshot!(out.replace("-0.0000", "+0.0000"));
 }

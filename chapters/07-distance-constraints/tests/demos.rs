@@ -1,6 +1,7 @@
 //! The demos run headless; scene files load joints, rods and ropes.
 
-use ch07_distance_constraints::demos::{self, CHAPTER};
+use ch07_distance_constraints::demos::CHAPTER;
+use ch07_distance_constraints::worlds;
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 
@@ -14,18 +15,18 @@ fn every_demo_passes_the_shared_checks() {
 /// hit the last ball moves off at nearly the first's speed and the first stops.
 #[test]
 fn the_cradle_passes_the_swing_through() {
-    let mut rig = demos::cradle();
+    let mut world = worlds::cradle();
     let mut fastest_last = 0.0f32;
     let mut fastest_first = 0.0f32;
     for step in 0..60 {
-        rig.step(1.0 / 60.0);
-        let b = rig.bodies();
+        world.step(1.0 / 60.0);
+        let b = world.bodies();
         if step < 40 {
             fastest_first = fastest_first.max(b[1].velocity.length());
         }
         fastest_last = fastest_last.max(b[9].velocity.length());
     }
-    let b = rig.bodies();
+    let b = world.bodies();
     assert!(b[1].velocity.length() < 0.2 * fastest_first, "first ball {:?}", b[1]);
     assert!(
         fastest_last > 0.8 * fastest_first,

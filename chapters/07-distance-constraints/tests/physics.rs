@@ -1,7 +1,7 @@
 //! The laws chapter 7 claims, checked over random bodies and against textbook
 //! answers, and the tutorial's slips shown failing them.
 
-use ch07_distance_constraints::demos;
+use ch07_distance_constraints::worlds;
 use ch07_distance_constraints::{
     Body, DistanceJoint, JointKind, Order, World, joint_impulse, solve_joint,
 };
@@ -190,12 +190,12 @@ fn a_pendulum_swings_with_period_two_pi_root_l_over_g() {
 #[test]
 fn a_chains_length_error_stays_bounded() {
     let worst = |baumgarte: f32| {
-        let mut rig = demos::chain(14);
-        rig.sim_mut().baumgarte = baumgarte;
+        let mut world = worlds::chain(14);
+        world.baumgarte = baumgarte;
         let (mut first, mut last) = (0.0f32, 0.0f32);
         for step in 0..600 {
-            physics_core::demo::Demo::step(&mut rig, DT);
-            let e = rig.sim().worst_length_error();
+            world.step(DT);
+            let e = world.worst_length_error();
             if step < 300 {
                 first = first.max(e);
             } else {
@@ -264,13 +264,13 @@ fn coincident_anchors_give_no_nan() {
 #[test]
 fn solving_joints_last_keeps_them_tighter() {
     let worst = |order: Order| {
-        let mut rig = demos::bridge();
-        rig.sim_mut().order = order;
-        rig.sim_mut().rigid.iterations = 2;
+        let mut world = worlds::bridge();
+        world.order = order;
+        world.rigid.iterations = 2;
         let mut worst = 0.0f32;
         for _ in 0..240 {
-            physics_core::demo::Demo::step(&mut rig, DT);
-            worst = worst.max(rig.sim().worst_length_error());
+            world.step(DT);
+            worst = worst.max(world.worst_length_error());
         }
         worst
     };
@@ -286,12 +286,12 @@ fn solving_joints_last_keeps_them_tighter() {
 /// only catches it at its full length.
 #[test]
 fn the_rope_goes_slack_and_the_rod_does_not() {
-    let mut rig = demos::rod_and_rope();
+    let mut world = worlds::rod_and_rope();
     let mut rope_slack = false;
     for _ in 0..90 {
-        physics_core::demo::Demo::step(&mut rig, DT);
-        let joints = &rig.sim().joints;
-        let bodies = rig.sim().bodies();
+        world.step(DT);
+        let joints = &world.joints;
+        let bodies = world.bodies();
         assert!(joints[0].stretch(bodies).abs() < 0.02, "the rod");
         // The catch at 7 m/s happens within a step: measured 2.1 cm.
         assert!(joints[1].stretch(bodies) < 0.05, "the rope over-stretched");

@@ -1,19 +1,18 @@
-//! A short trajectory of the pendulum demo, pinned: any change in behaviour shows
+//! A short trajectory of the pendulum world, pinned: any change in behaviour shows
 //! as a diff.
 
-use ch07_distance_constraints::demos;
-use physics_core::demo::Demo;
+use ch07_distance_constraints::worlds;
 use std::fmt::Write;
 
 #[test]
 fn pendulum_for_two_seconds() {
-    let mut demo = demos::pendulum();
+    let mut world = worlds::pendulum();
     let mut out = String::new();
     for step in 0..=120 {
         if step % 20 == 0 {
             writeln!(out, "step {step}:").unwrap();
             for i in [1, 3] {
-                let b = demo.bodies()[i];
+                let b = &world.bodies()[i];
                 // Four decimals: far coarser than f32 noise, fine enough to see any
                 // change.
                 writeln!(
@@ -29,7 +28,7 @@ fn pendulum_for_two_seconds() {
                 .unwrap();
             }
         }
-        demo.step(1.0 / 60.0);
+        world.step(1.0 / 60.0);
     }
     insta::assert_snapshot!(out.replace("-0.0000", "+0.0000"));
 }

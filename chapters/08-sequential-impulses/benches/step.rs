@@ -4,7 +4,7 @@
 //! box2d-rs is `bench-peers/` (see the book).
 
 use ch08_sequential_impulses::World;
-use ch08_sequential_impulses::demos::{ball_pit, pyramid};
+use ch08_sequential_impulses::worlds::{ball_pit, pyramid};
 use divan::Bencher;
 
 fn main() {

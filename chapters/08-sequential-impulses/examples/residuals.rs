@@ -1,8 +1,7 @@
 //! The residual per pass the chapter's convergence table shows:
 //! `cargo run --release -p ch08-sequential-impulses --example residuals`.
-use ch08_sequential_impulses::demos::{
-    mass_ratio_stack, pyramid_with_drop, residual_per_pass,
-};
+use ch08_sequential_impulses::convergence::residual_per_pass;
+use ch08_sequential_impulses::worlds::{mass_ratio_stack, pyramid_with_drop};
 
 fn main() {
     let curves = [

@@ -5,7 +5,7 @@
 //! 0 allows that; clamping each piece at 0 does not, and the box is left spinning.
 
 use crate::World;
-use crate::demos::{crate_box, ground};
+use crate::worlds::{crate_box, ground};
 use glam::Vec2;
 use physics_core::draw::{Color, DrawList};
 use physics_core::figure::Figure;

@@ -36,8 +36,11 @@ use physics_core::math::{cross, perp};
 use physics_core::slices::two_mut;
 
 mod broad_phase;
+pub mod convergence;
 pub mod demos;
 pub mod figures;
+pub mod scene;
+pub mod worlds;
 
 use broad_phase::Scratch;
 pub use broad_phase::bounding_box;
@@ -961,7 +964,7 @@ mod tests {
     /// order.
     #[test]
     fn the_sweep_finds_what_all_pairs_finds() {
-        let mut demo = demos::tumble_world();
+        let mut demo = worlds::tumble_world();
         for _ in 0..120 {
             demo.step(1.0 / 60.0);
         }

@@ -1,9 +1,8 @@
 //! What projected Gauss-Seidel promises: the residual falls pass by pass, slowest
 //! for a mass ratio.
 
-use ch08_sequential_impulses::demos::{
-    mass_ratio_stack, pyramid_with_drop, residual_per_pass,
-};
+use ch08_sequential_impulses::convergence::residual_per_pass;
+use ch08_sequential_impulses::worlds::{mass_ratio_stack, pyramid_with_drop};
 
 /// With box2d-lite's ten passes and warm starting, four boxes of 1 kg stand for 10
 /// s (the top one within 1 cm of its start, measured 0.0 mm); 1 kg, 30 kg, 1 kg, 30

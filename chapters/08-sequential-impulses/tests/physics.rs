@@ -3,9 +3,8 @@
 //! and 6 still hold for isolated pairs, runs are deterministic, and no finite input
 //! gives NaN.
 
-use ch08_sequential_impulses::demos::{
-    ground, pyramid, pyramid_with_drop, stack, stack_lab,
-};
+use ch08_sequential_impulses::demos::stack_lab;
+use ch08_sequential_impulses::worlds::{ground, pyramid, pyramid_with_drop, stack};
 use ch08_sequential_impulses::{Body, Circle, Obb, Shape, World};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Demo};

@@ -1,7 +1,7 @@
 //! The settled 12-row pyramid, pinned: any change in the solver's behaviour shows
 //! as a diff.
 
-use ch08_sequential_impulses::demos::pyramid;
+use ch08_sequential_impulses::worlds::pyramid;
 use std::fmt::Write;
 
 #[test]

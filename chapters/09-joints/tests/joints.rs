@@ -2,7 +2,7 @@
 //! momentum, and meets the analytic results: the physical pendulum's period, a
 //! motor's torque, a limit.
 
-use ch09_joints::demos::{chain, pendulum, piston, weld_tree};
+use ch09_joints::worlds::{chain, pendulum, piston, weld_tree};
 use ch09_joints::{Body, Circle, Joint, Obb, Shape, World};
 use glam::Vec2;
 use proptest::prelude::*;

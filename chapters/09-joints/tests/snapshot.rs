@@ -1,7 +1,7 @@
 //! The ragdoll two seconds after it falls onto the steps, pinned: any change in how
 //! joints, limits or contacts behave shows as a diff.
 
-use ch09_joints::demos::ragdoll;
+use ch09_joints::worlds::ragdoll;
 use std::fmt::Write;
 
 fn settle() -> ch09_joints::World {

@@ -116,7 +116,7 @@ pub const RECOVERY_STEPS: usize = 300;
 /// `solver`: the deepest overlap after each step, metres, and the fastest body's
 /// speed, m/s.
 pub fn recovery(solver: crate::Solver) -> Vec<(f32, f32)> {
-    let mut world = crate::demos::overlap();
+    let mut world = crate::worlds::overlap();
     world.soft.solver = solver;
     (0..RECOVERY_STEPS)
         .map(|_| {

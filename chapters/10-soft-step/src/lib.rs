@@ -38,6 +38,8 @@ use physics_core::trig;
 
 pub mod demos;
 pub mod figures;
+pub mod scene;
+pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones below, by everything, when built with `--features

@@ -1,7 +1,7 @@
 //! The soft row is the damped spring it claims to be; the step conserves momentum
 //! and is deterministic.
 
-use ch10_soft_step::demos::heavy_on_light;
+use ch10_soft_step::worlds::heavy_on_light;
 use ch10_soft_step::{Body, Soft, World, contact_target, soft};
 use glam::Vec2;
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! ch10-soft-step --test solvers -- --nocapture`). Every figure quoted was measured
 //! with these functions.
 
-use ch10_soft_step::demos::{
+use ch10_soft_step::worlds::{
     card_house, confined, heavy_chain, heavy_on_light, joint_grid, overlap,
     pyramid, stretched_chain,
 };

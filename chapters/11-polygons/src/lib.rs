@@ -30,8 +30,10 @@ pub mod collide;
 pub mod demos;
 pub mod figures;
 pub mod gjk;
+pub mod inspector;
 pub mod scene;
 pub mod shapes;
+pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones, by everything, when built with `--features

@@ -3,8 +3,8 @@
 
 use crate::demos::KNOBS;
 use crate::{Polygon, Shape, World, mass_properties};
-use ch08_sequential_impulses::demos::{PLANE_BOX_HALF_EXTENTS, scene_world};
-use ch09_joints::demos::scene_joints;
+use ch08_sequential_impulses::scene::{PLANE_BOX_HALF_EXTENTS, scene_world};
+use ch09_joints::scene::scene_joints;
 use glam::Vec2;
 use physics_core::demo::Demo;
 use physics_core::lab::Lab;

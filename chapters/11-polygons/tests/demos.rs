@@ -2,9 +2,9 @@
 //! scene files load everything chapter 10 loads, and polygons.
 
 use ch05_obb_clipping::Transform;
-use ch11_polygons::World;
-use ch11_polygons::demos::{CHAPTER, pile, pyramid, shapes};
-use ch11_polygons::outline;
+use ch11_polygons::demos::CHAPTER;
+use ch11_polygons::worlds::{pile, pyramid, shapes};
+use ch11_polygons::{World, outline};
 use physics_core::demo::Demo;
 use physics_core::scene::Scene;
 

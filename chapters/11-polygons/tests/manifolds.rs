@@ -6,8 +6,8 @@
 
 use ch05_obb_clipping::{Obb, Transform};
 use ch11_polygons::collide::in_frame_of;
-use ch11_polygons::demos::random_shape;
 use ch11_polygons::gjk::{Proxy, distance};
+use ch11_polygons::worlds::random_shape;
 use ch11_polygons::{
     LINEAR_SLOP, Polygon, Shape, collide, hull, point_segment_distance,
 };
@@ -302,7 +302,7 @@ fn a_polygon_box_gives_chapter_5s_manifold() {
 #[test]
 fn the_projected_radius_fails_for_a_triangle_and_the_support_point_does_not() {
     use ch11_polygons::collide::face_separation;
-    use ch11_polygons::demos::projected_separation;
+    use ch11_polygons::inspector::projected_separation;
     let a = Polygon::boxed(Vec2::new(1.0, 0.6), 0.0);
     let ta = Transform::new(Vec2::new(-0.8, 0.0), 0.0);
     let tb = Transform::new(Vec2::new(0.9, 0.7), 15f32.to_radians());

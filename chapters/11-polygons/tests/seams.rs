@@ -4,7 +4,7 @@
 //! catches on a seam.
 
 use ch11_polygons::World;
-use ch11_polygons::demos::{TILE_SLOPE, tiles};
+use ch11_polygons::worlds::{TILE_SLOPE, tiles};
 use glam::Vec2;
 
 const DT: f32 = 1.0 / 60.0;

@@ -4,7 +4,7 @@
 //! for a step.
 
 use ch12_continuous::World;
-use ch12_continuous::demos::{bullets, debris};
+use ch12_continuous::worlds::{bullets, debris};
 use divan::Bencher;
 
 fn main() {

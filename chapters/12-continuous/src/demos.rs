@@ -2,15 +2,15 @@
 //! plank, chapter 1's box at an absurd speed, a spray of fast debris at a
 //! stack, and a ghost bounce off a corner a ball would have missed.
 
-use crate::{Body, Shape, World, body, fixed, reach};
-use crate::{Polygon, hull};
+use crate::advancement::Advancement;
+use crate::worlds::{bullets, debris, ghost, pong, spinning_rod, volley};
+use crate::{World, reach};
 use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
 use ch11_polygons::demos::draw_shape;
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
-use physics_core::rng::Rng;
 use physics_core::scene::Feature;
 
 /// The chapter as the viewer sees it: its scenes may hold everything
@@ -126,6 +126,18 @@ pub const KNOBS: &[Knob<World>] = &[
 ];
 // ANCHOR_END: switches
 
+/// D: ten more pieces of debris.
+fn fire(w: &mut World) {
+    let n = w.bodies().len() as u64;
+    for (b, s) in volley(10, 0xd1 ^ n) {
+        let small = w.bullets.iter().any(|&x| x) && reach(&s) < 0.1;
+        w.base.base.base.base.bodies.push(b);
+        w.base.shapes.push(s);
+        w.bullets.resize(w.base.shapes.len() - 1, false);
+        w.bullets.push(small);
+    }
+}
+
 /// A world with this chapter's switches, the camera on `bounds`.
 pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
     Lab::new(world, KNOBS, bounds)
@@ -221,320 +233,5 @@ impl Sim for World {
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
         Some(hold.point(self.bodies()))
-    }
-}
-
-// ANCHOR: scenes
-/// A static floor `width` wide centred on `x`, its top at `y = 0`.
-fn floor(x: f32, width: f32) -> (Body, Shape) {
-    let slab = Polygon::boxed(Vec2::new(width / 2.0, 0.5), 0.0);
-    let (mut b, s) = fixed(Shape::Polygon(slab), Vec2::new(x, -0.5), 0.0);
-    b.friction = 0.6;
-    (b, s)
-}
-
-/// A static wall 5 cm thick and `height` tall, standing on the floor at `x`.
-fn wall(x: f32, height: f32) -> (Body, Shape) {
-    let slab = Polygon::boxed(Vec2::new(0.025, height / 2.0), 0.0);
-    fixed(Shape::Polygon(slab), Vec2::new(x, height / 2.0), 0.0)
-}
-
-/// A movable `shape` at `at` moving at `velocity`, of steel's 7800 kg/m^3
-/// over a 1 cm depth: 78 kg/m^2.
-fn projectile(shape: Shape, at: Vec2, velocity: Vec2) -> (Body, Shape) {
-    let (mut b, s) = body(shape, at, 0.0, 78.0);
-    b.velocity = velocity;
-    b.restitution = 0.0;
-    (b, s)
-}
-
-/// Three small shapes at 300 m/s and the same at 3000 m/s, 10 m from a
-/// wall 5 cm thick: 5 m and 50 m a step, a hundred and a thousand times
-/// the wall.
-pub fn bullets() -> World {
-    let mut pieces = vec![floor(10.0, 60.0), wall(10.0, 4.0)];
-    let shapes = [
-        Shape::Circle { radius: 0.02 },
-        Shape::Polygon(Polygon::boxed(Vec2::new(0.03, 0.015), 0.0)),
-        Shape::Polygon(Polygon::capsule(0.03, 0.012)),
-    ];
-    for (k, speed) in [300.0, 3000.0].into_iter().enumerate() {
-        for (i, shape) in shapes.iter().enumerate() {
-            let y = 0.5 + 0.6 * (3 * k + i) as f32;
-            pieces.push(projectile(
-                *shape,
-                Vec2::new(0.0, y),
-                Vec2::new(speed, 0.0),
-            ));
-        }
-    }
-    World::new(pieces, Vec::new())
-}
-
-/// A rod 2 m long and 4 cm thick spinning at 150 rad/s (its ends at
-/// 150 m/s, 2.5 rad a step) about its centre, beside a post 4 cm wide
-/// that its half sweeps through every turn. No gravity.
-pub fn spinning_rod() -> World {
-    let post = Polygon::boxed(Vec2::new(0.02, 0.02), 0.0);
-    let mut pieces = vec![fixed(Shape::Polygon(post), Vec2::new(0.6, 2.0), 0.0)];
-    let rod = Polygon::boxed(Vec2::new(1.0, 0.02), 0.0);
-    let (mut b, s) = body(Shape::Polygon(rod), Vec2::new(0.0, 2.0), 1.2, 10.0);
-    b.angular_velocity = -150.0;
-    pieces.push((b, s));
-    let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
-    world
-}
-
-/// Chapter 1's box, its walls 5 cm thick and 6 m apart inside, and one
-/// ball at 1000 m/s (16.7 m a step, nearly three widths of the box),
-/// perfectly elastic and frictionless, no gravity.
-pub fn pong() -> World {
-    let side = |at: Vec2, half: Vec2| {
-        let (mut b, s) = fixed(Shape::Polygon(Polygon::boxed(half, 0.0)), at, 0.0);
-        b.restitution = 1.0;
-        b.friction = 0.0;
-        (b, s)
-    };
-    let mut pieces = vec![
-        side(Vec2::new(0.0, -0.025), Vec2::new(3.05, 0.025)),
-        side(Vec2::new(0.0, 6.025), Vec2::new(3.05, 0.025)),
-        side(Vec2::new(-3.025, 3.0), Vec2::new(0.025, 3.0)),
-        side(Vec2::new(3.025, 3.0), Vec2::new(0.025, 3.0)),
-    ];
-    let (mut b, s) =
-        body(Shape::Circle { radius: 0.1 }, Vec2::new(-1.0, 2.0), 0.0, 1.0);
-    b.velocity = 1000.0 * physics_core::trig::from_angle(0.4);
-    b.restitution = 1.0;
-    b.friction = 0.0;
-    pieces.push((b, s));
-    let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
-    world
-}
-
-/// A small random shape 2 to 6 cm across.
-fn chip(rng: &mut Rng) -> Shape {
-    let size = rng.range(0.02, 0.06);
-    match rng.next_u64() % 3 {
-        0 => Shape::Circle { radius: size / 2.0 },
-        1 => Shape::Polygon(Polygon::capsule(size / 3.0, size / 5.0)),
-        _ => {
-            let h = size / 2.0;
-            let points: Vec<Vec2> = (0..5)
-                .map(|_| Vec2::new(rng.range(-h, h), rng.range(-h, h)))
-                .collect();
-            match hull(&points) {
-                Ok(h) => Shape::Polygon(Polygon::new(&h, 0.0)),
-                Err(_) => Shape::Polygon(Polygon::boxed(Vec2::splat(h), 0.0)),
-            }
-        }
-    }
-}
-
-/// `n` pieces of debris from the left, seeded by `seed`.
-fn volley(n: usize, seed: u64) -> Vec<(Body, Shape)> {
-    let mut rng = Rng::new(seed);
-    (0..n)
-        .map(|i| {
-            let at = Vec2::new(
-                -3.0 + 0.25 * (i % 8) as f32,
-                0.4 + 0.45 * (i / 8) as f32,
-            );
-            let speed = rng.range(80.0, 150.0);
-            let aim = physics_core::trig::from_angle(rng.range(-0.05, 0.05));
-            let (mut b, s) = projectile(chip(&mut rng), at, speed * aim);
-            b.angular_velocity = rng.range(-100.0, 100.0);
-            (b, s)
-        })
-        .collect()
-}
-
-/// A stack of twelve 30 cm boxes before a wall 5 cm thick and 30 m tall
-/// (a ricochet can climb high), and 40 pieces of debris fired at it.
-pub fn debris() -> World {
-    let mut pieces = vec![floor(0.0, 30.0), wall(6.0, 30.0)];
-    for row in 0..4 {
-        for col in 0..3 {
-            let at = Vec2::new(4.4 + 0.31 * col as f32, 0.15 + 0.3 * row as f32);
-            let (mut b, s) = body(
-                Shape::Polygon(Polygon::boxed(Vec2::splat(0.15), 0.0)),
-                at,
-                0.0,
-                20.0,
-            );
-            b.friction = 0.6;
-            pieces.push((b, s));
-        }
-    }
-    pieces.extend(volley(40, 3));
-    World::new(pieces, Vec::new())
-}
-
-/// D: ten more pieces of debris.
-fn fire(w: &mut World) {
-    let n = w.bodies().len() as u64;
-    for (b, s) in volley(10, 0xd1 ^ n) {
-        let small = w.bullets.iter().any(|&x| x) && reach(&s) < 0.1;
-        w.base.base.base.base.bodies.push(b);
-        w.base.shapes.push(s);
-        w.bullets.resize(w.base.shapes.len() - 1, false);
-        w.bullets.push(small);
-    }
-}
-
-/// A block 1 m square, and three balls 20 cm across passing its corners:
-/// over the top, two at 30 m/s (0.5 m a step) 5 cm and 30 cm clear of
-/// it; under the bottom, one at 3 m/s 5 cm clear. No gravity: each
-/// should fly straight on.
-pub fn ghost() -> World {
-    let block = Polygon::boxed(Vec2::new(0.5, 0.5), 0.0);
-    let mut pieces = vec![fixed(Shape::Polygon(block), Vec2::new(0.0, 0.0), 0.0)];
-    for (y, speed, x) in [(0.65, 30.0, -5.0), (0.9, 30.0, -5.0), (-0.65, 3.0, -1.5)]
-    {
-        let ball = Shape::Circle { radius: 0.1 };
-        let (mut b, s) = body(ball, Vec2::new(x, y), 0.0, 1.0);
-        b.velocity = Vec2::new(speed, 0.0);
-        pieces.push((b, s));
-    }
-    let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
-    world
-}
-// ANCHOR_END: scenes
-
-// ---------------------------------------------------------------------------------------------
-
-/// B's turn over the path under the T switch, degrees.
-const TURNS: &[f32] = &[0.0, 45.0, 90.0, 180.0, 360.0];
-
-/// A body's path past a post, and conservative advancement along it:
-/// drag the start or the end; T sets how far the body turns on the way,
-/// S its shape.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Advancement {
-    /// Where the path starts and ends (the body's centre).
-    ends: [Vec2; 2],
-    /// Degrees turned from start to end.
-    turn: f32,
-    /// 0 a box, 1 a capsule, 2 a disc.
-    shape: f32,
-}
-
-const ADVANCEMENT_KNOBS: &[Knob<Advancement>] = &[
-    Knob::number(
-        't',
-        "turn along the path (deg)",
-        TURNS,
-        |a| a.turn,
-        |a, t| a.turn = t,
-    ),
-    Knob::number(
-        's',
-        "the body (0 box, 1 capsule, 2 disc)",
-        &[0.0, 1.0, 2.0],
-        |a| a.shape,
-        |a, s| a.shape = s.clamp(0.0, 2.0).round(),
-    ),
-];
-
-impl Advancement {
-    /// A box's path from the left, through a post, turning 90 degrees.
-    pub fn lab() -> Lab<Advancement> {
-        let view = Advancement {
-            ends: [Vec2::new(-3.0, 0.6), Vec2::new(2.5, -0.4)],
-            turn: 90.0,
-            shape: 0.0,
-        };
-        Lab::new(
-            view,
-            ADVANCEMENT_KNOBS,
-            (Vec2::new(-3.8, -2.0), Vec2::new(3.8, 2.4)),
-        )
-    }
-
-    /// The moving body's shape, the post and where it stands, the path.
-    pub fn pieces(&self) -> (Shape, Shape, crate::Transform, crate::Sweep) {
-        let body = match self.shape as u32 {
-            0 => Shape::Polygon(Polygon::boxed(Vec2::new(0.5, 0.2), 0.0)),
-            1 => Shape::Polygon(Polygon::capsule(0.4, 0.15)),
-            _ => Shape::Circle { radius: 0.3 },
-        };
-        let post = Shape::Polygon(Polygon::boxed(Vec2::new(0.15, 0.6), 0.0));
-        let path = crate::Sweep {
-            c0: self.ends[0],
-            a0: 0.0,
-            c1: self.ends[1],
-            a1: self.turn.to_radians(),
-        };
-        (body, post, crate::Transform::new(Vec2::ZERO, 0.2), path)
-    }
-
-    /// The advancement: each `t` GJK was asked at, and the answer.
-    pub fn run(&self) -> (Vec<f32>, crate::Toi) {
-        let (body, post, tp, path) = self.pieces();
-        let mut times = Vec::new();
-        let found =
-            crate::time_of_impact(&body, &path, &post, &tp, |t, _| times.push(t));
-        (times, found)
-    }
-}
-
-impl Sim for Advancement {
-    type Hold = (usize, Vec2);
-
-    fn step(&mut self, _dt: f32) {}
-
-    fn bodies(&self) -> Vec<BodyState> {
-        self.ends.iter().map(|&p| BodyState::particle(p, Vec2::ZERO, 0.0)).collect()
-    }
-
-    fn draw(&self, out: &mut DrawList, _overlay: bool) {
-        let (body, post, tp, path) = self.pieces();
-        draw_shape(out, &post, &tp, Color::GREY);
-        out.segment(path.c0, path.c1, Color(0x606060));
-        draw_shape(out, &body, &path.at(0.0), Color::BLUE);
-        draw_shape(out, &body, &path.at(1.0), Color(0x404860));
-        let (times, found) = self.run();
-        // Each advancement's pose, and its t.
-        for (k, &t) in times.iter().enumerate() {
-            if k > 0 {
-                draw_shape(out, &body, &path.at(t), Color::GREEN);
-            }
-            out.text(
-                Vec2::new(0.9, 2.2 - 0.22 * k as f32),
-                format!("distance {}: t = {t:.4}", k + 1),
-                Color::GREEN,
-            );
-        }
-        if let crate::Toi::Hit { t, .. } = found {
-            draw_shape(out, &body, &path.at(t), Color::YELLOW);
-        }
-    }
-
-    fn status(&self) -> Option<String> {
-        let (times, found) = self.run();
-        Some(match found {
-            crate::Toi::Hit { t, iterations } => {
-                format!("hit at t = {t:.4} after {iterations} GJK distances")
-            }
-            crate::Toi::Miss { iterations } => {
-                format!("clear all the way: {iterations} GJK distances")
-            }
-            crate::Toi::Touching => {
-                format!("touching at the start ({} distance)", times.len())
-            }
-        })
-    }
-
-    fn pick(&self, at: Vec2) -> Option<(usize, Vec2)> {
-        let i = (0..2).min_by(|&i, &j| {
-            self.ends[i].distance(at).total_cmp(&self.ends[j].distance(at))
-        })?;
-        (self.ends[i].distance(at) < 0.6).then_some((i, self.ends[i] - at))
-    }
-
-    fn drag(&mut self, &mut (i, offset): &mut (usize, Vec2), at: Vec2) {
-        self.ends[i] = at + offset;
     }
 }

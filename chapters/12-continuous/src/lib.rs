@@ -22,10 +22,12 @@
 //! lets you switch each on and off and see why. The book's page is
 //! `book/src/ch12-continuous.md`.
 
+pub mod advancement;
 pub mod demos;
 pub mod figures;
 pub mod scene;
 pub mod toi;
+pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones, by everything, when built with `--features

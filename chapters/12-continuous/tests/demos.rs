@@ -1,7 +1,8 @@
 //! The demos run headless; scene files load everything chapter 11 loads,
 //! and bullets.
 
-use ch12_continuous::demos::{CHAPTER, debris, pong};
+use ch12_continuous::demos::CHAPTER;
+use ch12_continuous::worlds::{debris, pong};
 use physics_core::scene::Scene;
 
 const DT: f32 = 1.0 / 60.0;

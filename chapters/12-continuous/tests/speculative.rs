@@ -2,8 +2,8 @@
 //! resting contact alone, and a margin that grows with speed sees
 //! collisions that will not happen (the ghost bounce).
 
-use ch12_continuous::demos::{bullets, ghost};
 use ch12_continuous::toi::{TARGET, TOLERANCE};
+use ch12_continuous::worlds::{bullets, ghost};
 use ch12_continuous::{Polygon, Shape, World, body, fixed};
 use glam::Vec2;
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! through either, over speeds to 10^4 m/s, sizes to 1 cm and any angle;
 //! with both methods off, fast bodies pass through, which is the lesson.
 
-use ch12_continuous::demos::spinning_rod;
+use ch12_continuous::worlds::spinning_rod;
 use ch12_continuous::{Polygon, Shape, World, body, fixed, hull};
 use glam::Vec2;
 use proptest::prelude::*;

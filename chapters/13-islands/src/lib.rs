@@ -22,6 +22,7 @@ pub mod query;
 pub mod ray;
 pub mod scene;
 pub mod tree;
+pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones, by everything, when built with `--features

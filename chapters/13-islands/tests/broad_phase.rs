@@ -4,10 +4,10 @@
 //! of moves, additions and removals; each leaf's fat box holds its body's
 //! shape between steps; and a world at rest moves no leaf.
 
-use ch11_polygons::demos::random_shape;
+use ch11_polygons::worlds::random_shape;
 use ch11_polygons::{SPECULATIVE_DISTANCE, collide};
-use ch13_islands::demos::{pyramid, tree_view};
 use ch13_islands::query::shape_bounds;
+use ch13_islands::worlds::{pyramid, tree_view};
 use ch13_islands::{
     Body, Bounds, FAT_MARGIN, PhaseReport, Shape, TreePhase, body, fixed,
 };

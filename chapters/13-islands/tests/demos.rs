@@ -2,7 +2,8 @@
 //! one at a time and are pinned by a snapshot; scene files load
 //! everything chapter 12 loads.
 
-use ch13_islands::demos::{CHAPTER, DEMOS, bin, dominoes, show};
+use ch13_islands::demos::{CHAPTER, DEMOS, show};
+use ch13_islands::worlds::{bin, dominoes};
 use glam::Vec2;
 use physics_core::demo::{Chapter, DemoEntry};
 

@@ -3,10 +3,10 @@
 //! box, on a pit of 200 random shapes part-way through falling.
 
 use ch13_islands::World;
-use ch13_islands::demos::tree_view;
 use ch13_islands::query::shape_bounds;
 use ch13_islands::ray::{RayHit, ray_cast};
 use ch13_islands::tree::Bounds;
+use ch13_islands::worlds::tree_view;
 use glam::Vec2;
 use proptest::prelude::*;
 use std::sync::OnceLock;

@@ -8,7 +8,7 @@
 //! outside a shape.
 
 use ch05_obb_clipping::Transform;
-use ch11_polygons::demos::random_shape;
+use ch11_polygons::worlds::random_shape;
 use ch11_polygons::{Polygon, Shape, contains, point_segment_distance};
 use ch13_islands::{RayHit, ray_cast};
 use glam::Vec2;

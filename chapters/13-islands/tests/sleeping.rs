@@ -5,7 +5,7 @@
 //! moving body, and nothing else; nothing sleeps at the top of its arc.
 
 use ch11_polygons::Polygon;
-use ch13_islands::demos::pyramid;
+use ch13_islands::worlds::pyramid;
 use ch13_islands::{Body, Joint, Shape, UnionFind, World, body, fixed};
 use glam::Vec2;
 use physics_core::draw::DrawList;
@@ -195,7 +195,7 @@ fn nothing_sleeps_at_the_top_of_its_arc() {
 #[test]
 #[ignore = "5,000 bodies for 600 steps; cargo test --release -p ch13-islands --test sleeping -- --ignored"]
 fn the_bin_of_5000_falls_asleep_inside() {
-    let mut world = ch13_islands::demos::bin(5000);
+    let mut world = ch13_islands::worlds::bin(5000);
     run(&mut world, 10.0);
     let movers = world.bodies().iter().filter(|b| b.inv_mass > 0.0).count();
     assert_eq!(world.sleeping_count(), movers);
@@ -217,7 +217,7 @@ fn the_bin_of_5000_falls_asleep_inside() {
 #[test]
 #[ignore = "5,000 bodies for 600 steps, twice; cargo test --release -p ch13-islands --test sleeping -- --ignored"]
 fn one_rocking_box_keeps_a_whole_pile_awake() {
-    use ch13_islands::demos::{ROCKING_SEED, bin_with_seed};
+    use ch13_islands::worlds::{ROCKING_SEED, bin_with_seed};
     let mut world = bin_with_seed(5000, ROCKING_SEED);
     run(&mut world, 9.0);
     let before: Vec<Vec2> = world.bodies().iter().map(|b| b.position).collect();

@@ -3,7 +3,7 @@
 //! at a time, and eight at a time on two threads. `cargo bench -p
 //! ch14-wide-solver --features bench`.
 
-use ch14_wide_solver::demos::pyramid;
+use ch14_wide_solver::worlds::pyramid;
 use ch14_wide_solver::{Width, World};
 
 fn main() {

@@ -1,15 +1,14 @@
 //! Chapter 14's demos: pyramids and piles big enough for the solver's
 //! width and threads to matter, with the colours drawn.
 
-use crate::{Shape, Width, World, body};
+use crate::worlds::{big_pyramid, colours, confined, graph, rain};
+use crate::{Width, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
-use ch11_polygons::Polygon;
-use ch13_islands::demos::{draw_bodies, slab};
+use ch13_islands::demos::draw_bodies;
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
-use physics_core::rng::Rng;
 
 /// The chapter as the viewer sees it: its scenes may hold what chapter
 /// 13's do.
@@ -310,87 +309,3 @@ impl Sim for World {
         Some(hold.point(self.bodies()))
     }
 }
-
-// ANCHOR: scenes
-/// Chapter 13's pyramid of `rows` rows of 1 m boxes started touching,
-/// awake for good: sleeping off, so every step solves every contact.
-pub fn pyramid(rows: usize) -> World {
-    let mut world = World::from_base(ch13_islands::demos::pyramid(rows));
-    world.base.sleeping = false;
-    world
-}
-
-/// The 20-row pyramid with its contacts' colours drawn.
-pub fn colours() -> World {
-    let mut world = pyramid(20);
-    world.view.colours = true;
-    world
-}
-
-/// An 8-row pyramid with its constraint graph drawn.
-pub fn graph() -> World {
-    let mut world = pyramid(8);
-    world.view.graph = true;
-    world
-}
-
-/// Solver2D's large pyramid, 100 rows, on two threads.
-pub fn big_pyramid() -> World {
-    let mut world = pyramid(100);
-    world.set_threads(2);
-    world
-}
-
-/// A pit 80 m wide and 40 m deep, and `n` discs and boxes 25 to 36 cm across in a
-/// grid above its floor, at rest: rain. Sleeping on; two threads.
-pub fn rain(n: usize) -> World {
-    let mut rng = Rng::new(14);
-    let mut pieces = vec![
-        slab(Vec2::new(-40.5, -1.0), Vec2::new(40.5, 0.0)),
-        slab(Vec2::new(-40.5, 0.0), Vec2::new(-40.0, 40.0)),
-        slab(Vec2::new(40.0, 0.0), Vec2::new(40.5, 40.0)),
-    ];
-    let across = 180;
-    for i in 0..n {
-        let (col, row) = ((i % across) as f32, (i / across) as f32);
-        let at = Vec2::new(-39.6 + 0.44 * col, 0.5 + 0.5 * row);
-        let shape = if rng.next_u64() % 3 < 2 {
-            Shape::Circle { radius: rng.range(0.13, 0.18) }
-        } else {
-            let half = Vec2::new(rng.range(0.1, 0.18), rng.range(0.1, 0.18));
-            Shape::Polygon(Polygon::boxed(half, 0.0))
-        };
-        let mut piece = body(shape, at, rng.range(0.0, 6.0), 1.0);
-        piece.0.friction = 0.6;
-        pieces.push(piece);
-    }
-    let mut world = World::new(pieces, Vec::new());
-    world.set_threads(2);
-    world
-}
-
-/// Solver2D's confined discs: `n * n` discs of radius 0.4 on a grid
-/// 0.7 m apart, each overlapping its neighbours by 10 cm, in a closed box
-/// with room for all, no gravity.
-pub fn confined(n: usize) -> World {
-    let half = 0.45 * n as f32 + 0.5;
-    let mut pieces = vec![
-        slab(Vec2::new(-half - 1.0, -half - 1.0), Vec2::new(half + 1.0, -half)),
-        slab(Vec2::new(-half - 1.0, half), Vec2::new(half + 1.0, half + 1.0)),
-        slab(Vec2::new(-half - 1.0, -half), Vec2::new(-half, half)),
-        slab(Vec2::new(half, -half), Vec2::new(half + 1.0, half)),
-    ];
-    let start = -0.35 * (n as f32 - 1.0);
-    for i in 0..n {
-        for j in 0..n {
-            let at = Vec2::new(start + 0.7 * i as f32, start + 0.7 * j as f32);
-            let mut piece = body(Shape::Circle { radius: 0.4 }, at, 0.0, 1.0);
-            piece.0.friction = 0.3;
-            pieces.push(piece);
-        }
-    }
-    let mut world = World::new(pieces, Vec::new());
-    world.solver_mut().gravity = Vec2::ZERO;
-    world
-}
-// ANCHOR_END: scenes

@@ -29,6 +29,7 @@ pub mod demos;
 pub mod lanes;
 pub mod scene;
 pub mod threads;
+pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
 // in place of the reference ones, by everything, when built with `--features

@@ -84,7 +84,7 @@ proptest! {
 /// every colour but the last few well filled (the lanes have work).
 #[test]
 fn a_pyramid_fits_in_eleven_colours() {
-    let mut world = ch13_islands::demos::pyramid(20);
+    let mut world = ch13_islands::worlds::pyramid(20);
     world.sleeping = false;
     for _ in 0..60 {
         world.step(DT);

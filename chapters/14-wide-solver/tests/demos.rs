@@ -1,7 +1,8 @@
 //! The demos run headless and pass the shared checks; the colours demo is
 //! pinned by a snapshot; scene files load everything chapter 13 loads.
 
-use ch14_wide_solver::demos::{CHAPTER, DEMOS, colours, rain, show};
+use ch14_wide_solver::demos::{CHAPTER, DEMOS, show};
+use ch14_wide_solver::worlds::{colours, rain};
 use glam::Vec2;
 use physics_core::demo::{Chapter, DemoEntry};
 
@@ -18,7 +19,7 @@ fn every_demo_passes_the_shared_checks() {
         name: "pyramid",
         about: "a 30-row pyramid",
         make: || {
-            let mut w = ch14_wide_solver::demos::pyramid(30);
+            let mut w = ch14_wide_solver::worlds::pyramid(30);
             w.set_threads(2);
             Box::new(show(w, (Vec2::new(-20.0, -1.0), Vec2::new(20.0, 32.0))))
         },

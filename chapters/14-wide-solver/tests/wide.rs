@@ -5,7 +5,7 @@
 //! equal the one-lane ones.
 
 use ch11_polygons::Polygon;
-use ch14_wide_solver::demos::{confined, pyramid, rain};
+use ch14_wide_solver::worlds::{confined, pyramid, rain};
 use ch14_wide_solver::{
     F32x8, LANES, Lane, OVERFLOW, Shape, Width, World, body, fixed, normal_row,
 };
@@ -49,7 +49,7 @@ fn pile() -> World {
     for i in 0..150 {
         let at =
             Vec2::new(-5.2 + 0.8 * (i % 14) as f32, 0.6 + 0.8 * (i / 14) as f32);
-        let shape = ch11_polygons::demos::random_shape(&mut rng, 0.7);
+        let shape = ch11_polygons::worlds::random_shape(&mut rng, 0.7);
         let mut piece = body(shape, at, rng.range(0.0, 6.0), 1.0);
         piece.0.friction = 0.5;
         piece.0.restitution = if i % 3 == 0 { 0.6 } else { 0.0 };

@@ -1,0 +1,82 @@
+//! Scene files in chapter 8: everything chapters 3 to 7 load, and planes.
+
+use crate::demos::KNOBS;
+use crate::{Body, Obb, Shape, World};
+use ch06_rotation_friction::scene::{bodies_bounds, scene_body};
+use ch07_distance_constraints::scene::distance_joints;
+use glam::Vec2;
+use physics_core::demo::Demo;
+use physics_core::lab::Lab;
+use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::trig;
+
+// ANCHOR: from_scene
+/// How deep and how wide the static box that stands in for a scene
+/// file's plane is, in metres: the narrow phase knows boxes, not lines.
+pub const PLANE_BOX_HALF_EXTENTS: Vec2 = Vec2::new(500.0, 10.0);
+
+/// A scene file as a chapter 8 world: everything chapters 3 to 7 load.
+/// Circles and boxes, turned and spinning, as chapter 6 reads them;
+/// planes as a large static box behind the line; distance joints,
+/// rods or ropes, as chapter 7 reads them; and the scene's iterations.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = scene_world(scene);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
+
+/// [`from_scene`]'s world and the box around its bodies (planes left
+/// out), for a later chapter to build on. Joints other than distance
+/// joints are a later chapter's; it maps them itself.
+pub fn scene_world(scene: &Scene) -> (World, (Vec2, Vec2)) {
+    let mut bodies = Vec::new();
+    let mut shown = Vec::new();
+    for b in &scene.bodies {
+        let body = match b.shape {
+            SceneShape::Plane { normal, offset } => {
+                let h = PLANE_BOX_HALF_EXTENTS;
+                let centre = normal * (offset - h.y);
+                let angle = trig::atan2(-normal.x, normal.y);
+                let shape = Shape::Box(Obb { half_extents: h });
+                let mut wall = Body::fixed(shape, centre, angle);
+                wall.friction = b.friction;
+                wall.restitution = b.restitution;
+                wall
+            }
+            _ => {
+                let body = scene_body(b);
+                shown.push(body);
+                body
+            }
+        };
+        bodies.push(body);
+    }
+    let joints = distance_joints(scene, &bodies);
+    let bounds = if shown.is_empty() {
+        (Vec2::new(-5.0, -1.0), Vec2::new(5.0, 5.0))
+    } else {
+        bodies_bounds(&shown)
+    };
+    (World::new(bodies, joints), bounds)
+}
+// ANCHOR_END: from_scene
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plane in a scene file is a static box whose top face lies on the line.
+    #[test]
+    fn a_plane_becomes_a_box_behind_its_line() {
+        let scene = Scene::from_json(
+            r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 1], "offset": 0.5 } } },
+                 { "shape": { "circle": { "radius": 0.25 } }, "position": [0, 2] } ] }"#,
+        )
+        .unwrap();
+        let mut demo = from_scene(&scene).unwrap();
+        for _ in 0..240 {
+            demo.step(1.0 / 60.0);
+        }
+        let ball = demo.bodies()[1];
+        assert!((ball.position.y - 0.75).abs() < 0.02, "{ball:?}");
+    }
+}
