@@ -20,7 +20,7 @@
 //!
 //! The book's page for this chapter is `book/src/ch04-manifolds.md`.
 
-use ch03_mass_weighted_impulses::{Contact as ImpulseContact, Correction};
+use ch03_mass_weighted_impulses::{Contact, Correction};
 use glam::Vec2;
 use physics_core::slices::two_mut;
 
@@ -599,10 +599,8 @@ pub fn correct_positions(
     manifold: &Manifold,
     correction: &Correction,
 ) {
-    let contact = ImpulseContact {
-        normal: manifold.normal,
-        penetration: manifold.penetration,
-    };
+    let contact =
+        Contact { normal: manifold.normal, penetration: manifold.penetration };
     let shift = ch03_mass_weighted_impulses::correction_vector(
         &contact, inv_mass_a, inv_mass_b, correction,
     );
