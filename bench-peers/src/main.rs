@@ -15,7 +15,8 @@
 //!     cargo run --release --manifest-path bench-peers/Cargo.toml -- --wide --write book/src/ch14-benchmark-table.md
 //! ```
 //!
-//! Every engine gets the scene our demos build (`ch08_sequential_impulses::demos`):
+//! Every engine gets the scene our chapters build (`ch08_sequential_impulses::worlds`,
+//! and chapters 10's and 13's `worlds`):
 //! the same bodies, sizes, masses and friction; a step of 1/60 s, 10 velocity
 //! iterations (the soft step and Box2D v3: 4 substeps), sleeping off, one thread.
 //! The engines take turns through each scene, ten steps at a time; each step is

@@ -10,6 +10,7 @@ use glam::Vec2;
 use physics_core::rng::Rng;
 use physics_core::trig;
 
+/// `planes` as walls of infinite mass, each with `restitution`.
 fn walls(
     planes: impl IntoIterator<Item = crate::Plane>,
     restitution: f32,

@@ -7,6 +7,7 @@ use glam::Vec2;
 use physics_core::demo::BodyState;
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
+
 /// The circle an inspector slot shows when switched to a circle.
 const INSPECT_CIRCLE: [Circle; 2] =
     [Circle { radius: 1.2 }, Circle { radius: 0.7 }];

@@ -11,6 +11,7 @@ use glam::Vec2;
 use physics_core::demo::BodyState;
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
+
 /// The clipping stages the inspector's C switch shows, 0 to 4.
 const STAGES: &[f32] = &[0.0, 1.0, 2.0, 3.0, 4.0];
 

@@ -1,6 +1,7 @@
 //! The world of the falling-boxes demo: chapter 4's world of bodies and its
 //! four-stage step, with this chapter's narrow phase in stage 2, and the
-//! tumble it starts from. The book does not show it; the idea is in `lib.rs`.
+//! tumble it starts from. The book shows its step (anchor `step`); the idea
+//! is in `lib.rs`.
 
 use crate::demos::Tumble;
 use crate::{AxisBias, Obb, Shape, Transform, collide_with};

@@ -1,4 +1,4 @@
-//! A short trajectory of the spin demo, pinned: any change in behaviour shows as a
+//! A short trajectory of the spin world, pinned: any change in behaviour shows as a
 //! reviewable diff.
 
 use ch06_rotation_friction::worlds;

@@ -88,6 +88,16 @@ pub fn rig(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
     Lab::new(world, JOINT_KNOBS, bounds).with_knobs(Switches::<World>::ALL)
 }
 
+// Chapter 6's switches reach the rigid world inside this one.
+impl Holds<RigidWorld> for World {
+    fn inner(&self) -> &RigidWorld {
+        &self.rigid
+    }
+    fn inner_mut(&mut self) -> &mut RigidWorld {
+        &mut self.rigid
+    }
+}
+
 /// Draw the joints: rods white, ropes yellow (grey while slack), the anchors as
 /// dots.
 pub fn draw_joints(out: &mut DrawList, world: &World) {
@@ -101,15 +111,6 @@ pub fn draw_joints(out: &mut DrawList, world: &World) {
         out.segment_width(pa, pb, color, 2.0);
         out.point(pa, 4.0, color);
         out.point(pb, 4.0, color);
-    }
-}
-
-impl Holds<RigidWorld> for World {
-    fn inner(&self) -> &RigidWorld {
-        &self.rigid
-    }
-    fn inner_mut(&mut self) -> &mut RigidWorld {
-        &mut self.rigid
     }
 }
 

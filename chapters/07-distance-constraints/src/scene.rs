@@ -50,7 +50,8 @@ pub fn distance_joints(scene: &Scene, bodies: &[Body]) -> Vec<DistanceJoint> {
                 joint.length = length.unwrap_or((pb - pa).length());
                 Some(joint)
             }
-            // Chapter 9's joints: refused before chapter 7 maps a scene.
+            // Pins, sliders and welds: refused in chapters 7 and 8; from
+            // chapter 9 on, `ch09_joints::scene::scene_joints` maps them.
             _ => None,
         })
         .collect()

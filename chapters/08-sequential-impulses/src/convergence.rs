@@ -39,13 +39,14 @@ pub fn residual_per_pass(mut world: World, settle: usize, passes: u32) -> Vec<f3
 
 /// The plot's corner in the world, and metres per pass and per decade.
 const PLOT_ORIGIN: Vec2 = Vec2::new(2.5, 0.5);
-
 const PLOT_SCALE: Vec2 = Vec2::new(0.1, 1.0);
 
 /// The plot spans 10^-7 to 10^0 m/s.
 const PLOT_DECADES: f32 = 7.0;
 
 impl Convergence {
+    /// The demo: the three cold curves, worked out once, beside the live
+    /// 30:1 stack.
     pub fn lab() -> Lab<Convergence> {
         let cold = vec![
             (

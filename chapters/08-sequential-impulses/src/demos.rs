@@ -129,6 +129,7 @@ pub const DEMOS: &[DemoEntry] = &[
     },
 ];
 
+/// The I switch's choices, here and in the convergence plot.
 pub const ITERATION_CHOICES: &[f32] =
     &[1.0, 2.0, 3.0, 4.0, 5.0, 8.0, 10.0, 15.0, 20.0, 30.0, 50.0];
 const BIAS_CHOICES: &[f32] = &[0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0];
@@ -136,7 +137,8 @@ const ALLOWED_CHOICES: &[f32] = &[0.0, 0.005, 0.01, 0.02, 0.05];
 const THRESHOLD_CHOICES: &[f32] = &[0.0, 0.5, 1.0, 2.0];
 
 // ANCHOR: switches
-/// The chapter's switches for any world on its solver.
+/// The chapter's switches, for chapter 8's world or any later world that
+/// holds one (`Holds<World>`), so later chapters' demos get them too.
 pub struct Switches<S>(std::marker::PhantomData<S>);
 
 impl<S: Holds<World> + Sim> Switches<S> {

@@ -10,13 +10,6 @@ use physics_core::trig;
 /// The seed of the dropped boxes and the stack's offsets: the same on every run.
 pub const SEED: u64 = 8;
 
-/// box2d-lite's first demo: a box of 200 kg falls 4 m.
-pub fn single_box() -> World {
-    let bodies =
-        vec![ground(), crate_box(Vec2::splat(0.5), Vec2::new(0.0, 4.0), 200.0)];
-    World::new(bodies, Vec::new())
-}
-
 /// box2d-lite's ground: a static box 100 m wide and 20 m deep whose top
 /// is at y = 0, friction 0.2.
 pub fn ground() -> Body {
@@ -30,6 +23,30 @@ pub fn ground() -> Body {
 pub fn crate_box(half: Vec2, at: Vec2, mass: f32) -> Body {
     let shape = Shape::Box(Obb { half_extents: half });
     Body::new(shape, at, 0.0, mass).with_friction(0.2)
+}
+
+/// A small static disc to hang things from.
+fn pin(at: Vec2) -> Body {
+    Body::disc(0.05, at, 1.0).into_static()
+}
+
+/// A rod from `at_a` on body `a` to `at_b` on body `b`, as long as the
+/// two points are apart now.
+fn rod(
+    bodies: &[Body],
+    a: usize,
+    at_a: Vec2,
+    b: usize,
+    at_b: Vec2,
+) -> DistanceJoint {
+    DistanceJoint::between(bodies, a, at_a, b, at_b, JointKind::Rod)
+}
+
+/// box2d-lite's first demo: a box of 200 kg falls 4 m.
+pub fn single_box() -> World {
+    let bodies =
+        vec![ground(), crate_box(Vec2::splat(0.5), Vec2::new(0.0, 4.0), 200.0)];
+    World::new(bodies, Vec::new())
 }
 
 /// box2d-lite's pyramid: `rows` rows of 1 m boxes of 10 kg, friction
@@ -135,21 +152,6 @@ pub fn mass_ratio_stack(heavy: f32) -> World {
         bodies.push(crate_box(Vec2::splat(0.5), at, mass));
     }
     World::new(bodies, Vec::new())
-}
-
-/// A small static disc to hang things from.
-fn pin(at: Vec2) -> Body {
-    Body::disc(0.05, at, 1.0).into_static()
-}
-
-fn rod(
-    bodies: &[Body],
-    a: usize,
-    at_a: Vec2,
-    b: usize,
-    at_b: Vec2,
-) -> DistanceJoint {
-    DistanceJoint::between(bodies, a, at_a, b, at_b, JointKind::Rod)
 }
 
 // ANCHOR: teeter

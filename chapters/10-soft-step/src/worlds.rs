@@ -1,4 +1,4 @@
-//! The worlds chapter 10 is measured on: Erin Catto's solver tests
+//! The worlds chapter 10 is shown, tested and measured on: Erin Catto's solver tests
 //! (Solver2D) as this workbook can build them.
 
 use crate::{Body, DistanceJoint, Joint, Shape, World};

@@ -145,6 +145,8 @@ pub struct Laser {
     pub turn: f32,
 }
 
+/// The laser the L switch and the laser demo turn on: where it starts, its
+/// angle and how fast it turns (rad/s).
 pub(crate) const LASER: Laser =
     Laser { origin: Vec2::new(-7.0, 6.0), angle: -0.2, turn: -0.15 };
 

@@ -1,5 +1,6 @@
 //! The worlds chapter 13 is shown and tested on: a bin that 5,000 bodies
-//! rain into, a laser's room, sleeping dominoes, and a pyramid at rest.
+//! rain into, a pit of 200 shapes with the tree drawn, a laser's room,
+//! sleeping dominoes, and a pyramid at rest.
 
 use crate::demos::LASER;
 use crate::{Body, Shape, World, body, fixed};
