@@ -31,6 +31,27 @@ pub fn keep_where<T: Copy>(items: &mut Vec<T>, keep: impl Fn(T) -> bool) {
     items.truncate(kept);
 }
 
+/// [`keep_where`] from one list into another: the items of `items` for
+/// which `keep` holds, in order, written to the front of `out`; returns
+/// how many. `out` is scratch that grows to `items.len()` and keeps that
+/// length, so a long list filtered afresh every step is neither copied
+/// whole first nor cleared: only `out[..kept]` means anything.
+pub fn keep_into<T: Copy + Default>(
+    items: &[T],
+    out: &mut Vec<T>,
+    keep: impl Fn(T) -> bool,
+) -> usize {
+    if out.len() < items.len() {
+        out.resize(items.len(), T::default());
+    }
+    let mut kept = 0;
+    for &item in items {
+        out[kept] = item;
+        kept += usize::from(keep(item));
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +77,22 @@ mod tests {
         assert_eq!(ours, theirs);
         keep_where(&mut ours, |_| false);
         assert!(ours.is_empty());
+    }
+
+    #[test]
+    fn keep_into_gives_what_keep_where_gives_and_keeps_its_room() {
+        let items: Vec<u32> = (0..100).map(|i| (i * 37) % 101).collect();
+        let mut theirs = items.clone();
+        keep_where(&mut theirs, |x| x % 3 != 0);
+        // Scratch left from a longer list, holding other numbers.
+        let mut out = vec![7; 150];
+        let kept = keep_into(&items, &mut out, |x| x % 3 != 0);
+        assert_eq!(&out[..kept], &theirs[..]);
+        assert_eq!(out.len(), 150);
+        // From empty scratch, and keeping nothing.
+        let mut out = Vec::new();
+        assert_eq!(keep_into(&items, &mut out, |x| x % 3 != 0), theirs.len());
+        assert_eq!(&out[..theirs.len()], &theirs[..]);
+        assert_eq!(keep_into(&items, &mut out, |_| false), 0);
     }
 }

@@ -18,7 +18,7 @@ use crate::tree::{Bounds, Proxy, Tree};
 use ch11_polygons::{Body, SPECULATIVE_DISTANCE, Shape};
 use ch12_continuous::Transform;
 use glam::Vec2;
-use physics_core::slices::keep_where;
+use physics_core::slices::keep_into;
 
 /// What the tree broad phase did in the last step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -241,14 +241,14 @@ impl TreePhase {
         place: impl Fn(usize, &Body) -> Transform,
     ) {
         let mut touching = std::mem::take(&mut self.touching);
-        touching.clear();
         // With nothing that can move (a pile asleep, held still for the
         // step), no pair would be kept: the set is not walked at all.
+        let mut kept = 0;
         if world.base.bodies.iter().any(|b| b.inv_mass > 0.0) {
-            touching.extend_from_slice(&self.pairs);
-            keep_where(&mut touching, |(a, b)| self.may_touch(a, b));
+            let touch = |(a, b)| self.may_touch(a, b);
+            kept = keep_into(&self.pairs, &mut touching, touch);
         }
-        world.broad_phase_placed(touching.iter().copied(), place);
+        world.broad_phase_placed(touching[..kept].iter().copied(), place);
         self.touching = touching;
     }
     // ANCHOR_END: may_touch
