@@ -2,7 +2,7 @@
 //! pile.
 
 use crate::inspector::Inspector;
-use crate::{Body, Manifold, Shape, World};
+use crate::{Body, Collision, Manifold, Shape, World};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
@@ -65,6 +65,18 @@ pub const COLOR_B: Color = Color::ORANGE;
 /// How long the normal arrow is drawn, in metres (the normal itself is unit
 /// length).
 const NORMAL_ARROW: f32 = 1.0;
+
+/// The overlay of a world's contacts: each point of each manifold, with a
+/// short stroke along the manifold's normal.
+pub fn draw_collisions(out: &mut DrawList, collisions: &[Collision]) {
+    for c in collisions {
+        for contact in c.manifold.contacts() {
+            out.point(contact.point, 5.0, Color::YELLOW);
+            let tip = contact.point + c.manifold.normal * 0.25;
+            out.segment(contact.point, tip, Color::GREEN);
+        }
+    }
+}
 
 /// Draw a shape: filled dark, outlined in `color`.
 pub fn draw_shape(out: &mut DrawList, shape: &Shape, position: Vec2, color: Color) {
@@ -271,16 +283,7 @@ impl Sim for Pile {
             draw_shape(out, &b.shape, b.position, color);
         }
         if show_manifolds {
-            for c in &self.world.collisions {
-                for contact in c.manifold.contacts() {
-                    out.point(contact.point, 5.0, Color::YELLOW);
-                    out.segment(
-                        contact.point,
-                        contact.point + c.manifold.normal * 0.25,
-                        Color::GREEN,
-                    );
-                }
-            }
+            draw_collisions(out, &self.world.collisions);
         }
     }
 

@@ -5,7 +5,7 @@ use crate::inspector::{ALL, Inspector};
 use crate::world::{Body, World};
 use crate::{AxisBias, Shape, Transform};
 use ch04_manifolds::box_vertex;
-use ch04_manifolds::demos::{COLOR_A, COLOR_B};
+use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_collisions};
 use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawItem, DrawList};
@@ -237,16 +237,7 @@ impl Sim for Tumble {
             draw_shape(out, &b.shape, &b.transform, color);
         }
         if show_manifolds {
-            for c in &self.world.collisions {
-                for contact in c.manifold.contacts() {
-                    out.point(contact.point, 5.0, Color::YELLOW);
-                    out.segment(
-                        contact.point,
-                        contact.point + c.manifold.normal * 0.25,
-                        Color::GREEN,
-                    );
-                }
-            }
+            draw_collisions(out, &self.world.collisions);
         }
     }
 

@@ -5,7 +5,7 @@
 
 use crate::demos::Tumble;
 use crate::{AxisBias, Obb, Shape, Transform, collide_with};
-use ch04_manifolds::{Circle, Manifold};
+use ch04_manifolds::Circle;
 use glam::Vec2;
 use physics_core::rng::Rng;
 
@@ -24,13 +24,9 @@ pub struct Body {
     pub restitution: f32,
 }
 
-/// The manifold between bodies `a` and `b` (`a < b`) found this step.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Collision {
-    pub a: usize,
-    pub b: usize,
-    pub manifold: Manifold,
-}
+/// The manifold between bodies `a` and `b` (`a < b`) found this step:
+/// chapter 4's.
+pub use ch04_manifolds::Collision;
 
 /// Bodies of circles and oriented boxes under gravity, resolved at their manifolds
 /// with chapter 4's pipeline.

@@ -558,13 +558,9 @@ pub fn solve_contact(
 }
 // ANCHOR_END: solve_contact
 
-/// The manifold between bodies `a` and `b` (`a < b`) found this step.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Collision {
-    pub a: usize,
-    pub b: usize,
-    pub manifold: Manifold,
-}
+/// The manifold between bodies `a` and `b` (`a < b`) found this step:
+/// chapter 4's.
+pub use ch04_manifolds::Collision;
 
 #[cfg(test)]
 mod tests {
