@@ -302,21 +302,25 @@ fn drop_box(world: &mut World) {
     world.bodies.push(b);
 }
 
+/// What the camera shows of a pyramid of `rows` rows.
 fn pyramid_view(rows: usize) -> (Vec2, Vec2) {
     let half = rows as f32 * 0.6 + 1.0;
     let top = rows as f32 * 1.1 + 1.0;
     (Vec2::new(-half, -1.0), Vec2::new(half, top))
 }
 
+/// What the camera shows of a pit of `n` balls.
 fn ball_pit_view(n: usize) -> (Vec2, Vec2) {
     let top = 0.4 * (n as f32 / 40.0).ceil() + 1.0;
     (Vec2::new(-11.0, -1.0), Vec2::new(11.0, top))
 }
 
+/// box2d-lite's pyramid of `rows` rows in the lab.
 pub fn pyramid_lab(rows: usize) -> Lab<World> {
     show(pyramid(rows), pyramid_view(rows))
 }
 
+/// box2d-lite's stack of `n` boxes in the lab.
 pub fn stack_lab(n: usize) -> Lab<World> {
     let top = n as f32 * 1.05 + 1.0;
     show(stack(n), (Vec2::new(-6.0, -1.0), Vec2::new(6.0, top)))
@@ -354,6 +358,7 @@ const CRADLE_KNOBS: &[Knob<World>] = &[Knob::toggle(
 )];
 // ANCHOR_END: cradle_switch
 
+/// The cradle, touching, with its G switch.
 fn cradle_lab() -> Lab<World> {
     let view = (Vec2::new(-3.5, 0.0), Vec2::new(3.5, 3.5));
     show(cradle(0.0), view).with_knobs(CRADLE_KNOBS)
