@@ -3,7 +3,7 @@
 //! A stub that stops with `std::todo!` prints its message each time it is reached,
 //! and proptest reaches a failing property's stub again and again while it shrinks
 //! the case: one test run printed the same message 79 times. Each chapter's
-//! `exercises.rs` defines its own `todo!`, which calls [`todo`]: the first stop at
+//! `exercises.rs` defines its own `todo!`, which calls [`todo()`]: the first stop at
 //! an exercise in a test process prints `not yet implemented: exercise N.k ...` as
 //! `std::todo!` would, and later stops at it unwind with the same message without
 //! printing it again.

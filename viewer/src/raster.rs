@@ -11,10 +11,10 @@
 //! The bin of chapter 13 draws 5,000 shapes about six pixels across sixty times a
 //! second in the book's page, so the pixel loop is kept lean: no library calls, no
 //! memory taken from the heap per shape, a blend in integers, one square root per
-//! pixel, and a small shape's distances worked out for [`LANES`] pixels of a row
+//! pixel, and a small shape's distances worked out for `LANES` pixels of a row
 //! side by side, which the compiler turns into vector instructions. A large shape
 //! is walked row by row over only the pixels near its edge, those too a run of
-//! [`LANES`] at a time.
+//! `LANES` at a time.
 
 use crate::camera::Camera;
 use glam::Vec2;

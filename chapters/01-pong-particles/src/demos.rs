@@ -150,7 +150,7 @@ impl Sim for Pong {
         }
     }
 
-    /// The particle nearest the cursor, within [`GRAB_RADIUS`].
+    /// The particle nearest the cursor, within `GRAB_RADIUS`.
     fn pick(&self, at: Vec2) -> Option<usize> {
         self.world
             .particles

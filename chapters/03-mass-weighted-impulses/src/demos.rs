@@ -233,7 +233,7 @@ impl Sim for Circles {
         }
     }
 
-    /// The moving circle whose edge is nearest the cursor, within [`GRAB_MARGIN`].
+    /// The moving circle whose edge is nearest the cursor, within `GRAB_MARGIN`.
     fn pick(&self, at: Vec2) -> Option<usize> {
         self.world
             .circles

@@ -93,7 +93,7 @@ pub struct Tree {
     /// How far a leaf's box reaches beyond its body's, metres.
     pub margin: f32,
     /// Swap nodes of equal height on the way up when that shrinks a box
-    /// ([`Tree::swap_for_area`]); on unless a test turns it off.
+    /// (`Tree::swap_for_area`); on unless a test turns it off.
     pub area_swaps: bool,
 }
 // ANCHOR_END: tree
@@ -220,7 +220,7 @@ impl Tree {
 
     /// Every leaf whose fat box overlaps `bounds`: `found(proxy, item)`.
     /// It runs for every moved body every step, so the nodes still to
-    /// visit wait on a [`Stack`] in the call's own frame, not the heap.
+    /// visit wait on a `Stack` in the call's own frame, not the heap.
     pub fn query(&self, bounds: Bounds, mut found: impl FnMut(Proxy, usize)) {
         if self.root == NONE {
             return;

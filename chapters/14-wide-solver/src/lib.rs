@@ -6,7 +6,7 @@
 //! depend on each other, though, and can be solved at once. Three ideas
 //! turn that into speed, each of which Box2D v3 uses:
 //!
-//! 1. **Graph colouring** ([`colour`]): each contact gets a colour, and no
+//! 1. **Graph colouring** ([`colour`](mod@colour)): each contact gets a colour, and no
 //!    two contacts of one colour share a moving body. Within a colour the
 //!    order no longer matters.
 //! 2. **Wide rows** ([`lanes`]): a colour's contacts are packed eight to a
