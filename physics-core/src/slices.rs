@@ -1,5 +1,5 @@
 //! Two bodies of one slice borrowed at once: every pair solver needs both mutably.
-//! And a list filtered in place without a branch per item.
+//! And a list filtered into scratch without a branch per item.
 
 /// Mutable references to elements `i` and `j` (`i < j`) of `v`.
 pub fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
@@ -17,25 +17,14 @@ pub fn pair_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
     }
 }
 
-/// `Vec::retain` for `Copy` items, without a branch per item: each item
-/// is written to the next free place, and the place moves on only if
-/// `keep` holds. Where items are kept or dropped at random (the pairs of a
-/// pile), a branch would be mispredicted about every other time.
-pub fn keep_where<T: Copy>(items: &mut Vec<T>, keep: impl Fn(T) -> bool) {
-    let mut kept = 0;
-    for i in 0..items.len() {
-        let item = items[i];
-        items[kept] = item;
-        kept += usize::from(keep(item));
-    }
-    items.truncate(kept);
-}
-
-/// [`keep_where`] from one list into another: the items of `items` for
-/// which `keep` holds, in order, written to the front of `out`; returns
-/// how many. `out` is scratch that grows to `items.len()` and keeps that
-/// length, so a long list filtered afresh every step is neither copied
-/// whole first nor cleared: only `out[..kept]` means anything.
+/// The items of `items` for which `keep` holds, in order, written to the
+/// front of `out`; returns how many. There is no branch per item: each
+/// item is written to the next free place, and the place moves on only if
+/// `keep` holds (where items are kept or dropped at random, as the pairs
+/// of a pile are, a branch would be mispredicted about every other time).
+/// `out` is scratch that grows to `items.len()` and keeps that length, so
+/// a long list filtered afresh every step is neither copied whole first
+/// nor cleared: only `out[..kept]` means anything.
 pub fn keep_into<T: Copy + Default>(
     items: &[T],
     out: &mut Vec<T>,
@@ -68,22 +57,10 @@ mod tests {
     }
 
     #[test]
-    fn keep_where_keeps_what_retain_keeps_in_order() {
-        let items: Vec<u32> = (0..100).map(|i| (i * 37) % 101).collect();
-        let mut ours = items.clone();
-        keep_where(&mut ours, |x| x % 3 != 0);
-        let mut theirs = items;
-        theirs.retain(|x| x % 3 != 0);
-        assert_eq!(ours, theirs);
-        keep_where(&mut ours, |_| false);
-        assert!(ours.is_empty());
-    }
-
-    #[test]
-    fn keep_into_gives_what_keep_where_gives_and_keeps_its_room() {
+    fn keep_into_keeps_what_retain_keeps_in_order_and_keeps_its_room() {
         let items: Vec<u32> = (0..100).map(|i| (i * 37) % 101).collect();
         let mut theirs = items.clone();
-        keep_where(&mut theirs, |x| x % 3 != 0);
+        theirs.retain(|x| x % 3 != 0);
         // Scratch left from a longer list, holding other numbers.
         let mut out = vec![7; 150];
         let kept = keep_into(&items, &mut out, |x| x % 3 != 0);
