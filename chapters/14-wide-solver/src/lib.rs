@@ -77,9 +77,10 @@ pub struct World {
     pub timings: Timings,
     /// What the demos draw.
     pub view: demos::View,
-    /// Last step's colour of each pair `(a, b)`, sorted: offered first
-    /// this step, so that colours, and the order rows are solved in, stay.
-    previous: Vec<((usize, usize), u8)>,
+    /// Last step's colour of each pair `(a, b)`, by its key, sorted:
+    /// offered first this step, so that colours, and the order rows are
+    /// solved in, stay.
+    previous: Vec<(u64, u8)>,
     /// The step's rows and the workers' shared state, rebuilt each step.
     scratch: Scratch,
 }
@@ -105,13 +106,14 @@ pub enum Width {
 #[derive(Debug, Default)]
 struct Scratch {
     /// The colours' blocks of eight, colour after colour.
-    wide: Vec<Block<F32x8>>,
+    wide: Blocks<F32x8>,
     /// The same contacts one to a block, for [`Width::Single`].
-    single: Vec<Block<f32>>,
-    /// Where each colour's blocks are in `wide` (or `single`).
-    colours: Vec<Range<usize>>,
+    single: Blocks<f32>,
+    /// Where each colour's blocks are in `wide` (or `single`): in its
+    /// list of two-point blocks, and in its list of one-point blocks.
+    colours: Vec<(Range<usize>, Range<usize>)>,
     /// The overflow's contacts, one to a block, solved one at a time.
-    overflow: Vec<Block<f32>>,
+    overflow: Blocks<f32>,
     /// Each body's state while the contacts are solved on several
     /// threads.
     shared: Vec<SharedState>,
@@ -531,26 +533,31 @@ impl World {
         pairs.clear();
         pairs.extend(needs.iter().map(|n| n.pair));
         // Last step's colour of each pair: both lists are sorted by pair,
-        // so one walk along both finds them.
+        // so one walk along both finds them (comparing keys: one number,
+        // not a tuple field by field).
         last.clear();
-        let mut old = self.previous.iter().peekable();
-        last.extend(pairs.iter().map(|pair| {
-            while old.next_if(|(p, _)| p < pair).is_some() {}
-            old.next_if(|(p, _)| p == pair).map(|&(_, c)| c)
+        let (previous, mut old) = (&self.previous, 0);
+        last.extend(pairs.iter().map(|&pair| {
+            let key = pair_key(pair);
+            while previous.get(old).is_some_and(|&(p, _)| p < key) {
+                old += 1;
+            }
+            previous.get(old).filter(|&&(p, _)| p == key).map(|&(_, c)| c)
         }));
         let (movable, needs, pairs) = (&*movable, &*needs, &*pairs);
         let colouring = colour(pairs, movable, |k| last[k]);
         self.previous.clear();
         let colours = colouring.colours.iter().copied();
-        self.previous.extend(pairs.iter().copied().zip(colours));
+        self.previous.extend(pairs.iter().map(|&p| pair_key(p)).zip(colours));
         let s = &mut self.scratch;
         let (wide, single) =
             (self.width == Width::Wide, self.width == Width::Single);
         s.colours.clear();
         // Where each block of eight finds its contacts in `order`.
-        let mut spans: Vec<Range<usize>> = Vec::new();
-        // How many one-lane blocks are placed so far.
-        let (mut n_single, mut n_overflow) = (0, 0);
+        // (two-point blocks, one-point blocks).
+        let (mut spans_two, mut spans_one) = (Vec::new(), Vec::new());
+        // How many one-lane blocks are placed so far, in each list.
+        let (mut n_single, mut n_overflow) = ((0, 0), (0, 0));
         // What a block of contacts `k` solves: the most points any has, and
         // whether any bounces.
         let solves = |k: &[usize]| {
@@ -573,37 +580,48 @@ impl World {
             let members = &order[start..end];
             if c == OVERFLOW {
                 for &k in members {
-                    let one = lanes.members(1, &[k], solves(&[k]));
-                    place(&mut s.overflow, &mut n_overflow, one);
+                    let (points, bounces) = solves(&[k]);
+                    let one = lanes.members(1, &[k], bounces);
+                    s.overflow.place(points, &mut n_overflow, one);
                 }
             } else if wide {
-                let first = spans.len();
-                spans.extend(
-                    (start..end).step_by(LANES).map(|i| i..(i + LANES).min(end)),
-                );
-                s.colours.push(first..spans.len());
+                let first = (spans_two.len(), spans_one.len());
+                for i in (start..end).step_by(LANES) {
+                    let span = i..(i + LANES).min(end);
+                    match solves(&order[span.clone()]).0 {
+                        2 => spans_two.push(span),
+                        _ => spans_one.push(span),
+                    }
+                }
+                s.colours
+                    .push((first.0..spans_two.len(), first.1..spans_one.len()));
             } else if single {
                 // One to a block, each solving what its block of eight
                 // would: the same operations, so the same bits.
                 let first = n_single;
                 for k in members.chunks(LANES) {
-                    let eight = solves(k);
+                    let (points, bounces) = solves(k);
                     for &k in k {
-                        let one = lanes.members(1, &[k], eight);
-                        place(&mut s.single, &mut n_single, one);
+                        let one = lanes.members(1, &[k], bounces);
+                        s.single.place(points, &mut n_single, one);
                     }
                 }
-                s.colours.push(first..n_single);
+                s.colours.push((first.0..n_single.0, first.1..n_single.1));
             }
             start = end;
         }
         // The blocks of eight, on the workers: a block keeps its room from
         // step to step (its rows are all written again by the prepare).
-        s.wide.resize_with(spans.len(), Block::default);
-        self.threads.zip(&mut s.wide, &spans, BLOCKS, |block, span| {
+        s.wide.two.resize_with(spans_two.len(), Block::default);
+        s.wide.one.resize_with(spans_one.len(), Block::default);
+        let members = |span: &Range<usize>| {
             let k = &order[span.clone()];
-            block.members = lanes.members(LANES, k, solves(k));
-        });
+            lanes.members(LANES, k, solves(k).1)
+        };
+        let two = (&mut s.wide.two, &spans_two);
+        self.threads.zip(two.0, two.1, BLOCKS, |b, k| b.members = members(k));
+        let one = (&mut s.wide.one, &spans_one);
+        self.threads.zip(one.0, one.1, BLOCKS, |b, k| b.members = members(k));
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
         (s.packed, s.kept) = (Some(self.width), false);
@@ -622,11 +640,9 @@ impl World {
         let s = &mut self.scratch;
         let (start_rows, poses) = (&s.start_rows, &s.poses);
         let from = Sources { arbiters, start_rows, poses, warm };
-        let prepare = |block: &mut Block<F32x8>| block.prepare(from);
-        self.threads.for_each(&mut s.wide, BLOCKS, prepare);
-        let prepare = |block: &mut Block<f32>| block.prepare(from);
-        self.threads.for_each(&mut s.single, BLOCKS * LANES, prepare);
-        s.overflow.iter_mut().for_each(prepare);
+        s.wide.prepare(&self.threads, BLOCKS, from);
+        s.single.prepare(&self.threads, BLOCKS * LANES, from);
+        s.overflow.prepare(&Threads::new(1), 1, from);
         // One more than the bodies: the sink blocks write what no body takes.
         s.shared.resize_with(bodies.len() + 1, SharedState::default);
         s.states.resize(bodies.len() + 1, State::default());
@@ -766,27 +782,34 @@ impl World {
             // Eight lanes on one thread: the bodies' states in plain
             // memory, colour after colour, block after block.
             let mut states = Plain(&mut s.states);
-            let wide = s.wide.iter_mut();
-            wide.for_each(|block| block.run(pass, k, &mut states));
-            let overflow = s.overflow.iter_mut();
-            overflow.for_each(|block| block.run(pass, k, &mut states));
+            for (two, one) in &s.colours {
+                let wide = &mut s.wide;
+                let two = wide.two[two.clone()].iter_mut();
+                two.for_each(|block| block.run(pass, k, &mut states));
+                let one = wide.one[one.clone()].iter_mut();
+                one.for_each(|block| block.run(pass, k, &mut states));
+            }
+            s.overflow.run(pass, k, &mut states);
             return;
         }
         let shared = Shared(&s.shared);
         let colours = &s.colours;
+        // Each colour's two-point blocks, then its one-point blocks.
+        macro_rules! in_turn {
+            ($blocks:expr) => {
+                self.threads.for_each_in_turn(
+                    (&mut $blocks.two, &mut $blocks.one),
+                    colours,
+                    |block| block.run(pass, k, &mut { shared }),
+                    |block| block.run(pass, k, &mut { shared }),
+                )
+            };
+        }
         match self.width {
-            Width::Wide => {
-                self.threads.for_each_in_turn(&mut s.wide, colours, |block| {
-                    block.run(pass, k, &mut { shared })
-                })
-            }
-            _ => self.threads.for_each_in_turn(&mut s.single, colours, |block| {
-                block.run(pass, k, &mut { shared })
-            }),
+            Width::Wide => in_turn!(s.wide),
+            _ => in_turn!(s.single),
         }
-        for block in s.overflow.iter_mut() {
-            block.run(pass, k, &mut { shared });
-        }
+        s.overflow.run(pass, k, &mut { shared });
     }
     // ANCHOR_END: solve_contacts
 
@@ -841,44 +864,42 @@ impl World {
         // Kept blocks keep their arbiters where they were: so do the slots.
         if !s.kept {
             s.slots.clear();
-            s.slots.resize(arbiters.len(), Slot::Wide(0));
-            let mut note = |members: &Members, slot: &dyn Fn(usize) -> Slot| {
-                for lane in 0..members.used {
-                    s.slots[members.arbiter[lane] as usize] = slot(lane);
-                }
-            };
-            for (n, block) in s.wide.iter().enumerate() {
-                let wide = |lane| Slot::Wide((n * LANES + lane) as u32);
-                note(&block.members, &wide);
-            }
-            for (n, block) in s.single.iter().enumerate() {
-                note(&block.members, &|_| Slot::Single(n as u32));
-            }
-            for (n, block) in s.overflow.iter().enumerate() {
-                note(&block.members, &|_| Slot::Overflow(n as u32));
-            }
+            let none = Slot { list: List::Wide, one: false, at: 0 };
+            s.slots.resize(arbiters.len(), none);
+            s.wide.note(List::Wide, &mut s.slots);
+            s.single.note(List::Single, &mut s.slots);
+            s.overflow.note(List::Overflow, &mut s.slots);
         }
         let (slots, wide, single, overflow) =
             (&s.slots, &s.wide, &s.single, &s.overflow);
-        threads.for_each_indexed(arbiters, ARBITERS, |k, arb| match slots[k] {
-            Slot::Wide(n) => {
-                let lane = n as usize % LANES;
-                wide[n as usize / LANES].store(lane, arb)
+        threads.for_each_indexed(arbiters, ARBITERS, |k, arb| {
+            let slot = slots[k];
+            match slot.list {
+                List::Wide => wide.store(slot, arb),
+                List::Single => single.store(slot, arb),
+                List::Overflow => overflow.store(slot, arb),
             }
-            Slot::Single(n) => single[n as usize].store(0, arb),
-            Slot::Overflow(n) => overflow[n as usize].store(0, arb),
         });
         self.scratch = s;
     }
 }
 
-/// Where an arbiter's rows are: block and lane among the blocks of eight
-/// (`block * LANES + lane`), or the block among the one-lane blocks.
+/// Where an arbiter's rows are: in which list of blocks, among its
+/// one-point blocks or its two-point ones, and at which lane of which
+/// block (`block * width + lane`).
 #[derive(Clone, Copy, Debug)]
-enum Slot {
-    Wide(u32),
-    Single(u32),
-    Overflow(u32),
+struct Slot {
+    list: List,
+    one: bool,
+    at: u32,
+}
+
+/// The three lists of blocks.
+#[derive(Clone, Copy, Debug)]
+enum List {
+    Wide,
+    Single,
+    Overflow,
 }
 
 // ANCHOR: grains
@@ -1051,10 +1072,10 @@ struct Context {
 
 // ANCHOR: rows
 /// One contact arbiter's rows, or [`LANES`] of them side by side when `T`
-/// is [`F32x8`]: chapter 10's soft contact, two points at most.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
-pub struct Rows<T> {
+/// is [`F32x8`]: chapter 10's soft contact, with room for `N` points (1 or
+/// 2).
+#[derive(Clone, Copy, Debug)]
+pub struct Rows<T, const N: usize> {
     /// Unit, from A to B.
     pub normal: V2<T>,
     pub friction: T,
@@ -1063,7 +1084,7 @@ pub struct Rows<T> {
     pub inv_inertia_a: T,
     pub inv_mass_b: T,
     pub inv_inertia_b: T,
-    pub points: [PointRows<T>; 2],
+    pub points: [PointRows<T>; N],
 }
 
 /// One contact point's rows. A point an arbiter does not have has zero
@@ -1090,6 +1111,24 @@ pub struct PointRows<T> {
 }
 // ANCHOR_END: rows
 
+/// Rows of zeros. (Written out: a derived `Default` would ask the standard
+/// library for `[PointRows<T>; N]: Default`, which it gives for each length
+/// on its own, not for any `N`.)
+impl<T: Default, const N: usize> Default for Rows<T, N> {
+    fn default() -> Self {
+        Rows {
+            normal: V2::default(),
+            friction: T::default(),
+            restitution: T::default(),
+            inv_mass_a: T::default(),
+            inv_inertia_a: T::default(),
+            inv_mass_b: T::default(),
+            inv_inertia_b: T::default(),
+            points: std::array::from_fn(|_| PointRows::default()),
+        }
+    }
+}
+
 /// A body's velocity in lanes.
 #[derive(Clone, Copy, Debug)]
 struct Velocity<T> {
@@ -1097,15 +1136,22 @@ struct Velocity<T> {
     w: T,
 }
 
-/// Up to [`LANES`] contacts of one colour, or one contact. Laid out in
-/// the order written (`repr(C)`): the members, the rows, the first point,
-/// the second. A block of one-point contacts, a disc's, is then read in
-/// one run from its start, its second point's rows passed over at its end.
+/// Up to [`LANES`] contacts of one colour, or one contact, with room for
+/// the `N` points its rows solve.
 #[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
-pub struct Block<T> {
+pub struct Block<T, const N: usize> {
     members: Members,
-    rows: Rows<T>,
+    rows: Rows<T, N>,
+}
+
+/// A list of blocks, in two: the blocks whose contacts have two points at
+/// most, and the blocks whose contacts have one (a disc's). A block of
+/// discs' contacts then keeps no room for a second point, which it would
+/// pass over: the step reads less memory, and reads it in one run.
+#[derive(Debug, Default)]
+struct Blocks<T> {
+    two: Vec<Block<T, 2>>,
+    one: Vec<Block<T, 1>>,
 }
 
 /// Who is in a block: its lanes' arbiters and bodies.
@@ -1113,9 +1159,6 @@ pub struct Block<T> {
 struct Members {
     /// How many lanes are used.
     used: usize,
-    /// How many points the rows solve: the most any contact of the block
-    /// has (a point a contact lacks has zero masses and pushes nothing).
-    points: usize,
     /// Whether any of its contacts may bounce: if not, the restitution
     /// pass passes it by, as Box2D v3 does.
     bounces: bool,
@@ -1140,17 +1183,12 @@ struct Lanes<'a> {
 }
 
 impl Lanes<'_> {
-    /// A block of the arbiters `k` (at most `width`) solving `points`
-    /// points each and bouncing if `bounces`.
-    fn members(
-        &self,
-        width: usize,
-        k: &[usize],
-        (points, bounces): (usize, bool),
-    ) -> Members {
+    /// A block of the arbiters `k` (at most `width`), bouncing if
+    /// `bounces`.
+    fn members(&self, width: usize, k: &[usize], bounces: bool) -> Members {
         let used = k.len().min(width);
         let sink = self.movable.len() as u32;
-        let mut m = Members { used, points, bounces, ..Members::default() };
+        let mut m = Members { used, bounces, ..Members::default() };
         for lane in 0..LANES {
             // An unused lane reads the last contact's bodies.
             let arbiter = k[lane.min(used - 1)];
@@ -1168,12 +1206,73 @@ impl Lanes<'_> {
 
 /// Block `n` of `blocks` given `members`: last step's block, if there is
 /// one, keeps its room (its rows are all written again by the prepare).
-fn place<T: Default>(blocks: &mut Vec<Block<T>>, n: &mut usize, members: Members) {
+fn place<T: Default, const N: usize>(
+    blocks: &mut Vec<Block<T, N>>,
+    n: &mut usize,
+    members: Members,
+) {
     match blocks.get_mut(*n) {
         Some(block) => block.members = members,
         None => blocks.push(Block { members, rows: Rows::default() }),
     }
     *n += 1;
+}
+
+impl<T: Lane + Default> Blocks<T> {
+    /// The next block solving `points` points, given `members`; `n`
+    /// counts the blocks placed so far in each list (two, one).
+    fn place(&mut self, points: usize, n: &mut (usize, usize), members: Members) {
+        match points {
+            2 => place(&mut self.two, &mut n.0, members),
+            _ => place(&mut self.one, &mut n.1, members),
+        }
+    }
+
+    /// Only the first `n` blocks of each list.
+    fn truncate(&mut self, (two, one): (usize, usize)) {
+        self.two.truncate(two);
+        self.one.truncate(one);
+    }
+
+    /// Every block's rows (stage 3), on the workers.
+    fn prepare(&mut self, threads: &Threads, grain: usize, from: Sources) {
+        threads.for_each(&mut self.two, grain, |block| block.prepare(from));
+        threads.for_each(&mut self.one, grain, |block| block.prepare(from));
+    }
+
+    /// One pass of every block, two-point blocks first, on this thread.
+    fn run(&mut self, pass: Pass, k: &Context, bodies: &mut impl Bodies) {
+        self.two.iter_mut().for_each(|block| block.run(pass, k, bodies));
+        self.one.iter_mut().for_each(|block| block.run(pass, k, bodies));
+    }
+
+    /// Each arbiter's slot in `slots`: where its lane is in `list`.
+    fn note(&self, list: List, slots: &mut [Slot]) {
+        fn each<T: Lane, const N: usize>(
+            blocks: &[Block<T, N>],
+            slot: impl Fn(u32) -> Slot,
+            slots: &mut [Slot],
+        ) {
+            for (n, block) in blocks.iter().enumerate() {
+                let m = &block.members;
+                for lane in 0..m.used {
+                    let at = (n * T::WIDTH + lane) as u32;
+                    slots[m.arbiter[lane] as usize] = slot(at);
+                }
+            }
+        }
+        each(&self.two, |at| Slot { list, one: false, at }, slots);
+        each(&self.one, |at| Slot { list, one: true, at }, slots);
+    }
+
+    /// The impulses of `slot`'s lane back into its arbiter `arb`.
+    fn store(&self, slot: Slot, arb: &mut Arbiter) {
+        let (n, lane) = (slot.at as usize / T::WIDTH, slot.at as usize % T::WIDTH);
+        match slot.one {
+            false => self.two[n].store(lane, arb),
+            true => self.one[n].store(lane, arb),
+        }
+    }
 }
 
 /// What a block's prepare reads: the arbiters, the bodies' rows and
@@ -1203,53 +1302,30 @@ impl StartRow {
     }
 }
 
-impl<T: Lane> Block<T> {
+impl<T: Lane, const N: usize> Block<T, N> {
     /// Stage 3: the block's rows from its arbiters ([`prepare_rows`]).
     fn prepare(&mut self, from: Sources) {
-        // The points a block solves, a constant in each copy.
-        match self.members.points {
-            1 => prepare_rows::<T, 1>(&mut self.rows, &self.members, from),
-            _ => prepare_rows::<T, 2>(&mut self.rows, &self.members, from),
-        }
+        prepare_rows(&mut self.rows, &self.members, from);
     }
 
-    /// One pass of this block's rows: the kernels for one point or two
-    /// (chosen once per block, so each is compiled for its count).
+    /// One pass of this block's rows, between gathering the block's
+    /// bodies' velocities and scattering them back (the kernels are
+    /// compiled for each `N`, the number of points, a constant).
     fn run(&mut self, pass: Pass, k: &Context, bodies: &mut impl Bodies) {
         if pass == Pass::Restitution && !self.members.bounces {
             return;
         }
-        match self.members.points {
-            1 => self.run_points::<1>(pass, k, bodies),
-            _ => self.run_points::<2>(pass, k, bodies),
-        }
-    }
-
-    /// One pass of the rows of the first `N` points, between gathering the
-    /// block's bodies' velocities and scattering them back.
-    fn run_points<const N: usize>(
-        &mut self,
-        pass: Pass,
-        k: &Context,
-        bodies: &mut impl Bodies,
-    ) {
         // Gather: each lane's bodies, read once each.
         let m = &self.members;
         let (mut a, pose_a) = bodies.gather::<T>(&m.a);
         let (mut b, pose_b) = bodies.gather::<T>(&m.b);
         match pass {
-            Pass::WarmStart => warm_start::<T, N>(&self.rows, &mut a, &mut b),
-            Pass::Solve { use_bias } => solve::<T, N>(
-                &mut self.rows,
-                &mut a,
-                &mut b,
-                pose_a,
-                pose_b,
-                k,
-                use_bias,
-            ),
+            Pass::WarmStart => warm_start(&self.rows, &mut a, &mut b),
+            Pass::Solve { use_bias } => {
+                solve(&mut self.rows, &mut a, &mut b, pose_a, pose_b, k, use_bias)
+            }
             Pass::Restitution => {
-                restitution::<T, N>(&mut self.rows, &mut a, &mut b, k.threshold)
+                restitution(&mut self.rows, &mut a, &mut b, k.threshold)
             }
         }
         // Scatter: each lane's velocities back (or to the sink).
@@ -1278,7 +1354,7 @@ impl<T: Lane> Block<T> {
 /// and a point its contact lacks, get zeros: no mass, no push.
 #[inline(always)]
 fn prepare_rows<T: Lane, const N: usize>(
-    rows: &mut Rows<T>,
+    rows: &mut Rows<T, N>,
     m: &Members,
     Sources { arbiters, start_rows, poses, warm }: Sources,
 ) {
@@ -1315,7 +1391,7 @@ fn prepare_rows<T: Lane, const N: usize>(
         m_a + m_b + i_a * ka * ka + i_b * kb * kb
     };
     let inverse = |k: T| T::if_positive(k, T::splat(1.0) / k, T::splat(0.0));
-    for (k, p) in rows.points.iter_mut().enumerate().take(N) {
+    for (k, p) in rows.points.iter_mut().enumerate() {
         let point = |l: usize| &arb[l].contacts[k];
         let here = one(&|l| f32::from(u8::from(l < m.used && k < arb[l].count)));
         let c = two(&|l| point(l).point);
@@ -1349,13 +1425,13 @@ fn prepare_rows<T: Lane, const N: usize>(
 /// Stage 5: apply each point's kept impulses.
 #[inline(always)]
 fn warm_start<T: Lane, const N: usize>(
-    c: &Rows<T>,
+    c: &Rows<T, N>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
 ) {
     let (n, t) = (c.normal, c.normal.perp());
     let m = Masses::of(c);
-    for p in c.points.iter().take(N) {
+    for p in c.points.iter() {
         let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
         push(&m, a, b, p, impulse);
     }
@@ -1366,7 +1442,7 @@ fn warm_start<T: Lane, const N: usize>(
 /// push (softly, with the bias), then friction holds within the cone.
 #[inline(always)]
 fn solve<T: Lane, const N: usize>(
-    c: &mut Rows<T>,
+    c: &mut Rows<T, N>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
     (moved_a, turn_a): (V2<T>, V2<T>),
@@ -1384,7 +1460,7 @@ fn solve<T: Lane, const N: usize>(
         (0.0, 1.0, 0.0)
     };
     let (zero, one) = (T::splat(0.0), T::splat(1.0));
-    for p in c.points.iter_mut().take(N) {
+    for p in c.points.iter_mut() {
         let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
         let s = (moved + anchors).dot(n) + p.separation;
         // Apart: close the gap in this substep and no more, rigid.
@@ -1406,7 +1482,7 @@ fn solve<T: Lane, const N: usize>(
     }
     if k.friction {
         let t = n.perp();
-        for p in c.points.iter_mut().take(N) {
+        for p in c.points.iter_mut() {
             let v_t = relative(a, b, p).dot(t);
             let limit = c.friction * p.normal_impulse;
             let total =
@@ -1443,14 +1519,14 @@ pub fn normal_row<T: Lane>(
 /// 10's restitution, lane by lane: a lane that should not bounce adds 0).
 #[inline(always)]
 fn restitution<T: Lane, const N: usize>(
-    c: &mut Rows<T>,
+    c: &mut Rows<T, N>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
     threshold: f32,
 ) {
     let (n, m) = (c.normal, Masses::of(c));
     let zero = T::splat(0.0);
-    for p in c.points.iter_mut().take(N) {
+    for p in c.points.iter_mut() {
         let v_n = relative(a, b, p).dot(n);
         let wanted = p.normal_mass * (-(c.restitution * p.approach) - v_n);
         // Bounce only where e > 0, the approach beat the threshold, and the
@@ -1493,7 +1569,7 @@ struct Masses<T> {
 
 impl<T: Lane> Masses<T> {
     #[inline(always)]
-    fn of(c: &Rows<T>) -> Self {
+    fn of<const N: usize>(c: &Rows<T, N>) -> Self {
         Masses {
             a: c.inv_mass_a,
             a_turn: c.inv_inertia_a,

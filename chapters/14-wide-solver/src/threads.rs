@@ -127,15 +127,21 @@ impl Threads {
     /// their bodies still in its own cache (measured: taking pieces as
     /// they come free made the 100-row pyramid's contact passes a quarter
     /// slower on two threads).
-    pub fn for_each_in_turn<T: Send>(
+    ///
+    /// The items come in two lists, each group a range of each (a colour's
+    /// blocks of two-point contacts and of one-point ones): a group's
+    /// items of the first list, then of the second.
+    pub fn for_each_in_turn<T: Send, U: Send>(
         &self,
-        items: &mut [T],
-        groups: &[Range<usize>],
+        (items, more): (&mut [T], &mut [U]),
+        groups: &[(Range<usize>, Range<usize>)],
         work: impl Fn(&mut T) + Sync,
+        more_work: impl Fn(&mut U) + Sync,
     ) {
         let Some(pool) = &self.pool else {
-            for group in groups {
+            for (group, more_group) in groups {
                 items[group.clone()].iter_mut().for_each(&work);
+                more[more_group.clone()].iter_mut().for_each(&more_work);
             }
             return;
         };
@@ -144,27 +150,16 @@ impl Threads {
         // cores (four on this two-core machine made the passes four times
         // slower), only as many take part as there are cores.
         let workers = self.count.min(self.cores);
-        // Each worker's share of each group: the groups cut out of `items`,
-        // and each cut into as many nearly equal slices as there are workers.
-        let mut shares: Vec<Vec<&mut [T]>> =
-            (0..workers).map(|_| Vec::new()).collect();
-        let (mut rest, mut at) = (items, 0);
-        for group in groups {
-            let tail = std::mem::take(&mut rest).split_at_mut(group.start - at).1;
-            let (mut group_items, tail) = tail.split_at_mut(group.len());
-            (rest, at) = (tail, group.end);
-            for (w, share) in shares.iter_mut().enumerate() {
-                let take = group_items.len() / (workers - w);
-                let (mine, others) =
-                    std::mem::take(&mut group_items).split_at_mut(take);
-                share.push(mine);
-                group_items = others;
-            }
-        }
+        let first = groups.iter().map(|g| g.0.clone());
+        let second = groups.iter().map(|g| g.1.clone());
+        let shares = Self::shares(items, first, workers).into_iter();
+        let more_shares = Self::shares(more, second, workers);
         // A worker's shares are its own; the lock is taken once, by it (it
         // is how safe Rust hands each worker its `&mut`s).
-        let shares: Vec<Mutex<Vec<&mut [T]>>> =
-            shares.into_iter().map(Mutex::new).collect();
+        let shares: Vec<Mutex<Vec<_>>> = shares
+            .zip(more_shares)
+            .map(|(mine, more)| Mutex::new(mine.into_iter().zip(more).collect()))
+            .collect();
         let finished = AtomicUsize::new(0);
         pool.broadcast(|worker| {
             // A worker beyond the cores has no share and no part in the
@@ -173,8 +168,9 @@ impl Threads {
                 return;
             };
             let mut mine = mine.lock().expect("a worker's own shares");
-            for (done, share) in mine.iter_mut().enumerate() {
+            for (done, (share, more)) in mine.iter_mut().enumerate() {
                 share.iter_mut().for_each(&work);
+                more.iter_mut().for_each(&more_work);
                 // Release: what this worker wrote is seen by any worker that
                 // reads (Acquire) the count this add makes.
                 finished.fetch_add(1, Ordering::Release);
@@ -191,6 +187,31 @@ impl Threads {
                 }
             }
         });
+    }
+
+    /// Each worker's share of each group: the groups cut out of `items`,
+    /// and each cut into as many nearly equal slices as there are workers.
+    fn shares<T>(
+        items: &mut [T],
+        groups: impl Iterator<Item = Range<usize>>,
+        workers: usize,
+    ) -> Vec<Vec<&mut [T]>> {
+        let mut shares: Vec<Vec<&mut [T]>> =
+            (0..workers).map(|_| Vec::new()).collect();
+        let (mut rest, mut at) = (items, 0);
+        for group in groups {
+            let tail = std::mem::take(&mut rest).split_at_mut(group.start - at).1;
+            let (mut group_items, tail) = tail.split_at_mut(group.len());
+            (rest, at) = (tail, group.end);
+            for (w, share) in shares.iter_mut().enumerate() {
+                let take = group_items.len() / (workers - w);
+                let (mine, others) =
+                    std::mem::take(&mut group_items).split_at_mut(take);
+                share.push(mine);
+                group_items = others;
+            }
+        }
+        shares
     }
     // ANCHOR_END: in_turn
 
