@@ -564,7 +564,7 @@ impl World {
             let most = k.iter().map(|&k| needs[k].points).max().unwrap_or(0);
             (most, k.iter().any(|&k| needs[k].bounces))
         };
-        let lanes = Lanes { pairs, movable };
+        let lanes = Lanes { pairs, sink: movable.len() as u32 };
         let mut order = colouring.order();
         let mut start = 0;
         while start < order.len() {
@@ -1158,28 +1158,26 @@ struct Blocks<T> {
 #[derive(Clone, Copy, Debug, Default)]
 struct Members {
     /// How many lanes are used.
-    used: usize,
+    used: u32,
     /// Whether any of its contacts may bounce: if not, the restitution
     /// pass passes it by, as Box2D v3 does.
     bounces: bool,
     /// Each lane's arbiter.
     arbiter: [u32; LANES],
-    /// Each lane's bodies, whose velocities it reads (an unused lane
-    /// reads another lane's, and its results go nowhere).
+    /// Each lane's bodies, whose velocities it reads and writes back. An
+    /// unused lane reads and writes the *sink*, a place after the bodies'
+    /// that no body reads. A body that cannot move gets back what it
+    /// had: its inverse masses are 0, so no push changes it. Every lane
+    /// then reads and writes without a test.
     a: [u32; LANES],
     b: [u32; LANES],
-    /// Where each lane writes its bodies' velocities: the body's place,
-    /// or, for a body that cannot move and for an unused lane, the sink
-    /// after the bodies', which nothing reads. Every lane then reads and
-    /// writes without a test.
-    write_a: [u32; LANES],
-    write_b: [u32; LANES],
 }
 
-/// What a block needs to know of its contacts' bodies.
+/// What a block needs to know of its contacts' bodies: each arbiter's,
+/// and where the sink is.
 struct Lanes<'a> {
     pairs: &'a [(usize, usize)],
-    movable: &'a [bool],
+    sink: u32,
 }
 
 impl Lanes<'_> {
@@ -1187,18 +1185,16 @@ impl Lanes<'_> {
     /// `bounces`.
     fn members(&self, width: usize, k: &[usize], bounces: bool) -> Members {
         let used = k.len().min(width);
-        let sink = self.movable.len() as u32;
-        let mut m = Members { used, bounces, ..Members::default() };
+        let mut m = Members { used: used as u32, bounces, ..Members::default() };
         for lane in 0..LANES {
-            // An unused lane reads the last contact's bodies.
+            // An unused lane's rows are the last contact's, made zero.
             let arbiter = k[lane.min(used - 1)];
-            let (a, b) = self.pairs[arbiter];
-            let write = |i: usize| {
-                if lane < used && self.movable[i] { i as u32 } else { sink }
+            let (a, b) = match lane < used {
+                true => self.pairs[arbiter],
+                false => (self.sink as usize, self.sink as usize),
             };
             m.arbiter[lane] = arbiter as u32;
             (m.a[lane], m.b[lane]) = (a as u32, b as u32);
-            (m.write_a[lane], m.write_b[lane]) = (write(a), write(b));
         }
         m
     }
@@ -1255,7 +1251,7 @@ impl<T: Lane + Default> Blocks<T> {
         ) {
             for (n, block) in blocks.iter().enumerate() {
                 let m = &block.members;
-                for lane in 0..m.used {
+                for lane in 0..m.used as usize {
                     let at = (n * T::WIDTH + lane) as u32;
                     slots[m.arbiter[lane] as usize] = slot(at);
                 }
@@ -1329,8 +1325,8 @@ impl<T: Lane, const N: usize> Block<T, N> {
             }
         }
         // Scatter: each lane's velocities back (or to the sink).
-        bodies.scatter(&m.write_a, &a);
-        bodies.scatter(&m.write_b, &b);
+        bodies.scatter(&m.a, &a);
+        bodies.scatter(&m.b, &b);
     }
 
     /// Stage 10: lane `lane`'s impulses back into its arbiter `arb`.
@@ -1364,7 +1360,7 @@ fn prepare_rows<T: Lane, const N: usize>(
     let two =
         |f: &dyn Fn(usize) -> Vec2| V2 { x: one(&|l| f(l).x), y: one(&|l| f(l).y) };
     // 1 in a lane in use, 0 in the others: `keep(used, x)` is `x` or 0.
-    let used = one(&|lane| f32::from(u8::from(lane < m.used)));
+    let used = one(&|lane| f32::from(u8::from(lane < m.used as usize)));
     let keep = |on: T, x: T| T::if_positive(on, x, T::splat(0.0));
     let n = two(&|l| arb[l].normal);
     let side = |s: usize| {
@@ -1393,7 +1389,8 @@ fn prepare_rows<T: Lane, const N: usize>(
     let inverse = |k: T| T::if_positive(k, T::splat(1.0) / k, T::splat(0.0));
     for (k, p) in rows.points.iter_mut().enumerate() {
         let point = |l: usize| &arb[l].contacts[k];
-        let here = one(&|l| f32::from(u8::from(l < m.used && k < arb[l].count)));
+        let here =
+            one(&|l| f32::from(u8::from(l < m.used as usize && k < arb[l].count)));
         let c = two(&|l| point(l).point);
         let (r_a, r_b) = (c - p_a, c - p_b);
         let v = (v_b + r_b.spun(w_b)) - (v_a + r_a.spun(w_a));
