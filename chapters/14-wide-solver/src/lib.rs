@@ -134,6 +134,8 @@ struct Scratch {
     start_rows: Vec<StartRow>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
+    /// Each arbiter as the prepare reads it.
+    arbiter_rows: Vec<ArbiterRow>,
     /// Where each arbiter's rows are, for storing its impulses (found again
     /// whenever the blocks are packed again).
     slots: Vec<Slot>,
@@ -511,24 +513,30 @@ impl World {
         // would make the same blocks. (Box2D keeps a contact in its colour
         // from the step it begins to the step it ends; this is the cheap
         // half of that.) Last step's blocks stay.
+        let rows = &mut self.scratch.arbiter_rows;
+        rows.resize(arbiters.len(), ArbiterRow::default());
         if self.scratch.packed == Some(self.width)
             && self.scratch.same_contacts
             && movable == then
         {
+            // Only each arbiter's row for the prepare, on the workers.
+            self.threads
+                .zip(rows, arbiters, ARBITERS, |row, a| *row = ArbiterRow::of(a));
             self.scratch.lists = lists;
             self.scratch.kept = true;
             return;
         }
         // What the colouring needs of each arbiter (megabytes of them in a
-        // big pile), read once, on the workers: its bodies, its number of
-        // points, whether it may bounce.
+        // big pile), read once, on the workers, with its row for the
+        // prepare: its bodies, its number of points, whether it may bounce.
         needs.resize(arbiters.len(), Need::default());
-        self.threads.zip(needs, arbiters, ARBITERS, |n, a| {
+        self.threads.zip_two(needs, rows, arbiters, ARBITERS, |n, row, a| {
             *n = Need {
                 pair: (a.a, a.b),
                 points: a.count,
                 bounces: a.restitution > 0.0,
-            }
+            };
+            *row = ArbiterRow::of(a);
         });
         pairs.clear();
         pairs.extend(needs.iter().map(|n| n.pair));
@@ -630,16 +638,14 @@ impl World {
     }
     // ANCHOR_END: colour_contacts
 
-    /// Stage 3, second half: each block's rows from its arbiters and
-    /// bodies and their poses at the step's start (workers).
+    /// Stage 3, second half: each block's rows from its arbiters' rows and
+    /// its bodies' rows and poses at the step's start (workers).
     fn prepare_contacts(&mut self) {
-        let world = &self.base.base.base.base;
-        let chapter8 = &world.base.base;
-        let (bodies, arbiters) = (&chapter8.bodies, &chapter8.arbiters);
-        let warm = chapter8.settings.warm_starting;
+        let chapter8 = &self.base.base.base.base.base.base;
+        let (bodies, warm) = (&chapter8.bodies, chapter8.settings.warm_starting);
         let s = &mut self.scratch;
-        let (start_rows, poses) = (&s.start_rows, &s.poses);
-        let from = Sources { arbiters, start_rows, poses, warm };
+        let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
+        let from = Sources { arbiters, start_rows, poses: &s.poses, warm };
         s.wide.prepare(&self.threads, BLOCKS, from);
         s.single.prepare(&self.threads, BLOCKS * LANES, from);
         s.overflow.prepare(&Threads::new(1), 1, from);
@@ -1271,15 +1277,59 @@ impl<T: Lane + Default> Blocks<T> {
     }
 }
 
-/// What a block's prepare reads: the arbiters, the bodies' rows and
+/// What a block's prepare reads: the arbiters' rows, the bodies' rows and
 /// poses at the step's start, and whether last step's impulses are kept.
 #[derive(Clone, Copy)]
 struct Sources<'a> {
-    arbiters: &'a [Arbiter],
+    arbiters: &'a [ArbiterRow],
     start_rows: &'a [StartRow],
     poses: &'a [Pose],
     warm: bool,
 }
+
+// ANCHOR: arbiter_row
+/// An arbiter as the prepare reads it: its fifteen numbers (and a spare)
+/// in one row of 64 bytes, one cache line, written in one walk along the
+/// arbiters as stage 3 begins. Eight lanes read eight of them as two rows
+/// of eight each and turn them into columns (as they read the bodies'
+/// rows), not fifteen numbers one by one from each arbiter's larger
+/// record, spread over three lines. The first row: the normal `x, y`, friction,
+/// restitution, the number of points, the first point `x, y` and its
+/// penetration; the second: the first point's normal and tangent
+/// impulses, the second point `x, y`, its penetration and impulses, and
+/// a spare.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct ArbiterRow([[f32; 8]; 2]);
+
+impl ArbiterRow {
+    fn of(a: &Arbiter) -> ArbiterRow {
+        let (n, [p, q]) = (a.normal, &a.contacts);
+        ArbiterRow([
+            [
+                n.x,
+                n.y,
+                a.friction,
+                a.restitution,
+                a.count as f32,
+                p.point.x,
+                p.point.y,
+                p.penetration,
+            ],
+            [
+                p.normal_impulse,
+                p.tangent_impulse,
+                q.point.x,
+                q.point.y,
+                q.penetration,
+                q.normal_impulse,
+                q.tangent_impulse,
+                0.0,
+            ],
+        ])
+    }
+}
+// ANCHOR_END: arbiter_row
 
 /// A body at the step's start as the prepare reads it, eight numbers in
 /// one row, written in one walk along the bodies: where it is `x, y`, its
@@ -1344,27 +1394,39 @@ impl<T: Lane, const N: usize> Block<T, N> {
 /// A block's rows, as chapter 10 prepares one contact's, in lanes: anchors
 /// fixed for the step, the separation less what the anchors account for,
 /// the effective masses, the approach speed, and last step's impulses if
-/// warm starting. Each lane gathers its arbiter's numbers, its bodies'
-/// and their rotations `(cos, sin)` at the step's start; then the
-/// formulas run once for all the lanes. A lane the block does not use,
-/// and a point its contact lacks, get zeros: no mass, no push.
+/// warm starting. The lanes read their arbiters' rows and their bodies'
+/// rows, and gather their bodies' rotations `(cos, sin)` at the step's
+/// start; then the formulas run once for all the lanes. A lane the block
+/// does not use, and a point its contact lacks, get zeros: no mass, no
+/// push.
 #[inline(always)]
 fn prepare_rows<T: Lane, const N: usize>(
     rows: &mut Rows<T, N>,
     m: &Members,
     Sources { arbiters, start_rows, poses, warm }: Sources,
 ) {
-    let arb: [&Arbiter; LANES] =
+    let arb: [&ArbiterRow; LANES] =
         std::array::from_fn(|lane| &arbiters[m.arbiter[lane] as usize]);
+    let [nx, ny, friction, restitution, count, x0, y0, penetration0] =
+        T::columns(|l| arb[l].0[0]);
+    let [normal0, tangent0, x1, y1, penetration1, normal1, tangent1, _] =
+        T::columns(|l| arb[l].0[1]);
+    let points = [
+        (V2 { x: x0, y: y0 }, penetration0, normal0, tangent0),
+        (V2 { x: x1, y: y1 }, penetration1, normal1, tangent1),
+    ];
     let one = |f: &dyn Fn(usize) -> f32| T::gather(f);
     let two =
         |f: &dyn Fn(usize) -> Vec2| V2 { x: one(&|l| f(l).x), y: one(&|l| f(l).y) };
     // 1 in a lane in use, 0 in the others: `keep(used, x)` is `x` or 0.
     let used = one(&|lane| f32::from(u8::from(lane < m.used as usize)));
     let keep = |on: T, x: T| T::if_positive(on, x, T::splat(0.0));
-    let n = two(&|l| arb[l].normal);
+    let n = V2 { x: nx, y: ny };
+    // An unused lane's bodies are the last contact's.
+    let last = m.used as usize - 1;
     let side = |s: usize| {
-        let body = |l: usize| if s == 0 { arb[l].a } else { arb[l].b };
+        let ids = if s == 0 { &m.a } else { &m.b };
+        let body = |l: usize| ids[l.min(last)] as usize;
         let [x, y, vx, vy, spin, inv_mass, inv_inertia, _] =
             T::columns(|l| start_rows[body(l)].0);
         let (position, velocity) = (V2 { x, y }, V2 { x: vx, y: vy });
@@ -1377,8 +1439,8 @@ fn prepare_rows<T: Lane, const N: usize>(
     let (p_a, v_a, w_a, m_a, i_a, unturn_a) = side(0);
     let (p_b, v_b, w_b, m_b, i_b, unturn_b) = side(1);
     rows.normal = V2 { x: keep(used, n.x), y: keep(used, n.y) };
-    rows.friction = keep(used, one(&|l| arb[l].friction));
-    rows.restitution = keep(used, one(&|l| arb[l].restitution));
+    rows.friction = keep(used, friction);
+    rows.restitution = keep(used, restitution);
     (rows.inv_mass_a, rows.inv_inertia_a) = (m_a, i_a);
     (rows.inv_mass_b, rows.inv_inertia_b) = (m_b, i_b);
     // `m_eff^-1` along unit `d`, and its inverse (0 for no mass).
@@ -1388,29 +1450,23 @@ fn prepare_rows<T: Lane, const N: usize>(
     };
     let inverse = |k: T| T::if_positive(k, T::splat(1.0) / k, T::splat(0.0));
     for (k, p) in rows.points.iter_mut().enumerate() {
-        let point = |l: usize| &arb[l].contacts[k];
-        let here =
-            one(&|l| f32::from(u8::from(l < m.used as usize && k < arb[l].count)));
-        let c = two(&|l| point(l).point);
+        let (c, penetration, normal_impulse, tangent_impulse) = points[k];
+        // 1 in a lane in use whose contact has point `k`, else 0.
+        let here = keep(count - T::splat(k as f32), used);
         let (r_a, r_b) = (c - p_a, c - p_b);
         let v = (v_b + r_b.spun(w_b)) - (v_a + r_a.spun(w_a));
-        let impulse = |f: &dyn Fn(usize) -> f32| {
-            if warm { keep(here, one(f)) } else { T::splat(0.0) }
-        };
+        let impulse = |x: T| if warm { keep(here, x) } else { T::splat(0.0) };
         let keep2 = |v: V2<T>| V2 { x: keep(here, v.x), y: keep(here, v.y) };
         *p = PointRows {
             r_a: keep2(r_a),
             r_b: keep2(r_b),
             local_a: keep2(unturn_a.rotate(r_a)),
             local_b: keep2(unturn_b.rotate(r_b)),
-            separation: keep(
-                here,
-                -one(&|l| point(l).penetration) - (r_b - r_a).dot(n),
-            ),
+            separation: keep(here, -penetration - (r_b - r_a).dot(n)),
             normal_mass: keep(here, inverse(effective(r_a, r_b, n))),
             tangent_mass: keep(here, inverse(effective(r_a, r_b, n.perp()))),
-            normal_impulse: impulse(&|l| point(l).normal_impulse),
-            tangent_impulse: impulse(&|l| point(l).tangent_impulse),
+            normal_impulse: impulse(normal_impulse),
+            tangent_impulse: impulse(tangent_impulse),
             approach: keep(here, v.dot(n)),
             most: T::splat(0.0),
         };

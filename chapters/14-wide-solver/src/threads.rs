@@ -256,6 +256,32 @@ impl Threads {
         }
     }
 
+    /// As [`Threads::zip`], writing two lists at once: `work` is given the
+    /// items of `items` and of `more` at the same place, and `with`'s.
+    pub fn zip_two<T: Send, V: Send, U: Sync>(
+        &self,
+        items: &mut [T],
+        more: &mut [V],
+        with: &[U],
+        grain: usize,
+        work: impl Fn(&mut T, &mut V, &U) + Sync + Send,
+    ) {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
+                items
+                    .par_iter_mut()
+                    .zip(more.par_iter_mut())
+                    .zip(with.par_iter())
+                    .with_min_len(grain)
+                    .for_each(|((t, v), u)| work(t, v, u))
+            }),
+            _ => {
+                let each = items.iter_mut().zip(more.iter_mut()).zip(with);
+                each.for_each(|((t, v), u)| work(t, v, u))
+            }
+        }
+    }
+
     /// `items` sorted by `key`, split across the workers when there are
     /// at least `2 * grain`, as [`Threads::for_each`] splits. No two items may have the same key: then
     /// every sort, on any number of workers, leaves the same order.
