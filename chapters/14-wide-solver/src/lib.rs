@@ -645,7 +645,7 @@ impl World {
         let (bodies, warm) = (&chapter8.bodies, chapter8.settings.warm_starting);
         let s = &mut self.scratch;
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
-        let from = Sources { arbiters, start_rows, poses: &s.poses, warm };
+        let from = Sources { arbiters, start_rows, warm };
         s.wide.prepare(&self.threads, BLOCKS, from);
         s.single.prepare(&self.threads, BLOCKS * LANES, from);
         s.overflow.prepare(&Threads::new(1), 1, from);
@@ -928,19 +928,29 @@ fn moves(b: &Body) -> bool {
 }
 
 /// What the contacts read of a body as it moves through the substeps: how
-/// far its centre has moved since the step began, and its rotation now,
-/// `(cos, sin)`, with the angle it is the rotation of.
+/// far its centre has moved since the step began, and how far it has
+/// turned, `(cos, sin)`; with its rotation now and the angle that is the
+/// rotation of, and its rotation and angle at the step's start.
 #[derive(Clone, Copy, Debug)]
 struct Pose {
     moved: Vec2,
+    turned: Vec2,
     rotation: Vec2,
     angle: f32,
+    first: (Vec2, f32),
 }
 
 impl Default for Pose {
     /// No rotation found yet: an angle no body's is.
     fn default() -> Self {
-        Pose { moved: Vec2::ZERO, rotation: Vec2::ZERO, angle: f32::NAN }
+        let none = (Vec2::ZERO, f32::NAN);
+        Pose {
+            moved: Vec2::ZERO,
+            turned: Vec2::X,
+            rotation: none.0,
+            angle: none.1,
+            first: none,
+        }
     }
 }
 
@@ -949,12 +959,22 @@ impl Pose {
     fn start(&mut self, b: &Body) {
         self.moved = Vec2::ZERO;
         self.turn(b.angle);
+        (self.turned, self.first) = (Vec2::X, (self.rotation, self.angle));
     }
 
-    /// After a substep's move of body `b`, which started at `start`.
+    /// After a substep's move of body `b`, which started at `start`: the
+    /// rotation now, and the turn since the start, now's rotation undone by
+    /// the first (`(cos, sin)` times the first's `(cos, -sin)`; none at all
+    /// if the angle is the same to the bit).
     fn follow(&mut self, b: &Body, start: Vec2) {
         self.moved = b.position - start;
         self.turn(b.angle);
+        let (first, angle) = self.first;
+        self.turned = if self.angle.to_bits() == angle.to_bits() {
+            Vec2::X
+        } else {
+            self.rotation.rotate(Vec2::new(first.x, -first.y))
+        };
     }
 
     /// The rotation by `angle`: the one kept, if it is of the same angle
@@ -988,7 +1008,7 @@ enum Pass {
 /// Where a block's lanes find their bodies, and leave their velocities.
 trait Bodies {
     /// Each lane's body `ids[lane]`: its velocity, how far it has moved
-    /// since the step began, and its rotation (read whole, in one row: the
+    /// and turned since the step began (read whole, in one row: the
     /// passes that do not use the pose do not read those lanes).
     fn gather<T: Lane>(&self, ids: &[u32; LANES]) -> (Velocity<T>, (V2<T>, V2<T>));
     /// Each lane's velocity back to body `ids[lane]`.
@@ -997,14 +1017,14 @@ trait Bodies {
 
 /// A body as the contacts see it on one thread, eight numbers read and
 /// written whole: velocity `x, y`, angular velocity, a spare, how far the
-/// centre has moved since the step began `x, y`, and the rotation now
-/// `cos, sin`. Box2D v3's body state holds the same.
+/// centre has moved since the step began `x, y`, and how far it has
+/// turned since, `cos, sin`. Box2D v3's body state holds the same.
 #[derive(Clone, Copy, Debug, Default)]
 struct State([f32; 8]);
 
 impl State {
     fn of(b: &Body, pose: &Pose) -> State {
-        let (v, m, r) = (b.velocity, pose.moved, pose.rotation);
+        let (v, m, r) = (b.velocity, pose.moved, pose.turned);
         State([v.x, v.y, b.angular_velocity, 0.0, m.x, m.y, r.x, r.y])
     }
 
@@ -1097,12 +1117,10 @@ pub struct Rows<T, const N: usize> {
 /// masses, and so never pushes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PointRows<T> {
-    /// From each centre to the point, fixed for the step.
+    /// From each centre to the point, as the step began: turned as the
+    /// body turns, it follows the point.
     pub r_a: V2<T>,
     pub r_b: V2<T>,
-    /// The same in each body's own frame, to follow it as it turns.
-    pub local_a: V2<T>,
-    pub local_b: V2<T>,
     /// The separation at the step's start less `(r_b - r_a) . n`.
     pub separation: T,
     pub normal_mass: T,
@@ -1277,13 +1295,12 @@ impl<T: Lane + Default> Blocks<T> {
     }
 }
 
-/// What a block's prepare reads: the arbiters' rows, the bodies' rows and
-/// poses at the step's start, and whether last step's impulses are kept.
+/// What a block's prepare reads: the arbiters' rows, the bodies' rows at
+/// the step's start, and whether last step's impulses are kept.
 #[derive(Clone, Copy)]
 struct Sources<'a> {
     arbiters: &'a [ArbiterRow],
     start_rows: &'a [StartRow],
-    poses: &'a [Pose],
     warm: bool,
 }
 
@@ -1403,7 +1420,7 @@ impl<T: Lane, const N: usize> Block<T, N> {
 fn prepare_rows<T: Lane, const N: usize>(
     rows: &mut Rows<T, N>,
     m: &Members,
-    Sources { arbiters, start_rows, poses, warm }: Sources,
+    Sources { arbiters, start_rows, warm }: Sources,
 ) {
     let arb: [&ArbiterRow; LANES] =
         std::array::from_fn(|lane| &arbiters[m.arbiter[lane] as usize]);
@@ -1415,11 +1432,8 @@ fn prepare_rows<T: Lane, const N: usize>(
         (V2 { x: x0, y: y0 }, penetration0, normal0, tangent0),
         (V2 { x: x1, y: y1 }, penetration1, normal1, tangent1),
     ];
-    let one = |f: &dyn Fn(usize) -> f32| T::gather(f);
-    let two =
-        |f: &dyn Fn(usize) -> Vec2| V2 { x: one(&|l| f(l).x), y: one(&|l| f(l).y) };
     // 1 in a lane in use, 0 in the others: `keep(used, x)` is `x` or 0.
-    let used = one(&|lane| f32::from(u8::from(lane < m.used as usize)));
+    let used = T::gather(|lane| f32::from(u8::from(lane < m.used as usize)));
     let keep = |on: T, x: T| T::if_positive(on, x, T::splat(0.0));
     let n = V2 { x: nx, y: ny };
     // An unused lane's bodies are the last contact's.
@@ -1432,12 +1446,10 @@ fn prepare_rows<T: Lane, const N: usize>(
         let (position, velocity) = (V2 { x, y }, V2 { x: vx, y: vy });
         let (inv_mass, inv_inertia) =
             (keep(used, inv_mass), keep(used, inv_inertia));
-        // Into the body's own frame: turned back, by (cos, -sin).
-        let unturn = two(&|l| poses[body(l)].rotation * Vec2::new(1.0, -1.0));
-        (position, velocity, spin, inv_mass, inv_inertia, unturn)
+        (position, velocity, spin, inv_mass, inv_inertia)
     };
-    let (p_a, v_a, w_a, m_a, i_a, unturn_a) = side(0);
-    let (p_b, v_b, w_b, m_b, i_b, unturn_b) = side(1);
+    let (p_a, v_a, w_a, m_a, i_a) = side(0);
+    let (p_b, v_b, w_b, m_b, i_b) = side(1);
     rows.normal = V2 { x: keep(used, n.x), y: keep(used, n.y) };
     rows.friction = keep(used, friction);
     rows.restitution = keep(used, restitution);
@@ -1460,8 +1472,6 @@ fn prepare_rows<T: Lane, const N: usize>(
         *p = PointRows {
             r_a: keep2(r_a),
             r_b: keep2(r_b),
-            local_a: keep2(unturn_a.rotate(r_a)),
-            local_b: keep2(unturn_b.rotate(r_b)),
             separation: keep(here, -penetration - (r_b - r_a).dot(n)),
             normal_mass: keep(here, inverse(effective(r_a, r_b, n))),
             tangent_mass: keep(here, inverse(effective(r_a, r_b, n.perp()))),
@@ -1514,7 +1524,7 @@ fn solve<T: Lane, const N: usize>(
     };
     let (zero, one) = (T::splat(0.0), T::splat(1.0));
     for p in c.points.iter_mut() {
-        let anchors = turn_b.rotate(p.local_b) - turn_a.rotate(p.local_a);
+        let anchors = turn_b.rotate(p.r_b) - turn_a.rotate(p.r_a);
         let s = (moved + anchors).dot(n) + p.separation;
         // Apart: close the gap in this substep and no more, rigid.
         // Overlapping: the spring's push, at most the push-out speed.
