@@ -134,6 +134,11 @@ struct Scratch {
     start_rows: Vec<StartRow>,
     /// Room for the next step's arbiters.
     arbiters: Vec<Arbiter>,
+    /// The contacts in solving order, colour by colour, and where each
+    /// block of eight finds its own among them (blocks of two-point
+    /// contacts, of one-point contacts), when packed this step.
+    order: Vec<usize>,
+    spans: (Vec<Range<usize>>, Vec<Range<usize>>),
     /// Each arbiter as the prepare reads it.
     arbiter_rows: Vec<ArbiterRow>,
     /// Where each arbiter's rows are, for storing its impulses (found again
@@ -561,9 +566,11 @@ impl World {
         let (wide, single) =
             (self.width == Width::Wide, self.width == Width::Single);
         s.colours.clear();
-        // Where each block of eight finds its contacts in `order`.
+        // Where each block of eight finds its contacts in `order`
         // (two-point blocks, one-point blocks).
-        let (mut spans_two, mut spans_one) = (Vec::new(), Vec::new());
+        let (spans_two, spans_one) = (&mut s.spans.0, &mut s.spans.1);
+        spans_two.clear();
+        spans_one.clear();
         // How many one-lane blocks are placed so far, in each list.
         let (mut n_single, mut n_overflow) = ((0, 0), (0, 0));
         // What a block of contacts `k` solves: the most points any has, and
@@ -618,18 +625,12 @@ impl World {
             }
             start = end;
         }
-        // The blocks of eight, on the workers: a block keeps its room from
-        // step to step (its rows are all written again by the prepare).
+        // The blocks of eight: a block keeps its room from step to step
+        // (its members are found and its rows written by the prepare, which
+        // writes each block once).
         s.wide.two.resize_with(spans_two.len(), Block::default);
         s.wide.one.resize_with(spans_one.len(), Block::default);
-        let members = |span: &Range<usize>| {
-            let k = &order[span.clone()];
-            lanes.members(LANES, k, solves(k).1)
-        };
-        let two = (&mut s.wide.two, &spans_two);
-        self.threads.zip(two.0, two.1, BLOCKS, |b, k| b.members = members(k));
-        let one = (&mut s.wide.one, &spans_one);
-        self.threads.zip(one.0, one.1, BLOCKS, |b, k| b.members = members(k));
+        s.order = order;
         s.single.truncate(n_single);
         s.overflow.truncate(n_overflow);
         (s.packed, s.kept) = (Some(self.width), false);
@@ -646,7 +647,29 @@ impl World {
         let s = &mut self.scratch;
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
         let from = Sources { arbiters, start_rows, warm };
-        s.wide.prepare(&self.threads, BLOCKS, from);
+        if s.kept || self.width != Width::Wide {
+            s.wide.prepare(&self.threads, BLOCKS, from);
+        } else {
+            // Newly packed: each block of eight finds its members (its
+            // contacts in `order`, their bodies, whether any bounces), then
+            // its rows, in one visit.
+            let Lists { pairs, needs, movable, .. } = &s.lists;
+            let lanes = Lanes { pairs, sink: movable.len() as u32 };
+            let order = &s.order;
+            let members = |span: &Range<usize>| {
+                let k = &order[span.clone()];
+                lanes.members(LANES, k, k.iter().any(|&k| needs[k].bounces))
+            };
+            let (two, one) = (&s.spans.0, &s.spans.1);
+            self.threads.zip(&mut s.wide.two, two, BLOCKS, |b, span| {
+                b.members = members(span);
+                b.prepare(from);
+            });
+            self.threads.zip(&mut s.wide.one, one, BLOCKS, |b, span| {
+                b.members = members(span);
+                b.prepare(from);
+            });
+        }
         s.single.prepare(&self.threads, BLOCKS * LANES, from);
         s.overflow.prepare(&Threads::new(1), 1, from);
         // One more than the bodies: the sink blocks write what no body takes.
