@@ -179,11 +179,12 @@ struct Lists {
 }
 
 /// What the colouring and packing need of one arbiter: its bodies, its
-/// number of points, and whether it may bounce.
+/// number of points, and whether it may bounce (in 12 bytes, written for
+/// every arbiter every step).
 #[derive(Clone, Copy, Debug, Default)]
 struct Need {
-    pair: (usize, usize),
-    points: usize,
+    pair: (u32, u32),
+    points: u8,
     bounces: bool,
 }
 
@@ -537,14 +538,14 @@ impl World {
         needs.resize(arbiters.len(), Need::default());
         self.threads.zip_two(needs, rows, arbiters, ARBITERS, |n, row, a| {
             *n = Need {
-                pair: (a.a, a.b),
-                points: a.count,
+                pair: (a.a as u32, a.b as u32),
+                points: a.count as u8,
                 bounces: a.restitution > 0.0,
             };
             *row = ArbiterRow::of(a);
         });
         pairs.clear();
-        pairs.extend(needs.iter().map(|n| n.pair));
+        pairs.extend(needs.iter().map(|n| (n.pair.0 as usize, n.pair.1 as usize)));
         // Last step's colour of each pair: both lists are sorted by pair,
         // so one walk along both finds them (comparing keys: one number,
         // not a tuple field by field).
@@ -576,22 +577,42 @@ impl World {
         // What a block of contacts `k` solves: the most points any has, and
         // whether any bounces.
         let solves = |k: &[usize]| {
-            let most = k.iter().map(|&k| needs[k].points).max().unwrap_or(0);
+            let most =
+                k.iter().map(|&k| needs[k].points as usize).max().unwrap_or(0);
             (most, k.iter().any(|&k| needs[k].bounces))
         };
         let lanes = Lanes { pairs, sink: movable.len() as u32 };
-        let mut order = colouring.order();
-        let mut start = 0;
-        while start < order.len() {
-            let c = colouring.colours[order[start]];
-            let end = start
-                + order[start..]
-                    .iter()
-                    .take_while(|&&k| colouring.colours[k] == c)
-                    .count();
-            // Two-point contacts first: a block whose contacts all have
-            // one point (a disc's) solves one point, not two.
-            order[start..end].sort_by_key(|&k| std::cmp::Reverse(needs[k].points));
+        // The contacts in solving order, colour by colour, the overflow
+        // last, and in each colour the two-point contacts first, so that a
+        // block whose contacts all have one point (a disc's) solves one
+        // point, not two: a counting sort on colour and points, which
+        // keeps the arbiters' order within each.
+        let group = |k: usize| {
+            let c = (colouring.colours[k] as usize).min(COLOURS);
+            2 * c + usize::from(needs[k].points < 2)
+        };
+        let mut starts = [0usize; 2 * (COLOURS + 1) + 1];
+        for k in 0..needs.len() {
+            starts[group(k) + 1] += 1;
+        }
+        for g in 1..starts.len() {
+            starts[g] += starts[g - 1];
+        }
+        let mut order = std::mem::take(&mut s.order);
+        order.resize(needs.len(), 0);
+        let mut next = starts;
+        for k in 0..needs.len() {
+            let g = group(k);
+            order[next[g]] = k;
+            next[g] += 1;
+        }
+        // Each colour's contacts, the overflow's last.
+        for c in 0..=COLOURS {
+            let (start, end) = (starts[2 * c], starts[2 * c + 2]);
+            if start == end {
+                continue;
+            }
+            let c = if c == COLOURS { OVERFLOW } else { c as u8 };
             let members = &order[start..end];
             if c == OVERFLOW {
                 for &k in members {
@@ -623,7 +644,6 @@ impl World {
                 }
                 s.colours.push((first.0..n_single.0, first.1..n_single.1));
             }
-            start = end;
         }
         // The blocks of eight: a block keeps its room from step to step
         // (its members are found and its rows written by the prepare, which
