@@ -1462,13 +1462,14 @@ impl<T: Lane, const N: usize> Block<T, N> {
         bodies.scatter(&m.b, &b);
     }
 
-    /// Stage 10: lane `lane`'s impulses back into its arbiter `arb`.
+    /// Stage 10: lane `lane`'s impulses back into its arbiter `arb`, for
+    /// the next step's warm start. (Only the impulses: every other number
+    /// of a contact row is found again by the next step's prepare.)
     fn store(&self, lane: usize, arb: &mut Arbiter) {
         let count = arb.count;
         for (c, p) in arb.contacts.iter_mut().zip(&self.rows.points).take(count) {
             c.normal_impulse = p.normal_impulse.lane(lane);
             c.tangent_impulse = p.tangent_impulse.lane(lane);
-            c.approach = p.approach.lane(lane);
         }
     }
 }
