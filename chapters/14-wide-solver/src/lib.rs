@@ -128,7 +128,7 @@ struct Scratch {
     /// gravity and its force over its mass, and its torque over its
     /// moment of inertia (`None` for a body that does not move).
     pushes: Vec<Option<(Vec2, f32)>>,
-    /// How far each body has moved since, and its rotation now.
+    /// How far each body has moved and turned since, and its rotation.
     poses: Vec<Pose>,
     /// Each body at the step's start as the prepare reads it, in one row.
     start_rows: Vec<StartRow>,
@@ -1479,10 +1479,10 @@ impl<T: Lane, const N: usize> Block<T, N> {
 /// fixed for the step, the separation less what the anchors account for,
 /// the effective masses, the approach speed, and last step's impulses if
 /// warm starting. The lanes read their arbiters' rows and their bodies'
-/// rows, and gather their bodies' rotations `(cos, sin)` at the step's
-/// start; then the formulas run once for all the lanes. A lane the block
-/// does not use, and a point its contact lacks, get zeros: no mass, no
-/// push.
+/// rows at the step's start, each eight rows turned into columns by one
+/// transpose; then the formulas run once for all the lanes. A lane the
+/// block does not use, and a point its contact lacks, get zeros: no
+/// mass, no push.
 #[inline(always)]
 fn prepare_rows<T: Lane, const N: usize>(
     rows: &mut Rows<T, N>,
