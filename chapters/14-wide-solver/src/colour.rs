@@ -38,9 +38,9 @@ impl Colouring {
         self.counts.iter().filter(|&&n| n > 0).count()
     }
 
-    /// The constraints in solving order: colour 0's, in their own order,
-    /// then colour 1's, and so on; the overflow last. (A counting sort:
-    /// each colour's start is the sum of the counts before it.)
+    /// The constraints colour by colour: colour 0's, in their own order,
+    /// then colour 1's, and so on; the overflow last (a counting sort; the
+    /// step's own also puts each colour's two-point contacts first).
     pub fn order(&self) -> Vec<usize> {
         let mut next = [0usize; COLOURS + 1];
         for c in 1..=COLOURS {
