@@ -660,13 +660,15 @@ impl World {
     // ANCHOR_END: colour_contacts
 
     /// Stage 3, second half: each block's rows from its arbiters' rows and
-    /// its bodies' rows and poses at the step's start (workers).
+    /// its bodies' rows at the step's start (workers).
     fn prepare_contacts(&mut self) {
         let chapter8 = &self.base.base.base.base.base.base;
-        let (bodies, warm) = (&chapter8.bodies, chapter8.settings.warm_starting);
+        let (bodies, settings) = (&chapter8.bodies, chapter8.settings);
+        let (warm, threshold) =
+            (settings.warm_starting, settings.restitution_threshold);
         let s = &mut self.scratch;
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
-        let from = Sources { arbiters, start_rows, warm };
+        let from = Sources { arbiters, start_rows, warm, threshold };
         if s.kept || self.width != Width::Wide {
             s.wide.prepare(&self.threads, BLOCKS, from);
         } else {
@@ -1201,6 +1203,22 @@ pub struct PointRows<T> {
 }
 // ANCHOR_END: rows
 
+impl<T: Lane, const N: usize> Rows<T, N> {
+    /// Whether any lane's point approached faster than `threshold` with a
+    /// restitution above 0. If none did, the restitution pass would leave
+    /// every lane as it was (its kernel keeps a lane that does not bounce
+    /// to the bit), and passes the block by, which Box2D v3 does only for
+    /// blocks whose restitutions are all 0.
+    fn may_bounce(&self, threshold: f32) -> bool {
+        let zero = T::splat(0.0);
+        self.points.iter().any(|p| {
+            let beat = -(p.approach) - T::splat(threshold);
+            let fast = T::if_positive(self.restitution, beat, zero);
+            (0..T::WIDTH).any(|i| fast.lane(i) > 0.0)
+        })
+    }
+}
+
 /// Rows of zeros. (Written out: a derived `Default` would ask the standard
 /// library for `[PointRows<T>; N]: Default`, which it gives for each length
 /// on its own, not for any `N`.)
@@ -1249,8 +1267,8 @@ struct Blocks<T> {
 struct Members {
     /// How many lanes are used.
     used: u32,
-    /// Whether any of its contacts may bounce: if not, the restitution
-    /// pass passes it by, as Box2D v3 does.
+    /// Whether any of its contacts may bounce this step (the prepare
+    /// finds it): if not, the restitution pass passes it by.
     bounces: bool,
     /// Each lane's arbiter.
     arbiter: [u32; LANES],
@@ -1362,12 +1380,15 @@ impl<T: Lane + Default> Blocks<T> {
 }
 
 /// What a block's prepare reads: the arbiters' rows, the bodies' rows at
-/// the step's start, and whether last step's impulses are kept.
+/// the step's start, whether last step's impulses are kept, and how fast
+/// a contact must approach to bounce.
 #[derive(Clone, Copy)]
 struct Sources<'a> {
     arbiters: &'a [ArbiterRow],
     start_rows: &'a [StartRow],
     warm: bool,
+    /// The approach speed a bounce must beat (chapter 8's setting).
+    threshold: f32,
 }
 
 // ANCHOR: arbiter_row
@@ -1433,8 +1454,10 @@ impl StartRow {
 
 impl<T: Lane, const N: usize> Block<T, N> {
     /// Stage 3: the block's rows from its arbiters ([`prepare_rows`]).
+    /// Then whether any of its contacts may bounce this step.
     fn prepare(&mut self, from: Sources) {
         prepare_rows(&mut self.rows, &self.members, from);
+        self.members.bounces = self.rows.may_bounce(from.threshold);
     }
 
     /// One pass of this block's rows, between gathering the block's
@@ -1487,7 +1510,7 @@ impl<T: Lane, const N: usize> Block<T, N> {
 fn prepare_rows<T: Lane, const N: usize>(
     rows: &mut Rows<T, N>,
     m: &Members,
-    Sources { arbiters, start_rows, warm }: Sources,
+    Sources { arbiters, start_rows, warm, .. }: Sources,
 ) {
     let arb: [&ArbiterRow; LANES] =
         std::array::from_fn(|lane| &arbiters[m.arbiter[lane] as usize]);
@@ -1670,8 +1693,27 @@ fn restitution<T: Lane, const N: usize>(
         let delta = T::if_positive(bounce, wanted, zero);
         let (total, applied) =
             normal_row(T::splat(1.0), delta, zero, p.normal_impulse);
+        let (a_was, b_was, total_was) = (*a, *b, p.normal_impulse);
         p.normal_impulse = total;
         push(&m, a, b, p, n.scale(applied));
+        // A lane that does not bounce keeps its numbers to the bit (a push
+        // of 0 can turn a -0 into a +0), so that a block in which no lane
+        // can bounce may be passed by with the same bits.
+        p.normal_impulse = T::if_positive(bounce, p.normal_impulse, total_was);
+        *a = a.unless_not(bounce, a_was);
+        *b = b.unless_not(bounce, b_was);
+    }
+}
+
+impl<T: Lane> Velocity<T> {
+    /// This velocity in the lanes where `on > 0`, `was` in the others.
+    #[inline(always)]
+    fn unless_not(self, on: T, was: Velocity<T>) -> Velocity<T> {
+        let pick = |now: T, then: T| T::if_positive(on, now, then);
+        Velocity {
+            v: V2 { x: pick(self.v.x, was.v.x), y: pick(self.v.y, was.v.y) },
+            w: pick(self.w, was.w),
+        }
     }
 }
 
