@@ -39,20 +39,39 @@ impl Colouring {
     }
 
     /// The constraints colour by colour: colour 0's, in their own order,
-    /// then colour 1's, and so on; the overflow last (a counting sort; the
-    /// step's own also puts each colour's two-point contacts first).
+    /// then colour 1's, and so on; the overflow last.
     pub fn order(&self) -> Vec<usize> {
-        let mut next = [0usize; COLOURS + 1];
-        for c in 1..=COLOURS {
-            next[c] = next[c - 1] + self.counts[c - 1];
+        let mut order = Vec::new();
+        self.order_into(|_| false, &mut order);
+        order
+    }
+
+    /// [`Colouring::order`] into `order` (keeping its room), with the
+    /// constraints for which `later(k)` holds after the others of their
+    /// colour. A counting sort: each group's start is the sum of the
+    /// groups' sizes before it, and each group keeps the constraints' order.
+    pub fn order_into(
+        &self,
+        later: impl Fn(usize) -> bool,
+        order: &mut Vec<usize>,
+    ) {
+        let group = |k: usize| {
+            2 * (self.colours[k] as usize).min(COLOURS) + usize::from(later(k))
+        };
+        let mut next = [0usize; 2 * (COLOURS + 1) + 1];
+        for k in 0..self.colours.len() {
+            next[group(k) + 1] += 1;
         }
-        let mut order = vec![0; self.colours.len()];
-        for (k, &c) in self.colours.iter().enumerate() {
-            let slot = &mut next[(c as usize).min(COLOURS)];
+        for g in 1..next.len() {
+            next[g] += next[g - 1];
+        }
+        order.clear();
+        order.resize(self.colours.len(), 0);
+        for k in 0..self.colours.len() {
+            let slot = &mut next[group(k)];
             order[*slot] = k;
             *slot += 1;
         }
-        order
     }
 }
 

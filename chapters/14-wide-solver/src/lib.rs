@@ -178,14 +178,13 @@ struct Lists {
     then: Vec<bool>,
 }
 
-/// What the colouring and packing need of one arbiter: its bodies, its
-/// number of points, and whether it may bounce (in 12 bytes, written for
-/// every arbiter every step).
+/// What the colouring and packing need of one arbiter: its bodies and
+/// its number of points (in 12 bytes, written for every arbiter every
+/// step).
 #[derive(Clone, Copy, Debug, Default)]
 struct Need {
     pair: (u32, u32),
     points: u8,
-    bounces: bool,
 }
 
 impl Clone for Scratch {
@@ -537,11 +536,7 @@ impl World {
         // prepare: its bodies, its number of points, whether it may bounce.
         needs.resize(arbiters.len(), Need::default());
         self.threads.zip_two(needs, rows, arbiters, ARBITERS, |n, row, a| {
-            *n = Need {
-                pair: (a.a as u32, a.b as u32),
-                points: a.count as u8,
-                bounces: a.restitution > 0.0,
-            };
+            *n = Need { pair: (a.a as u32, a.b as u32), points: a.count as u8 };
             *row = ArbiterRow::of(a);
         });
         pairs.clear();
@@ -574,41 +569,25 @@ impl World {
         spans_one.clear();
         // How many one-lane blocks are placed so far, in each list.
         let (mut n_single, mut n_overflow) = ((0, 0), (0, 0));
-        // What a block of contacts `k` solves: the most points any has, and
-        // whether any bounces.
+        // How many points a block of contacts `k` solves: the most any has.
         let solves = |k: &[usize]| {
-            let most =
-                k.iter().map(|&k| needs[k].points as usize).max().unwrap_or(0);
-            (most, k.iter().any(|&k| needs[k].bounces))
+            k.iter().map(|&k| needs[k].points as usize).max().unwrap_or(0)
         };
         let lanes = Lanes { pairs, sink: movable.len() as u32 };
         // The contacts in solving order, colour by colour, the overflow
         // last, and in each colour the two-point contacts first, so that a
         // block whose contacts all have one point (a disc's) solves one
-        // point, not two: a counting sort on colour and points, which
-        // keeps the arbiters' order within each.
-        let group = |k: usize| {
-            let c = (colouring.colours[k] as usize).min(COLOURS);
-            2 * c + usize::from(needs[k].points < 2)
-        };
-        let mut starts = [0usize; 2 * (COLOURS + 1) + 1];
-        for k in 0..needs.len() {
-            starts[group(k) + 1] += 1;
-        }
-        for g in 1..starts.len() {
-            starts[g] += starts[g - 1];
-        }
+        // point, not two.
         let mut order = std::mem::take(&mut s.order);
-        order.resize(needs.len(), 0);
-        let mut next = starts;
-        for k in 0..needs.len() {
-            let g = group(k);
-            order[next[g]] = k;
-            next[g] += 1;
-        }
+        colouring.order_into(|k| needs[k].points < 2, &mut order);
         // Each colour's contacts, the overflow's last.
+        let mut end = 0;
         for c in 0..=COLOURS {
-            let (start, end) = (starts[2 * c], starts[2 * c + 2]);
+            let start = end;
+            end += match c {
+                COLOURS => colouring.overflow,
+                c => colouring.counts[c],
+            };
             if start == end {
                 continue;
             }
@@ -616,15 +595,14 @@ impl World {
             let members = &order[start..end];
             if c == OVERFLOW {
                 for &k in members {
-                    let (points, bounces) = solves(&[k]);
-                    let one = lanes.members(1, &[k], bounces);
-                    s.overflow.place(points, &mut n_overflow, one);
+                    let one = lanes.members(1, &[k]);
+                    s.overflow.place(solves(&[k]), &mut n_overflow, one);
                 }
             } else if wide {
                 let first = (spans_two.len(), spans_one.len());
                 for i in (start..end).step_by(LANES) {
                     let span = i..(i + LANES).min(end);
-                    match solves(&order[span.clone()]).0 {
+                    match solves(&order[span.clone()]) {
                         2 => spans_two.push(span),
                         _ => spans_one.push(span),
                     }
@@ -636,9 +614,9 @@ impl World {
                 // would: the same operations, so the same bits.
                 let first = n_single;
                 for k in members.chunks(LANES) {
-                    let (points, bounces) = solves(k);
+                    let points = solves(k);
                     for &k in k {
-                        let one = lanes.members(1, &[k], bounces);
+                        let one = lanes.members(1, &[k]);
                         s.single.place(points, &mut n_single, one);
                     }
                 }
@@ -673,15 +651,13 @@ impl World {
             s.wide.prepare(&self.threads, BLOCKS, from);
         } else {
             // Newly packed: each block of eight finds its members (its
-            // contacts in `order`, their bodies, whether any bounces), then
+            // contacts in `order` and their bodies), then
             // its rows, in one visit.
-            let Lists { pairs, needs, movable, .. } = &s.lists;
+            let Lists { pairs, movable, .. } = &s.lists;
             let lanes = Lanes { pairs, sink: movable.len() as u32 };
             let order = &s.order;
-            let members = |span: &Range<usize>| {
-                let k = &order[span.clone()];
-                lanes.members(LANES, k, k.iter().any(|&k| needs[k].bounces))
-            };
+            let members =
+                |span: &Range<usize>| lanes.members(LANES, &order[span.clone()]);
             let (two, one) = (&s.spans.0, &s.spans.1);
             self.threads.zip(&mut s.wide.two, two, BLOCKS, |b, span| {
                 b.members = members(span);
@@ -1289,11 +1265,11 @@ struct Lanes<'a> {
 }
 
 impl Lanes<'_> {
-    /// A block of the arbiters `k` (at most `width`), bouncing if
-    /// `bounces`.
-    fn members(&self, width: usize, k: &[usize], bounces: bool) -> Members {
+    /// A block of the arbiters `k` (at most `width`). Whether any may
+    /// bounce is the prepare's to find.
+    fn members(&self, width: usize, k: &[usize]) -> Members {
         let used = k.len().min(width);
-        let mut m = Members { used: used as u32, bounces, ..Members::default() };
+        let mut m = Members { used: used as u32, ..Members::default() };
         for lane in 0..LANES {
             // An unused lane's rows are the last contact's, made zero.
             let arbiter = k[lane.min(used - 1)];
@@ -1693,22 +1669,21 @@ fn restitution<T: Lane, const N: usize>(
         let delta = T::if_positive(bounce, wanted, zero);
         let (total, applied) =
             normal_row(T::splat(1.0), delta, zero, p.normal_impulse);
-        let (a_was, b_was, total_was) = (*a, *b, p.normal_impulse);
-        p.normal_impulse = total;
-        push(&m, a, b, p, n.scale(applied));
         // A lane that does not bounce keeps its numbers to the bit (a push
         // of 0 can turn a -0 into a +0), so that a block in which no lane
         // can bounce may be passed by with the same bits.
-        p.normal_impulse = T::if_positive(bounce, p.normal_impulse, total_was);
-        *a = a.unless_not(bounce, a_was);
-        *b = b.unless_not(bounce, b_was);
+        let (a_was, b_was) = (*a, *b);
+        p.normal_impulse = T::if_positive(bounce, total, p.normal_impulse);
+        push(&m, a, b, p, n.scale(applied));
+        *a = a.where_positive(bounce, a_was);
+        *b = b.where_positive(bounce, b_was);
     }
 }
 
 impl<T: Lane> Velocity<T> {
     /// This velocity in the lanes where `on > 0`, `was` in the others.
     #[inline(always)]
-    fn unless_not(self, on: T, was: Velocity<T>) -> Velocity<T> {
+    fn where_positive(self, on: T, was: Velocity<T>) -> Velocity<T> {
         let pick = |now: T, then: T| T::if_positive(on, now, then);
         Velocity {
             v: V2 { x: pick(self.v.x, was.v.x), y: pick(self.v.y, was.v.y) },
