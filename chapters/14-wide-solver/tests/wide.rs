@@ -252,47 +252,77 @@ fn the_overflow_is_solved() {
 }
 
 proptest! {
-    /// Two bodies meeting in empty space (no gravity, no walls), one step:
-    /// whatever shapes, speeds and spins, the contact impulses solved in
-    /// lanes leave the total linear momentum as it was (within 1e-5 of its
-    /// scale: f32 rounding over four substeps), and the bodies leave the
-    /// step with the velocities chapter 13's solver gives them (within
-    /// 1e-4 m/s and rad/s of the scale: the same formulas, summed in
-    /// another order). Angular momentum is not compared: the soft step's
-    /// anchors are fixed at the step's start while the bodies move, so the
-    /// two halves of an impulse act along lines a little apart.
+    /// Two bodies meeting in empty space (no gravity, no walls), one step,
+    /// overlapping or not yet touching (a speculative contact): whatever
+    /// shapes, speeds and spins, the contact impulses solved in lanes leave
+    /// the total linear momentum as it was (within 1e-5 of its scale: f32
+    /// rounding over four substeps). Angular momentum is not compared: the
+    /// soft step's anchors are fixed at the step's start while the bodies
+    /// move, so the two halves of an impulse act along lines a little apart.
+    ///
+    /// And the bodies leave the step with the velocities chapter 13's
+    /// solver gives them, within 1e-4 m/s and rad/s of the scale (the same
+    /// formulas, summed in another order), or else with the velocities it
+    /// gives when the upper body starts a few ulps higher or lower. That
+    /// second case is real: a speculative contact aims to close its gap
+    /// exactly, so at the end of that substep its separation is 0 give or
+    /// take the rounding, and the rounding decides whether the next
+    /// substep holds it rigid (`s > 0`) or soft (`s <= 0`), in either
+    /// solver, as in Box2D. The two choices end the step up to 7.3e-4 of
+    /// the scale apart (the worst of 3 million random cases, in 15 of
+    /// which the solvers chose differently); a nudge of at most 13 ulps
+    /// made chapter 13 choose as the lanes had, in all 15.
     #[test]
     fn contact_impulses_in_lanes_conserve_momentum(
-        ax in -0.2f32..0.2, ay in 0.05f32..0.1, spin in -3.0f32..3.0,
-        speed in 0.0f32..8.0, box_b in any::<bool>(), e in 0.0f32..1.0,
+        ax in -0.2f32..0.2, ay in -0.05f32..0.1, spin in -3.0f32..3.0,
+        speed in 1.0f32..8.0, box_b in any::<bool>(), e in 0.0f32..1.0,
     ) {
-        let a = body(Shape::Circle { radius: 0.5 }, Vec2::new(ax, ay), 0.0, 1.0);
-        let shape_b = if box_b {
-            Shape::Polygon(Polygon::boxed(Vec2::new(0.6, 0.3), 0.0))
-        } else {
-            Shape::Circle { radius: 0.4 }
+        // The upper body `nudge` ulps above 0.85 m.
+        let make = |nudge: i32| {
+            let a = body(Shape::Circle { radius: 0.5 }, Vec2::new(ax, ay), 0.0, 1.0);
+            let shape_b = if box_b {
+                Shape::Polygon(Polygon::boxed(Vec2::new(0.6, 0.3), 0.0))
+            } else {
+                Shape::Circle { radius: 0.4 }
+            };
+            let height = f32::from_bits(0.85f32.to_bits().wrapping_add_signed(nudge));
+            let mut b = body(shape_b, Vec2::new(0.0, height), 0.3, 2.0);
+            b.0.velocity = Vec2::new(0.0, -speed);
+            b.0.angular_velocity = spin;
+            b.0.restitution = e;
+            let mut w = World::new(vec![a, b], Vec::new());
+            physics_core::lab::Sim::set_gravity(&mut w, Vec2::ZERO);
+            w
         };
-        let mut b = body(shape_b, Vec2::new(0.0, 0.85), 0.3, 2.0);
-        b.0.velocity = Vec2::new(0.0, -speed);
-        b.0.angular_velocity = spin;
-        b.0.restitution = e;
-        let mut w = World::new(vec![a, b], Vec::new());
-        physics_core::lab::Sim::set_gravity(&mut w, Vec2::ZERO);
-        let mut listed = w.clone();
-        listed.width = Width::InOrder;
+        let listed = |nudge: i32| {
+            let mut w = make(nudge);
+            w.width = Width::InOrder;
+            w.step(DT);
+            w
+        };
+        let scale = 1.0 + 2.0 * speed + spin.abs();
+        let close = |x: &World, y: &World| {
+            x.bodies().iter().zip(y.bodies()).all(|(x, y)| {
+                (x.velocity - y.velocity).length() < 1e-4 * scale
+                    && (x.angular_velocity - y.angular_velocity).abs() < 1e-4 * scale
+            })
+        };
         let momentum = |w: &World| {
             w.bodies().iter().map(|b| b.velocity / b.inv_mass).sum::<Vec2>()
         };
+        let mut w = make(0);
         let p0 = momentum(&w);
         w.step(DT);
-        listed.step(DT);
-        prop_assert!(!w.solver().arbiters.is_empty());
-        let scale = 1.0 + 2.0 * speed + spin.abs();
-        prop_assert!((momentum(&w) - p0).length() < 1e-5 * scale, "{p0} -> {}", momentum(&w));
-        for (x, y) in w.bodies().iter().zip(listed.bodies()) {
-            prop_assert!((x.velocity - y.velocity).length() < 1e-4 * scale, "{} against {}", x.velocity, y.velocity);
-            prop_assert!((x.angular_velocity - y.angular_velocity).abs() < 1e-4 * scale);
+        if w.solver().arbiters.is_empty() {
+            // Too far apart to meet within the step (about 1 case in 75):
+            // no contact, so no change.
+            prop_assert_eq!(w.bodies()[1].velocity, Vec2::new(0.0, -speed));
+            prop_assert_eq!(w.bodies()[1].angular_velocity, spin);
         }
+        prop_assert!((momentum(&w) - p0).length() < 1e-5 * scale, "{p0} -> {}", momentum(&w));
+        let as_listed = close(&w, &listed(0))
+            || (1..=32).any(|k| close(&w, &listed(k)) || close(&w, &listed(-k)));
+        prop_assert!(as_listed, "{:?} against {:?}", w.bodies(), listed(0).bodies());
     }
 
     /// The normal row in eight lanes equals the normal row one lane at a
