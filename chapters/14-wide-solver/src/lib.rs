@@ -683,25 +683,35 @@ impl World {
     fn integrate_velocities(&mut self, h: f32) {
         let (gravity, plain) = (self.solver().gravity, self.plain());
         let s = &mut self.scratch;
-        if plain && s.shared_ahead {
-            for (state, push) in s.states.iter_mut().zip(&s.pushes) {
-                if let Some((along, turn)) = push {
-                    state.push(*along * h, turn * h);
+        if s.shared_ahead {
+            // The states hold the velocities: each is pushed where it is.
+            let pushes = &s.pushes;
+            if plain {
+                for (state, push) in s.states.iter_mut().zip(pushes) {
+                    if let Some((along, turn)) = push {
+                        state.push(*along * h, turn * h);
+                    }
                 }
+            } else {
+                let shared = &mut s.shared[..pushes.len()];
+                self.threads.zip(shared, pushes, BODIES, |state, push| {
+                    if let Some((along, turn)) = push {
+                        let mut row = State(state.row());
+                        row.push(*along * h, turn * h);
+                        state.set_row(row.0);
+                    }
+                });
             }
             return;
         }
-        if plain {
-            // Chapter 6's sums, `(g + F/m) h` and `(torque / I) h`, split
-            // where `h` multiplies, for the states' substeps to finish.
-            let bodies = &self.base.base.base.base.base.base.bodies;
-            s.pushes.clear();
-            s.pushes.extend(bodies.iter().map(|b| {
-                let push =
-                    (gravity + b.force * b.inv_mass, b.torque * b.inv_inertia);
-                (b.inv_mass > 0.0).then_some(push)
-            }));
-        }
+        // Chapter 6's sums, `(g + F/m) h` and `(torque / I) h`, split where
+        // `h` multiplies, for the states' substeps to finish.
+        let bodies = &self.base.base.base.base.base.base.bodies;
+        s.pushes.clear();
+        s.pushes.extend(bodies.iter().map(|b| {
+            let push = (gravity + b.force * b.inv_mass, b.torque * b.inv_inertia);
+            (b.inv_mass > 0.0).then_some(push)
+        }));
         self.each_body(|b| {
             ch06_rotation_friction::apply_forces(
                 std::slice::from_mut(b),
@@ -719,37 +729,52 @@ impl World {
     /// [`Pose::turn_by`] before it, without a sine and cosine.
     fn integrate_positions(&mut self, h: f32, last: bool) {
         let most = self.soft().soft.max_turn.map(|turn| turn / h);
-        if self.plain() && self.scratch.shared_ahead {
-            // On one thread: each body takes its velocity from its state,
-            // moves, and leaves its new pose in the state, in one visit;
-            // the states stay ahead.
-            let bodies = &mut self.base.base.base.base.base.base.bodies;
-            let s = &mut self.scratch;
-            let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
-            for (((b, state), pose), start) in each.zip(&s.starts) {
-                (b.velocity, b.angular_velocity) = state.velocity();
-                if let Some(most) = most {
-                    b.angular_velocity = b.angular_velocity.clamp(-most, most);
-                }
-                let one = std::slice::from_mut(b);
-                ch06_rotation_friction::integrate_positions(one, h);
-                pose.follow(b, start.0, h, last);
-                *state = State::of(b, pose);
-            }
-            return;
-        }
-        self.each_body(|b| {
+        // A body takes its velocity from its state, moves, and leaves its
+        // new pose in the state, in one visit: the states stay ahead.
+        let advance = |b: &mut Body,
+                       (v, w): (Vec2, f32),
+                       pose: &mut Pose,
+                       start| {
+            (b.velocity, b.angular_velocity) = (v, w);
             if let Some(most) = most {
                 b.angular_velocity = b.angular_velocity.clamp(-most, most);
             }
             ch06_rotation_friction::integrate_positions(std::slice::from_mut(b), h);
-        });
-        let bodies = &self.base.base.base.base.base.base.bodies;
+            pose.follow(b, start, h, last);
+            State::of(b, pose)
+        };
+        let plain = self.plain();
+        let bodies = &mut self.base.base.base.base.base.base.bodies;
         let s = &mut self.scratch;
-        let starts = &s.starts;
-        self.threads.for_each_indexed(&mut s.poses, BODIES, |i, pose| {
-            pose.follow(&bodies[i], starts[i].0, h, last)
-        });
+        if s.shared_ahead && plain {
+            let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
+            for (((b, state), pose), start) in each.zip(&s.starts) {
+                *state = advance(b, state.velocity(), pose, start.0);
+            }
+        } else if s.shared_ahead {
+            // On the workers, each body's shared state its own to write.
+            let (shared, starts) = (&s.shared, &s.starts);
+            self.threads.for_each_two(
+                bodies,
+                &mut s.poses,
+                BODIES,
+                |i, b, pose| {
+                    let state = advance(b, shared[i].load(), pose, starts[i].0);
+                    shared[i].set_row(state.0);
+                },
+            );
+        } else {
+            let velocity = |b: &Body| (b.velocity, b.angular_velocity);
+            let starts = &s.starts;
+            self.threads.for_each_two(
+                bodies,
+                &mut s.poses,
+                BODIES,
+                |i, b, pose| {
+                    advance(b, velocity(b), pose, starts[i].0);
+                },
+            );
+        }
     }
 
     /// Run `f` on every body, on the workers, each body first taking back

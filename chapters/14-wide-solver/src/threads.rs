@@ -88,24 +88,102 @@ impl Threads {
     // ANCHOR_END: run
 
     // ANCHOR: for_each
-    /// Run `work` on every item, split across the workers, each taking at
-    /// least `grain` items: handing work to another worker costs a few
-    /// microseconds, so a list too short to give two workers `grain` each
-    /// runs here, on one thread.
+    /// Run `work` on each item of `items` and the item of `more` (at least
+    /// as long) at the same place, given that place, split across the
+    /// workers. Each worker
+    /// takes one run of the lists, and the same run in every call (the
+    /// first worker the first run): a pass over the bodies then finds each
+    /// body in the cache of the worker that wrote it in the pass before,
+    /// not the other's. (Handed out by rayon as pieces come free, the
+    /// passes over the bodies of the 100-row pyramid took nearly as long on
+    /// two threads as on one, 0.34 against 0.36 ms a step, since each pass
+    /// moved cache lines from one core to the other; in the same runs
+    /// every pass, 0.31 ms, and the whole step 3 % less.) A list too short
+    /// to give two workers `grain` items each runs here, on one thread:
+    /// handing work over costs a few microseconds.
+    pub fn for_each_two<T: Send, V: Send>(
+        &self,
+        items: &mut [T],
+        more: &mut [V],
+        grain: usize,
+        work: impl Fn(usize, &mut T, &mut V) + Sync,
+    ) {
+        let Some(pool) = self.pool.as_ref().filter(|_| items.len() >= 2 * grain)
+        else {
+            let each = items.iter_mut().zip(more).enumerate();
+            return each.for_each(|(i, (t, v))| work(i, t, v));
+        };
+        let workers = self.count.min(self.cores);
+        let more = &mut more[..items.len()];
+        let more_runs = Self::runs(more, workers);
+        // Each run with where it starts; a worker takes its own, once.
+        let mut start = 0;
+        let runs: Vec<Mutex<_>> = Self::runs(items, workers)
+            .into_iter()
+            .zip(more_runs)
+            .map(|(run, more_run)| {
+                start += run.len();
+                Mutex::new((start - run.len(), run, more_run))
+            })
+            .collect();
+        pool.broadcast(|worker| {
+            // A worker beyond the cores has no run.
+            let Some(run) = runs.get(worker.index()) else {
+                return;
+            };
+            let (start, run, more_run) =
+                &mut *run.lock().expect("a worker's own run");
+            let each = run.iter_mut().zip(more_run.iter_mut()).enumerate();
+            each.for_each(|(k, (t, v))| work(*start + k, t, v));
+        });
+    }
+    // ANCHOR_END: for_each
+
+    /// [`Threads::for_each_two`] on one list.
     pub fn for_each<T: Send>(
         &self,
         items: &mut [T],
         grain: usize,
-        work: impl Fn(&mut T) + Sync + Send,
+        work: impl Fn(&mut T) + Sync,
     ) {
-        match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
-                items.par_iter_mut().with_min_len(grain).for_each(work)
-            }),
-            _ => items.iter_mut().for_each(work),
-        }
+        self.for_each_indexed(items, grain, |_, t| work(t));
     }
-    // ANCHOR_END: for_each
+
+    /// [`Threads::for_each_two`] on one list, with each item's place.
+    pub fn for_each_indexed<T: Send>(
+        &self,
+        items: &mut [T],
+        grain: usize,
+        work: impl Fn(usize, &mut T) + Sync,
+    ) {
+        let none = &mut vec![(); items.len()];
+        self.for_each_two(items, none, grain, |i, t, _| work(i, t));
+    }
+
+    /// [`Threads::for_each_two`] on one list, each item given the item of
+    /// `with` at its place.
+    pub fn zip<T: Send, U: Sync>(
+        &self,
+        items: &mut [T],
+        with: &[U],
+        grain: usize,
+        work: impl Fn(&mut T, &U) + Sync,
+    ) {
+        self.for_each_indexed(items, grain, |i, t| work(t, &with[i]));
+    }
+
+    /// [`Threads::for_each_two`], each pair of items given the item of
+    /// `with` at their place.
+    pub fn zip_two<T: Send, V: Send, U: Sync>(
+        &self,
+        items: &mut [T],
+        more: &mut [V],
+        with: &[U],
+        grain: usize,
+        work: impl Fn(&mut T, &mut V, &U) + Sync,
+    ) {
+        self.for_each_two(items, more, grain, |i, t, v| work(t, v, &with[i]));
+    }
 
     // ANCHOR: in_turn
     /// Run `work` on every item of `items`, group after group (`groups`
@@ -189,6 +267,12 @@ impl Threads {
         });
     }
 
+    /// `items` cut into one run for each worker, nearly equal, in order.
+    fn runs<T>(items: &mut [T], workers: usize) -> Vec<&mut [T]> {
+        let whole = std::iter::once(0..items.len());
+        Self::shares(items, whole, workers).into_iter().flatten().collect()
+    }
+
     /// Each worker's share of each group: the groups cut out of `items`,
     /// and each cut into as many nearly equal slices as there are workers.
     fn shares<T>(
@@ -214,73 +298,6 @@ impl Threads {
         shares
     }
     // ANCHOR_END: in_turn
-
-    /// Run `work` on each item with its place in `items`, split across the
-    /// workers as [`Threads::for_each`] splits.
-    pub fn for_each_indexed<T: Send>(
-        &self,
-        items: &mut [T],
-        grain: usize,
-        work: impl Fn(usize, &mut T) + Sync + Send,
-    ) {
-        match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
-                items
-                    .par_iter_mut()
-                    .enumerate()
-                    .with_min_len(grain)
-                    .for_each(|(i, t)| work(i, t))
-            }),
-            _ => items.iter_mut().enumerate().for_each(|(i, t)| work(i, t)),
-        }
-    }
-
-    /// Run `work` on each item of `items` with the item of `with` at the same
-    /// place, split across the workers as [`Threads::for_each`] splits.
-    pub fn zip<T: Send, U: Sync>(
-        &self,
-        items: &mut [T],
-        with: &[U],
-        grain: usize,
-        work: impl Fn(&mut T, &U) + Sync + Send,
-    ) {
-        match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
-                items
-                    .par_iter_mut()
-                    .zip(with.par_iter())
-                    .with_min_len(grain)
-                    .for_each(|(t, u)| work(t, u))
-            }),
-            _ => items.iter_mut().zip(with).for_each(|(t, u)| work(t, u)),
-        }
-    }
-
-    /// As [`Threads::zip`], writing two lists at once: `work` is given the
-    /// items of `items` and of `more` at the same place, and `with`'s.
-    pub fn zip_two<T: Send, V: Send, U: Sync>(
-        &self,
-        items: &mut [T],
-        more: &mut [V],
-        with: &[U],
-        grain: usize,
-        work: impl Fn(&mut T, &mut V, &U) + Sync + Send,
-    ) {
-        match &self.pool {
-            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
-                items
-                    .par_iter_mut()
-                    .zip(more.par_iter_mut())
-                    .zip(with.par_iter())
-                    .with_min_len(grain)
-                    .for_each(|((t, v), u)| work(t, v, u))
-            }),
-            _ => {
-                let each = items.iter_mut().zip(more.iter_mut()).zip(with);
-                each.for_each(|((t, v), u)| work(t, v, u))
-            }
-        }
-    }
 
     /// `items` sorted by `key`, split across the workers when there are
     /// at least `2 * grain`, as [`Threads::for_each`] splits. No two items may have the same key: then
