@@ -37,7 +37,7 @@ pub mod exercises;
 
 pub use ch05_obb_clipping::Transform;
 pub use ch11_polygons::{Body, Joint, Polygon, Shape, body, fixed, hull, reach};
-pub use toi::{Sweep, Toi, time_of_impact};
+pub use toi::{Sweep, Toi, bounds, time_of_impact};
 
 use ch04_manifolds::Circle;
 use ch04_manifolds::Manifold;
@@ -221,12 +221,13 @@ impl World {
             .chain((0..n).filter(|&i| self.is_bullet(i) && fast(i)))
             .collect();
         // The static bodies, the only targets of a body that is not a
-        // bullet: a pile of thousands has few. Each is placed once, for
-        // every fast body to try.
-        let statics: Vec<(usize, Transform)> = (0..self.bodies().len())
-            .filter(|&j| self.bodies()[j].inv_mass == 0.0)
-            .map(|j| (j, self.bodies()[j].transform()))
-            .collect();
+        // bullet: a pile of thousands has few. Each is placed, and its box
+        // found, once, for every fast body to try.
+        let statics: Vec<(usize, Transform, (Vec2, Vec2))> =
+            (0..self.bodies().len())
+                .filter(|&j| self.bodies()[j].inv_mass == 0.0)
+                .map(|j| self.placed(j))
+                .collect();
         for i in order {
             let b = self.bodies()[i];
             let shape = self.base.shapes[i];
@@ -240,19 +241,15 @@ impl World {
             } else {
                 (0..0, &statics[..])
             };
-            let placed = only_static.iter().map(|&(j, at)| (j, Some(at)));
-            for (j, at) in every.map(|j| (j, None)).chain(placed) {
+            let statics = only_static.iter().copied();
+            for (j, to, around) in every.map(|j| self.placed(j)).chain(statics) {
                 let other = &self.bodies()[j];
                 let target = other.inv_mass == 0.0
                     || (self.is_bullet(i) && !self.is_bullet(j));
                 let shape_j = &self.base.shapes[j];
-                if j == i
-                    || !target
-                    || !path.may_reach(reach(&shape), other, shape_j)
-                {
+                if j == i || !target || !path.may_reach(reach(&shape), around) {
                     continue;
                 }
-                let to = at.unwrap_or_else(|| other.transform());
                 let mut found =
                     time_of_impact(&shape, &path, shape_j, &to, |_, _| {});
                 // Already touching: sweep the body's core instead, a disc
@@ -292,6 +289,12 @@ impl World {
         }
     }
     // ANCHOR_END: sweep
+
+    /// Body `j` where it is now, and its box.
+    fn placed(&self, j: usize) -> (usize, Transform, (Vec2, Vec2)) {
+        let at = self.bodies()[j].transform();
+        (j, at, bounds(&self.base.shapes[j], &at))
+    }
 
     /// The deepest overlap among this step's contacts, metres.
     pub fn max_penetration(&self) -> f32 {

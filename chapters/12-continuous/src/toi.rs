@@ -4,7 +4,7 @@
 
 use ch05_obb_clipping::Transform;
 use ch11_polygons::gjk::{Distance, Proxy, distance};
-use ch11_polygons::{Body, LINEAR_SLOP, Shape, reach};
+use ch11_polygons::{LINEAR_SLOP, Shape, reach};
 use glam::Vec2;
 
 /// How far apart the surfaces are left at a time of impact: Box2D's
@@ -46,13 +46,34 @@ impl Sweep {
         (self.c1 - self.c0).length() + (self.a1 - self.a0).abs() * reach
     }
 
-    /// Whether a body within `reach` of this path's centre could meet
-    /// `other` (of `shape`, where it is): their bounding circles, the
-    /// path's round its midpoint.
-    pub fn may_reach(&self, reach_here: f32, other: &Body, shape: &Shape) -> bool {
-        let middle = (self.c0 + self.c1) / 2.0;
-        let half = (self.c1 - self.c0).length() / 2.0;
-        middle.distance(other.position) <= half + reach_here + reach(shape) + TARGET
+    /// Whether a body within `reach` of this path's centre could come
+    /// within the target of a shape whose box is `other` (lower and upper
+    /// corner, from [`bounds`]): the box round the path's centre line,
+    /// grown by the reach and the target, meets it. (Bounding circles
+    /// would let a disc falling anywhere near a long wall's middle through
+    /// to the distances.)
+    pub fn may_reach(&self, reach_here: f32, (lower, upper): (Vec2, Vec2)) -> bool {
+        let grow = reach_here + TARGET + TOLERANCE;
+        let (low, high) =
+            (self.c0.min(self.c1) - grow, self.c0.max(self.c1) + grow);
+        low.cmple(upper).all() && lower.cmple(high).all()
+    }
+}
+
+/// The smallest axis-aligned box round `shape` placed by `t`, lower and
+/// upper corner: a disc's square; a polygon's corners, grown by its
+/// rounding.
+pub fn bounds(shape: &Shape, t: &Transform) -> (Vec2, Vec2) {
+    match shape {
+        Shape::Circle { radius } => (t.position - *radius, t.position + *radius),
+        Shape::Polygon(p) => {
+            let corners = p.corners().iter().map(|&v| t.to_world(v));
+            let (lower, upper) = corners.fold(
+                (Vec2::splat(f32::INFINITY), Vec2::NEG_INFINITY),
+                |(lower, upper), w| (lower.min(w), upper.max(w)),
+            );
+            (lower - p.radius, upper + p.radius)
+        }
     }
 }
 // ANCHOR_END: sweep

@@ -105,19 +105,6 @@ impl World {
 /// The smallest axis-aligned box round `shape` placed by `t`: a disc's
 /// square; a polygon's corners, grown by its rounding.
 pub fn shape_bounds(shape: &Shape, t: &Transform) -> Bounds {
-    match shape {
-        Shape::Circle { radius } => {
-            Bounds::new(t.position - *radius, t.position + *radius)
-        }
-        Shape::Polygon(p) => {
-            let (mut lower, mut upper) =
-                (Vec2::splat(f32::INFINITY), Vec2::NEG_INFINITY);
-            for &v in p.corners() {
-                let w = t.to_world(v);
-                lower = lower.min(w);
-                upper = upper.max(w);
-            }
-            Bounds::new(lower - p.radius, upper + p.radius)
-        }
-    }
+    let (lower, upper) = ch12_continuous::bounds(shape, t);
+    Bounds::new(lower, upper)
 }
