@@ -144,6 +144,31 @@ proptest! {
     }
 }
 
+proptest! {
+    /// `Sweep::may_reach` leaves out only what the path cannot reach: when
+    /// it says no, the rod stays more than the target and the tolerance
+    /// from the post (of any size, anywhere near) all along the path, so a
+    /// sweep there could only have missed, or run out of tries.
+    #[test]
+    fn what_the_boxes_leave_out_the_path_never_nears(
+        path in rod_path(),
+        half in (0.01f32..1.5, 0.01f32..1.5),
+        at in (-4.0f32..4.0, -4.0f32..4.0, -3.2f32..3.2),
+    ) {
+        let (rod, _, _) = rod_and_post();
+        let post = Shape::Polygon(Polygon::boxed(Vec2::new(half.0, half.1), 0.0));
+        let tp = Transform::new(Vec2::new(at.0, at.1), at.2);
+        if path.may_reach(ch12_continuous::reach(&rod), ch12_continuous::bounds(&post, &tp)) {
+            return Ok(());
+        }
+        for k in 0..=200 {
+            let t = k as f32 / 200.0;
+            let g = gap(&rod, &path.at(t), &post, &tp);
+            prop_assert!(g > TARGET + TOLERANCE, "at t = {t} the gap is {g}");
+        }
+    }
+}
+
 /// Bounded in iterations, and not just by the cap: over 20,000 of the
 /// rod's paths above (drawn the same every run), conservative advancement
 /// converges, a hit within `TOLERANCE` of the target or a miss, before it
