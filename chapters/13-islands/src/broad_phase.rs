@@ -114,6 +114,12 @@ impl TreePhase {
                 self.moved.push(true);
             } else {
                 self.tight[i] = tight;
+                // Still inside its fat box: the leaf stays. (Asked of the
+                // copy kept in the bodies' order, read straight through,
+                // not of the leaf's node wherever the tree put it.)
+                if self.fat[i].contains(tight) {
+                    continue;
+                }
                 let proxy = self.proxies[i];
                 if self.tree.move_proxy(proxy, tight, b.position - self.last[i]) {
                     self.fat[i] = self.tree.fat_bounds(proxy);
