@@ -382,13 +382,13 @@ fn random_input(
 /// How many random pairs, and from which seed: `NARROW_PHASE_CASES` and
 /// `NARROW_PHASE_SEED` override the defaults, for long fuzzing runs such as
 /// `NARROW_PHASE_CASES=2000000000 cargo test --release -p ch05-obb-clipping --test
-/// narrow_phase -- --ignored --nocapture`.
+/// tests -- --ignored --nocapture narrow_phase::`.
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]
-#[ignore = "a million cases: run in release by .ci/run with cargo test --release -p ch05-obb-clipping -- --ignored"]
+#[ignore = "a million cases: run in release by .ci/run with cargo test --release -p ch05-obb-clipping --test tests -- --ignored narrow_phase::"]
 fn a_million_random_inputs_give_no_nan_and_no_panic() {
     let cases = env_or("NARROW_PHASE_CASES", 1_000_000);
     let mut rng =

@@ -186,7 +186,7 @@ fn a_body_dragged_at_extreme_speed_into_a_stack_gives_no_nan() {
 /// its start (Baumgarte's push adds a little, 0.5 % measured, but it must stay
 /// bounded).
 #[test]
-#[ignore = "10 s in release, minutes in debug; run in release by .ci/run: cargo test --release -p ch08-sequential-impulses --test physics -- --ignored"]
+#[ignore = "10 s in release, minutes in debug; run in release by .ci/run: cargo test --release -p ch08-sequential-impulses --test tests -- --ignored physics::"]
 fn a_40_row_pyramid_for_10000_steps_stays_sane() {
     let mut world = pyramid_with_drop(40, -0.005);
     let g = world.gravity;

@@ -1,6 +1,6 @@
 //! Solver2D's scenes under both solvers: the soft step holds where chapter 8's
 //! solver does not, and each figure is printed beside chapter 8's (`cargo test -p
-//! ch10-soft-step --test solvers -- --nocapture`). Every figure quoted was measured
+//! ch10-soft-step --test tests -- --nocapture solvers::`). Every figure quoted was measured
 //! with these functions.
 
 use ch10_soft_step::worlds::{
@@ -153,7 +153,7 @@ fn a_40_row_pyramid_stands() {
 /// sagging 0.83 m (it still creeps a little: see the peer benchmark's strict test);
 /// chapter 8's collapses (a box ends 17.1 m away). Long in a debug build.
 #[test]
-#[ignore = "5,050 boxes for 300 steps under two solvers; run with `cargo test --release -p ch10-soft-step --test solvers -- --ignored`"]
+#[ignore = "5,050 boxes for 300 steps under two solvers; run with `cargo test --release -p ch10-soft-step --test tests -- --ignored solvers::`"]
 fn the_100_row_pyramid_stands() {
     let (soft, old) = both("pyramid-100", || pyramid(100), 300);
     assert!(soft.moved < 1.5, "{soft:?}");

@@ -143,7 +143,7 @@ fn twenty_thousand_random_pairs_give_no_nan() {
 
 /// Override with `NARROW_PHASE_CASES` and `NARROW_PHASE_SEED`.
 #[test]
-#[ignore = "a million cases: run in release by .ci/run with cargo test --release -p ch11-polygons --test fuzz -- --ignored"]
+#[ignore = "a million cases: run in release by .ci/run with cargo test --release -p ch11-polygons --test tests -- --ignored fuzz::"]
 fn a_million_random_pairs_give_no_nan_and_no_panic() {
     let cases = env_or("NARROW_PHASE_CASES", 1_000_000);
     let start = std::time::Instant::now();

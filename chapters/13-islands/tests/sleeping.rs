@@ -193,7 +193,7 @@ fn nothing_sleeps_at_the_top_of_its_arc() {
 /// then a step tests no pair. A minute in a test build; `.ci/run` runs it
 /// in release.
 #[test]
-#[ignore = "5,000 bodies for 600 steps; cargo test --release -p ch13-islands --test sleeping -- --ignored"]
+#[ignore = "5,000 bodies for 600 steps; cargo test --release -p ch13-islands --test tests -- --ignored sleeping::"]
 fn the_bin_of_5000_falls_asleep_inside() {
     let mut world = ch13_islands::worlds::bin(5000);
     run(&mut world, 10.0);
@@ -215,7 +215,7 @@ fn the_bin_of_5000_falls_asleep_inside() {
 /// pile, never sleeps (a body or two that bounced clear sleep alone). With
 /// 8 substeps the same pile sleeps: the wedge is the soft step's at 4.
 #[test]
-#[ignore = "5,000 bodies for 600 steps, twice; cargo test --release -p ch13-islands --test sleeping -- --ignored"]
+#[ignore = "5,000 bodies for 600 steps, twice; cargo test --release -p ch13-islands --test tests -- --ignored sleeping::"]
 fn one_rocking_box_keeps_a_whole_pile_awake() {
     use ch13_islands::worlds::{ROCKING_SEED, bin_with_seed};
     let mut world = bin_with_seed(5000, ROCKING_SEED);

@@ -158,7 +158,7 @@ fn any_number_of_threads_gives_the_same_bits() {
 /// The 100-row pyramid, 600 steps, on one, two and four threads: the same
 /// bits (every step compared).
 #[test]
-#[ignore = "5,050 boxes for 600 steps, three times; cargo test --release -p ch14-wide-solver --test wide -- --ignored"]
+#[ignore = "5,050 boxes for 600 steps, three times; cargo test --release -p ch14-wide-solver --test tests -- --ignored wide::"]
 fn the_100_row_pyramid_is_the_same_on_one_two_and_four_threads() {
     let run = |threads: usize| {
         let mut w = pyramid(100);
