@@ -678,8 +678,8 @@ impl World {
 
     /// Stage 4: gravity and forces for one substep, body by body on the
     /// workers (chapter 6's formula; the forces are cleared after the
-    /// step). On one thread, once the states hold the velocities, to the
-    /// states: the bodies are not visited.
+    /// step). Once the states hold the velocities (plain on one thread,
+    /// shared on several), to the states: the bodies are not visited.
     fn integrate_velocities(&mut self, h: f32) {
         let (gravity, plain) = (self.solver().gravity, self.plain());
         let s = &mut self.scratch;

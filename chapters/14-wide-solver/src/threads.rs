@@ -93,13 +93,13 @@ impl Threads {
     /// workers. Each worker takes one run of the lists, and the same run
     /// in every call (the first worker the first run): a pass over the
     /// bodies then finds each body in the cache of the worker that wrote
-    /// it in the pass before, not in the other's. (Handed out by rayon as pieces come free, the
-    /// passes over the bodies of the 100-row pyramid took nearly as long on
-    /// two threads as on one, 0.34 against 0.36 ms a step, since each pass
-    /// moved cache lines from one core to the other; in the same runs
-    /// every pass, 0.31 ms, and the whole step 3 % less.) A list too short
-    /// to give two workers `grain` items each runs here, on one thread:
-    /// handing work over costs a few microseconds.
+    /// it in the pass before, not in the other's. (Handed out by rayon as
+    /// pieces come free, the passes over the bodies of the 100-row pyramid
+    /// took nearly as long on two threads as on one, 0.34 against 0.36 ms
+    /// a step, each pass moving cache lines from one core to the other; in
+    /// the same runs every pass, 0.31 ms, and the whole step 3 % less.) A
+    /// list too short to give two workers `grain` items each runs here, on
+    /// one thread: handing work over costs a few microseconds.
     pub fn for_each_two<T: Send, V: Send>(
         &self,
         items: &mut [T],
@@ -107,13 +107,13 @@ impl Threads {
         grain: usize,
         work: impl Fn(usize, &mut T, &mut V) + Sync,
     ) {
+        let more = &mut more[..items.len()];
         let Some(pool) = self.pool.as_ref().filter(|_| items.len() >= 2 * grain)
         else {
             let each = items.iter_mut().zip(more).enumerate();
             return each.for_each(|(i, (t, v))| work(i, t, v));
         };
         let workers = self.count.min(self.cores);
-        let more = &mut more[..items.len()];
         let more_runs = Self::runs(more, workers);
         // Each run with where it starts; a worker takes its own, once.
         let mut start = 0;
