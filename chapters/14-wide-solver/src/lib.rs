@@ -743,15 +743,18 @@ impl World {
             pose.follow(b, start, h, last);
             State::of(b, pose)
         };
+        // The states hold the velocities after any contact pass; this only
+        // copies them there if a step ever moves bodies without one.
+        self.bodies_to_velocities();
         let plain = self.plain();
         let bodies = &mut self.base.base.base.base.base.base.bodies;
         let s = &mut self.scratch;
-        if s.shared_ahead && plain {
+        if plain {
             let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
             for (((b, state), pose), start) in each.zip(&s.starts) {
                 *state = advance(b, state.velocity(), pose, start.0);
             }
-        } else if s.shared_ahead {
+        } else {
             // On the workers, each body's shared state its own to write.
             let (shared, starts) = (&s.shared, &s.starts);
             self.threads.for_each_two(
@@ -761,17 +764,6 @@ impl World {
                 |i, b, pose| {
                     let state = advance(b, shared[i].load(), pose, starts[i].0);
                     shared[i].set_row(state.0);
-                },
-            );
-        } else {
-            let velocity = |b: &Body| (b.velocity, b.angular_velocity);
-            let starts = &s.starts;
-            self.threads.for_each_two(
-                bodies,
-                &mut s.poses,
-                BODIES,
-                |i, b, pose| {
-                    advance(b, velocity(b), pose, starts[i].0);
                 },
             );
         }
