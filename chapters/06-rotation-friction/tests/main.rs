@@ -1,7 +1,8 @@
-//! The chapter's tests but the command line's, in one binary: each file
-//! is a module of it, so the tests are compiled and linked once, not once
-//! a file. (`tests/cli.rs`, which runs the chapter's binary, is its own.)
+//! The chapter's tests in one binary: each file is a module of it, so the
+//! tests are compiled and linked once, not once a file. `cli` runs the
+//! chapter's binary as a learner does.
 
+mod cli;
 mod demos;
 mod errata;
 mod physics;
