@@ -92,6 +92,12 @@ pub const KNOBS: &[Knob<World>] = &[
             }
         },
     ),
+    Knob::toggle(
+        'o',
+        "colour order turned every step (off: first colour to last, always)",
+        |w| w.alternate,
+        |w, on| w.alternate = on,
+    ),
     Knob::number(
         't',
         "threads",

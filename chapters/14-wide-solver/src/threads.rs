@@ -207,18 +207,24 @@ impl Threads {
     ///
     /// The items come in two lists, each group a range of each (a colour's
     /// blocks of two-point contacts and of one-point ones): a group's
-    /// items of the first list, then of the second.
+    /// items of the first list, then of the second. `backwards`, the last
+    /// group first.
     pub fn for_each_in_turn<T: Send, U: Send>(
         &self,
         (items, more): (&mut [T], &mut [U]),
         groups: &[(Range<usize>, Range<usize>)],
+        backwards: bool,
         work: impl Fn(&mut T) + Sync,
         more_work: impl Fn(&mut U) + Sync,
     ) {
         let Some(pool) = &self.pool else {
-            for (group, more_group) in groups {
-                items[group.clone()].iter_mut().for_each(&work);
-                more[more_group.clone()].iter_mut().for_each(&more_work);
+            let mut group = |(first, second): &(Range<usize>, Range<usize>)| {
+                items[first.clone()].iter_mut().for_each(&work);
+                more[second.clone()].iter_mut().for_each(&more_work);
+            };
+            match backwards {
+                false => groups.iter().for_each(&mut group),
+                true => groups.iter().rev().for_each(&mut group),
             }
             return;
         };
@@ -233,9 +239,17 @@ impl Threads {
         let more_shares = Self::shares(more, second, workers);
         // A worker's shares are its own; the lock is taken once, by it (it
         // is how safe Rust hands each worker its `&mut`s).
+        // (The shares are cut from the groups in order, then turned.)
+        let in_turn = |mine: Vec<_>, more: Vec<_>| {
+            let mut turn: Vec<_> = mine.into_iter().zip(more).collect();
+            if backwards {
+                turn.reverse();
+            }
+            Mutex::new(turn)
+        };
         let shares: Vec<Mutex<Vec<_>>> = shares
             .zip(more_shares)
-            .map(|(mine, more)| Mutex::new(mine.into_iter().zip(more).collect()))
+            .map(|(mine, more)| in_turn(mine, more))
             .collect();
         let finished = AtomicUsize::new(0);
         pool.broadcast(|worker| {
