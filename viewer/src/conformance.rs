@@ -126,7 +126,10 @@ fn check_same_runs(bin: &Bin, chapter: &Chapter) {
     let runs: Vec<(&str, &str, &str)> = chapter
         .demos
         .iter()
-        .flat_map(|d| [(d.name, "x", steps(d)), (d.name, "y", steps(d))])
+        .flat_map(|d| {
+            let n = steps(d);
+            [(d.name, "x", n), (d.name, "y", n)]
+        })
         .collect();
     physics_core::demo::each_at_once(&runs, |&(name, tag, steps)| {
         let f = bin.file(&format!("{name}-{tag}.csv"));
