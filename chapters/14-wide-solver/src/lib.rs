@@ -8,7 +8,8 @@
 //!
 //! 1. **Graph colouring** ([`colour`](mod@colour)): each contact gets a colour, and no
 //!    two contacts of one colour share a moving body. Within a colour the
-//!    order no longer matters.
+//!    order no longer matters; the colours' order is turned every step
+//!    ([`World::alternate`]), so that it leans nothing.
 //! 2. **Wide rows** ([`lanes`]): a colour's contacts are packed eight to a
 //!    [`Block`], each number of a row held as eight lanes, and solved by
 //!    the same formulas written once over [`Lane`]: eight rows with each
