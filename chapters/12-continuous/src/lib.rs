@@ -241,13 +241,17 @@ impl World {
             } else {
                 (0..0, &statics[..])
             };
-            let statics = only_static.iter().copied();
-            for (j, to, around) in every.map(|j| self.placed(j)).chain(statics) {
-                let other = &self.bodies()[j];
-                let target = other.inv_mass == 0.0
-                    || (self.is_bullet(i) && !self.is_bullet(j));
+            // A bullet's targets: static bodies and bodies that are not
+            // bullets, each placed only once it is known to be one.
+            let target = |j: usize| {
+                j != i
+                    && (self.bodies()[j].inv_mass == 0.0
+                        || (self.is_bullet(i) && !self.is_bullet(j)))
+            };
+            let targets = every.filter(|&j| target(j)).map(|j| self.placed(j));
+            for (j, to, around) in targets.chain(only_static.iter().copied()) {
                 let shape_j = &self.base.shapes[j];
-                if j == i || !target || !path.may_reach(reach(&shape), around) {
+                if !path.may_reach(reach(&shape), around) {
                     continue;
                 }
                 let mut found =
