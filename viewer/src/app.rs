@@ -4,9 +4,11 @@
 use crate::cli::{self, Args};
 use crate::headless;
 use crate::raster::Frame;
-use crate::session::{Control, Hud, Session};
+use crate::session::{Control, FrameTimes, Hud, Session};
 use glam::Vec2;
-use minifb::{Key, KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
+use minifb::{
+    Key, KeyRepeat, MouseButton, MouseMode, ScaleMode, Window, WindowOptions,
+};
 use physics_core::demo::Chapter;
 use physics_core::scene::Scene;
 use std::process::ExitCode;
@@ -207,12 +209,26 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         &title,
         w,
         h,
-        WindowOptions { resize: true, ..WindowOptions::default() },
+        WindowOptions {
+            resize: true,
+            // The frame is always the window's size (it is resized with it):
+            // copied as it is, not run through minifb's scaling, which
+            // interpolates every pixel even at one to one.
+            scale_mode: ScaleMode::UpperLeft,
+            ..WindowOptions::default()
+        },
     ) {
         Ok(win) => win,
         Err(e) => return no_display(&chapter, &e.to_string()),
     };
     window.set_target_fps(60);
+    // The frame line, from the first frame, so that the view fits the HUD
+    // with it.
+    session.frame_times = Some(FrameTimes::default());
+    // The picture drawn in bands, a thread a core: what the step leaves of a
+    // frame's sixtieth of a second goes on the pixels.
+    session.draw_threads =
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
     session.set_hud(Hud::Full);
     // A small window starts with the HUD folded, so the scene keeps most of it
     // (` unfolds it).
@@ -225,6 +241,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
     let mut last = Instant::now();
     let mut dragging = false;
     let mut panning: Option<Vec2> = None;
+    let mut clock = FrameClock::default();
 
     while window.is_open() && !window.is_key_down(Key::Escape) {
         let now = Instant::now();
@@ -253,10 +270,12 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
                 let (paused, scale, help) =
                     (session.paused, session.time_scale, session.show_help);
                 let (folded, size) = (session.hud_folded, session.hud_size);
+                let (times, threads) = (session.frame_times, session.draw_threads);
                 session = Session::with_demo(chapters[next], 0, args.dt, w, h);
                 (session.paused, session.time_scale, session.show_help) =
                     (paused, scale, help);
                 (session.hud_folded, session.hud_size) = (folded, size);
+                (session.frame_times, session.draw_threads) = (times, threads);
                 session.tour = Some((next, n));
                 session.set_hud(Hud::Full);
                 window.set_title(&format!(
@@ -309,21 +328,64 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
             session.wheel(m, dy.signum());
         }
 
+        let mut stepping = 0.0;
         if !session.paused {
             let n = stepper.advance(elapsed * session.time_scale);
             let started = Instant::now();
             for _ in 0..n {
                 session.step();
             }
-            stepper.took(n, started.elapsed().as_secs_f32());
+            stepping = started.elapsed().as_secs_f32();
+            stepper.took(n, stepping);
         }
 
+        let drawing = Instant::now();
         session.render(&mut frame, Hud::Full);
+        let drawing = drawing.elapsed().as_secs_f32();
         if window.update_with_buffer(&frame.pixels, w, h).is_err() {
             break;
         }
+        if let Some(times) =
+            clock.tick(now.elapsed().as_secs_f32(), stepping, drawing)
+        {
+            session.frame_times = Some(times);
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// Sums of the window's frame times, handed on as a [`FrameTimes`] each
+/// second.
+#[derive(Default)]
+struct FrameClock {
+    frames: u32,
+    /// Seconds: all frames', their steps', their drawing's.
+    frame: f32,
+    step: f32,
+    draw: f32,
+}
+
+impl FrameClock {
+    /// Count a frame that took `frame` seconds, `step` of them stepping and
+    /// `draw` drawing; after a second's frames, their means.
+    fn tick(&mut self, frame: f32, step: f32, draw: f32) -> Option<FrameTimes> {
+        self.frames += 1;
+        self.frame += frame;
+        self.step += step;
+        self.draw += draw;
+        if self.frame < 1.0 {
+            return None;
+        }
+        let (n, ms) = (self.frames as f32, 1000.0 / self.frames as f32);
+        let times = FrameTimes {
+            per_second: n / self.frame,
+            step: self.step * ms,
+            draw: self.draw * ms,
+            frame: self.frame * ms,
+        };
+        *self = FrameClock::default();
+        Some(times)
+    }
 }
 
 /// The shared control a key stands for.

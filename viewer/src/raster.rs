@@ -15,6 +15,13 @@
 //! side by side, which the compiler turns into vector instructions. A large shape
 //! is walked row by row over only the pixels near its edge, those too a run of
 //! `LANES` at a time.
+//!
+//! The window draws the frame in bands of rows, one a thread
+//! ([`render_items_on`]): chapter 14's pyramid is 5,050 boxes and as many
+//! lines, and its step leaves a sixtieth of a second little room. Every
+//! choice a shape makes about which pixels it paints is made in the whole
+//! frame's coordinates and only then cut to a band, so the picture is the
+//! same bits however many bands it is drawn in.
 
 use crate::camera::Camera;
 use glam::Vec2;
@@ -74,21 +81,124 @@ impl Frame {
     /// Blend `color` into pixel (x, y) with coverage `alpha` in [0, 1].
     #[inline]
     pub fn blend(&mut self, x: i32, y: i32, color: Color, alpha: f32) {
-        if x < 0
-            || y < 0
-            || x as usize >= self.width
-            || y as usize >= self.height
-            || alpha <= 0.0
-        {
-            return;
-        }
-        let i = y as usize * self.width + x as usize;
-        self.pixels[i] = mix(self.pixels[i], color.0, alpha);
+        self.canvas().blend(x, y, color, alpha);
     }
 
     /// The colour at (x, y).
     pub fn get(&self, x: usize, y: usize) -> Color {
         Color(self.pixels[y * self.width + x])
+    }
+
+    /// The whole frame, to paint into.
+    fn canvas(&mut self) -> Canvas<'_> {
+        let (width, height) = (self.width, self.height);
+        Canvas { width, height, top: 0, pixels: &mut self.pixels }
+    }
+
+    /// A disc, centre and radius in pixels, filled and/or outlined.
+    pub fn circle(
+        &mut self,
+        c: Vec2,
+        r: f32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    ) {
+        self.canvas().circle(c, r, fill, stroke);
+    }
+
+    /// A filled disc, centre and radius in pixels.
+    pub fn fill_circle(&mut self, c: Vec2, r: f32, color: Color) {
+        self.circle(c, r, Some(color), None);
+    }
+
+    /// A convex polygon (corners in pixels, in either order) grown by `radius`
+    /// pixels, filled and/or outlined. One corner makes a disc, two a capsule.
+    pub fn rounded(
+        &mut self,
+        corners: &[Vec2],
+        radius: f32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    ) {
+        self.canvas().rounded(corners, radius, fill, stroke);
+    }
+
+    /// A filled convex polygon, corners in pixels in either order.
+    pub fn fill_convex(&mut self, pts: &[Vec2], color: Color) {
+        if pts.len() >= 3 {
+            self.rounded(pts, 0.0, Some(color), None);
+        }
+    }
+
+    /// A line from `a` to `b` (pixels), `width` pixels wide, with round ends.
+    pub fn line(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) {
+        self.canvas().line(a, b, width, color);
+    }
+
+    /// Text in the built-in 8x8 font, top-left corner at (x, y) pixels, each font
+    /// pixel drawn as `scale` x `scale` screen pixels.
+    pub fn text(&mut self, x: i32, y: i32, text: &str, color: Color, scale: i32) {
+        self.canvas().text(x, y, text, color, scale);
+    }
+
+    /// Darken a rectangle (for panels behind text), `alpha` of the way to black.
+    pub fn shade_rect(&mut self, x: i32, y: i32, w: i32, h: i32, alpha: f32) {
+        for yy in y.max(0)..(y + h).min(self.height as i32) {
+            for xx in x.max(0)..(x + w).min(self.width as i32) {
+                self.blend(xx, yy, Color(0), alpha);
+            }
+        }
+    }
+}
+
+/// Some of a frame's rows, to paint into: the whole frame, or one band of it
+/// that a thread draws while others draw the rest ([`render_items_on`]). A
+/// band paints its pixels as the whole frame would, to the bit: every choice
+/// is made in the whole frame's coordinates, and only then cut to the band's
+/// rows.
+struct Canvas<'a> {
+    /// The whole frame's width and height, pixels.
+    width: usize,
+    height: usize,
+    /// The first of the rows.
+    top: usize,
+    /// The rows' pixels, row after row.
+    pixels: &'a mut [u32],
+}
+
+impl Canvas<'_> {
+    /// The rows it holds.
+    fn rows(&self) -> Columns {
+        let count = self.pixels.len().checked_div(self.width).unwrap_or(0);
+        self.top..self.top + count
+    }
+
+    /// The pixels of row `y` (one of [`Canvas::rows`]).
+    fn row(&mut self, y: usize) -> &mut [u32] {
+        let start = (y - self.top) * self.width;
+        &mut self.pixels[start..start + self.width]
+    }
+
+    /// Of `rows`, those this canvas holds.
+    fn held(&self, rows: Columns) -> Columns {
+        let mine = self.rows();
+        let (start, end) = (rows.start.max(mine.start), rows.end.min(mine.end));
+        start..end.max(start)
+    }
+
+    /// Blend `color` into pixel (x, y) with coverage `alpha` in [0, 1].
+    #[inline]
+    fn blend(&mut self, x: i32, y: i32, color: Color, alpha: f32) {
+        if x < 0
+            || y < 0
+            || x as usize >= self.width
+            || !self.rows().contains(&(y as usize))
+            || alpha <= 0.0
+        {
+            return;
+        }
+        let pixel = &mut self.row(y as usize)[x as usize];
+        *pixel = mix(*pixel, color.0, alpha);
     }
 
     /// The pixels of the box `lo..hi` (pixels) that are in the frame, as column
@@ -103,7 +213,7 @@ impl Frame {
         let x1 = (hi.x.ceil() as usize).min(self.width);
         let y1 = (hi.y.ceil() as usize).min(self.height);
         // A box beyond the right or bottom edge: empty, never backwards.
-        (x0.min(x1)..x1, y0.min(y1)..y1)
+        (x0.min(x1)..x1, self.held(y0.min(y1)..y1))
     }
 
     /// The pixels a shape reaching out to the sides of the box `lo..hi` (pixels)
@@ -124,7 +234,11 @@ impl Frame {
         near.then(|| {
             (
                 pixels_between(lo.x - MARGIN, hi.x + MARGIN, 0..self.width),
-                pixels_between(lo.y - MARGIN, hi.y + MARGIN, 0..self.height),
+                self.held(pixels_between(
+                    lo.y - MARGIN,
+                    hi.y + MARGIN,
+                    0..self.height,
+                )),
             )
         })
     }
@@ -158,23 +272,23 @@ impl Frame {
             return;
         }
         for y in rows {
-            let (row, centre) = (y * self.width, y as f32 + 0.5);
+            let centre = y as f32 + 0.5;
             let (touched, inside) = shape.across(centre, columns.clone());
             // The two runs of the row either side of the inside: a few pixels
             // each down the sides, the whole row along the top and bottom.
-            let pixels = &mut self.pixels[row..row + self.width];
+            let pixels = self.row(y);
             let shaded = Shaded { shape, fill, stroke };
             for run in [touched.start..inside.start, inside.end..touched.end] {
                 paint_runs(pixels, run, centre, &shaded);
             }
             if let Some(f) = fill {
-                self.pixels[row + inside.start..row + inside.end].fill(f.0);
+                pixels[inside].fill(f.0);
             }
         }
     }
 
     /// A disc, centre and radius in pixels, filled and/or outlined.
-    pub fn circle(
+    fn circle(
         &mut self,
         c: Vec2,
         r: f32,
@@ -189,14 +303,9 @@ impl Frame {
         self.paint(c - ext, c + ext, fill, stroke, &disc);
     }
 
-    /// A filled disc, centre and radius in pixels.
-    pub fn fill_circle(&mut self, c: Vec2, r: f32, color: Color) {
-        self.circle(c, r, Some(color), None);
-    }
-
     /// A convex polygon (corners in pixels, in either order) grown by `radius`
     /// pixels, filled and/or outlined. One corner makes a disc, two a capsule.
-    pub fn rounded(
+    fn rounded(
         &mut self,
         corners: &[Vec2],
         radius: f32,
@@ -209,25 +318,25 @@ impl Frame {
         {
             return;
         }
-        let shape = Rounded::new(corners, radius);
         let (mut lo, mut hi) = (corners[0], corners[0]);
         for p in corners {
             lo = Vec2::new(smaller(lo.x, p.x), smaller(lo.y, p.y));
             hi = Vec2::new(larger(hi.x, p.x), larger(hi.y, p.y));
         }
-        let ext = Vec2::splat(shape.core.reach);
+        let ext = Vec2::splat(larger(radius, 0.0) + REACH);
+        // Nothing of its box here (off the frame, or in another band): no
+        // edges to work out. The pixels [`Canvas::paint`] would paint are
+        // within this box's.
+        let (columns, rows) = self.clip(lo - ext, hi + ext);
+        if columns.is_empty() || rows.is_empty() {
+            return;
+        }
+        let shape = Rounded::new(corners, radius);
         self.paint(lo - ext, hi + ext, fill, stroke, &shape);
     }
 
-    /// A filled convex polygon, corners in pixels in either order.
-    pub fn fill_convex(&mut self, pts: &[Vec2], color: Color) {
-        if pts.len() >= 3 {
-            self.rounded(pts, 0.0, Some(color), None);
-        }
-    }
-
     /// A line from `a` to `b` (pixels), `width` pixels wide, with round ends.
-    pub fn line(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) {
+    fn line(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) {
         if !(a.is_finite() && b.is_finite()) {
             return;
         }
@@ -252,26 +361,9 @@ impl Frame {
         self.each_run(columns, rows, &line);
     }
 
-    /// Paint each run of [`LANES`] pixels side by side of each row of the box
-    /// `columns` by `rows` (cut to what `painter` may touch of the row) with
-    /// `painter`, and keep what it paints of the box ([`paint_runs`]).
-    fn each_run(
-        &mut self,
-        columns: Columns,
-        rows: Columns,
-        painter: &impl Painter,
-    ) {
-        for y in rows {
-            let centre = y as f32 + 0.5;
-            let columns = painter.touched(centre, columns.clone());
-            let row = &mut self.pixels[y * self.width..(y + 1) * self.width];
-            paint_runs(row, columns, centre, painter);
-        }
-    }
-
     /// Text in the built-in 8x8 font, top-left corner at (x, y) pixels, each font
     /// pixel drawn as `scale` x `scale` screen pixels.
-    pub fn text(&mut self, x: i32, y: i32, text: &str, color: Color, scale: i32) {
+    fn text(&mut self, x: i32, y: i32, text: &str, color: Color, scale: i32) {
         let mut cx = x;
         for ch in text.chars() {
             let glyph = font8x8::legacy::BASIC_LEGACY
@@ -300,12 +392,19 @@ impl Frame {
         }
     }
 
-    /// Darken a rectangle (for panels behind text), `alpha` of the way to black.
-    pub fn shade_rect(&mut self, x: i32, y: i32, w: i32, h: i32, alpha: f32) {
-        for yy in y.max(0)..(y + h).min(self.height as i32) {
-            for xx in x.max(0)..(x + w).min(self.width as i32) {
-                self.blend(xx, yy, Color(0), alpha);
-            }
+    /// Paint each run of [`LANES`] pixels side by side of each row of the box
+    /// `columns` by `rows` (cut to what `painter` may touch of the row) with
+    /// `painter`, and keep what it paints of the box ([`paint_runs`]).
+    fn each_run(
+        &mut self,
+        columns: Columns,
+        rows: Columns,
+        painter: &impl Painter,
+    ) {
+        for y in rows {
+            let centre = y as f32 + 0.5;
+            let columns = painter.touched(centre, columns.clone());
+            paint_runs(self.row(y), columns, centre, painter);
         }
     }
 }
@@ -828,46 +927,144 @@ pub fn render(list: &DrawList, camera: &Camera, frame: &mut Frame) {
 
 /// Draw `items`, in order, through `camera` into `frame`.
 pub fn render_items(items: &[DrawItem], camera: &Camera, frame: &mut Frame) {
-    let px = |p: Vec2| camera.to_screen(p);
+    frame.canvas().render(items, camera);
+}
+
+// ANCHOR: render_items_on
+/// Draw `items` as [`render_items`] does, on `threads` threads: the frame cut
+/// into as many bands of rows, each band drawn by one thread. The bits are
+/// [`render_items`]'s whatever the number of threads: every pixel is in one
+/// band, and there the same items are painted over it in the same order, each
+/// by the same arithmetic. The cuts fall so that each band holds about as many
+/// items' first points: a pile's rows are full where the sky's are empty.
+pub fn render_items_on(
+    items: &[DrawItem],
+    camera: &Camera,
+    frame: &mut Frame,
+    threads: usize,
+) {
+    let (width, height) = (frame.width, frame.height);
+    if threads <= 1 || height < threads {
+        render_items(items, camera, frame);
+        return;
+    }
+    let mut bands = Vec::with_capacity(threads);
+    let (mut rest, mut top) = (frame.pixels.as_mut_slice(), 0);
+    for end in balanced_cuts(items, camera, height, threads) {
+        let (band, after) = rest.split_at_mut((end - top) * width);
+        bands.push(Canvas { width, height, top, pixels: band });
+        (rest, top) = (after, end);
+    }
+    std::thread::scope(|scope| {
+        let mut bands = bands.into_iter();
+        let first = bands.next();
+        for mut band in bands {
+            scope.spawn(move || band.render(items, camera));
+        }
+        // The calling thread draws a band too.
+        if let Some(mut band) = first {
+            band.render(items, camera);
+        }
+    });
+}
+// ANCHOR_END: render_items_on
+
+/// The ends of `bands` bands of the rows `0..height`, each but the last
+/// holding about `1 / bands` of the items whose first points are on screen
+/// and never empty; the last ends at `height`.
+fn balanced_cuts(
+    items: &[DrawItem],
+    camera: &Camera,
+    height: usize,
+    bands: usize,
+) -> Vec<usize> {
+    let mut per_row = vec![0u32; height];
     for item in items {
-        match item {
-            DrawItem::Circle { center, radius, fill, stroke } => {
-                frame.circle(px(*center), radius * camera.scale, *fill, *stroke);
-            }
-            DrawItem::Polygon { points, fill, stroke } => {
-                on_screen(points, px, |pts| {
-                    frame.rounded(pts, 0.0, *fill, *stroke)
-                });
-            }
-            DrawItem::Rounded { points, radius, fill, stroke } => {
-                let radius = radius * camera.scale;
-                on_screen(points, px, |pts| {
-                    frame.rounded(pts, radius, *fill, *stroke);
-                });
-            }
-            DrawItem::Segment { a, b, color, width } => {
-                frame.line(px(*a), px(*b), *width, *color);
-            }
-            DrawItem::Arrow { from, to, color } => {
-                let (a, b) = (px(*from), px(*to));
-                frame.line(a, b, 2.0, *color);
-                let d = b - a;
-                let len = d.length();
-                if len > 1e-3 {
-                    let dir = d / len;
-                    let head = len.min(10.0);
-                    let back = b - dir * head;
-                    let side = dir.perp() * head * 0.45;
-                    frame.fill_convex(&[b, back + side, back - side], *color);
+        let y = camera.to_screen(first_point(item)).y;
+        // Off screen (or not a number): in no band's count.
+        if y >= 0.0 && y < height as f32 {
+            per_row[y as usize] += 1;
+        }
+    }
+    let total: u32 = per_row.iter().sum();
+    let mut ends = Vec::with_capacity(bands);
+    let mut counted = 0;
+    for (y, count) in per_row.iter().enumerate() {
+        counted += count;
+        // Past the next band's share, and rows left for the bands after it.
+        let share = total as u64 * (ends.len() as u64 + 1) / bands as u64;
+        let room = height - (y + 1) >= bands - ends.len() - 1;
+        if total > 0 && ends.len() + 1 < bands && counted as u64 >= share && room {
+            ends.push(y + 1);
+        }
+    }
+    // No items on screen to share out: the rows evenly.
+    while ends.len() + 1 < bands {
+        let (last, left) = (ends.last().copied().unwrap_or(0), bands - ends.len());
+        ends.push(last + (height - last) / left);
+    }
+    ends.push(height);
+    ends
+}
+
+/// Where `item` starts, in the world.
+fn first_point(item: &DrawItem) -> Vec2 {
+    match item {
+        DrawItem::Circle { center, .. } => *center,
+        DrawItem::Polygon { points, .. } | DrawItem::Rounded { points, .. } => {
+            points.first().copied().unwrap_or(Vec2::NAN)
+        }
+        DrawItem::Segment { a, .. } => *a,
+        DrawItem::Arrow { from, .. } => *from,
+        DrawItem::Point { at, .. } | DrawItem::Text { at, .. } => *at,
+    }
+}
+
+impl Canvas<'_> {
+    /// Draw `items`, in order, through `camera`.
+    fn render(&mut self, items: &[DrawItem], camera: &Camera) {
+        let px = |p: Vec2| camera.to_screen(p);
+        for item in items {
+            match item {
+                DrawItem::Circle { center, radius, fill, stroke } => {
+                    self.circle(px(*center), radius * camera.scale, *fill, *stroke);
                 }
-            }
-            DrawItem::Point { at, size, color } => {
-                frame.fill_circle(px(*at), size * 0.5, *color);
-            }
-            DrawItem::Text { at, text, color } => {
-                let p = px(*at);
-                if p.is_finite() {
-                    frame.text(p.x as i32, p.y as i32, text, *color, 1);
+                DrawItem::Polygon { points, fill, stroke } => {
+                    on_screen(points, px, |pts| {
+                        self.rounded(pts, 0.0, *fill, *stroke)
+                    });
+                }
+                DrawItem::Rounded { points, radius, fill, stroke } => {
+                    let radius = radius * camera.scale;
+                    on_screen(points, px, |pts| {
+                        self.rounded(pts, radius, *fill, *stroke);
+                    });
+                }
+                DrawItem::Segment { a, b, color, width } => {
+                    self.line(px(*a), px(*b), *width, *color);
+                }
+                DrawItem::Arrow { from, to, color } => {
+                    let (a, b) = (px(*from), px(*to));
+                    self.line(a, b, 2.0, *color);
+                    let d = b - a;
+                    let len = d.length();
+                    if len > 1e-3 {
+                        let dir = d / len;
+                        let head = len.min(10.0);
+                        let back = b - dir * head;
+                        let side = dir.perp() * head * 0.45;
+                        let corners = [b, back + side, back - side];
+                        self.rounded(&corners, 0.0, Some(*color), None);
+                    }
+                }
+                DrawItem::Point { at, size, color } => {
+                    self.circle(px(*at), size * 0.5, Some(*color), None);
+                }
+                DrawItem::Text { at, text, color } => {
+                    let p = px(*at);
+                    if p.is_finite() {
+                        self.text(p.x as i32, p.y as i32, text, *color, 1);
+                    }
                 }
             }
         }
@@ -915,6 +1112,108 @@ mod tests {
 
     /// The integer blend is the exact blend to within one level of 255 in each
     /// channel (it works in 256ths and rounds), and exact at both ends.
+    /// A jumble of every kind of item, some far off the frame, some across
+    /// its edges, drawn over each other.
+    fn jumble(seed: u64, count: usize) -> Vec<DrawItem> {
+        use physics_core::draw::DrawList;
+        let mut rng = physics_core::rng::Rng::new(seed);
+        let mut list = DrawList::default();
+        let colour = |rng: &mut physics_core::rng::Rng| {
+            Color((rng.next_u64() & 0xff_ffff) as u32)
+        };
+        for _ in 0..count {
+            // Mostly on screen (the camera below sees -10..10 by -7.5..7.5).
+            let at = Vec2::new(rng.range(-14.0, 14.0), rng.range(-11.0, 11.0));
+            let size = rng.range(0.02, 3.0);
+            let turn = Vec2::from_angle(rng.range(0.0, 6.3));
+            let c = colour(&mut rng);
+            match rng.next_u64() % 7 {
+                0 => list.circle(at, size, c),
+                1 => list.circle_outline(at, size, c),
+                2 | 3 => {
+                    let corners = (0..3 + rng.next_u64() % 4)
+                        .map(|k| {
+                            let a = Vec2::from_angle(k as f32 * 1.1);
+                            at + turn.rotate(a * Vec2::new(size, size * 0.6))
+                        })
+                        .collect();
+                    let radius =
+                        if rng.next_f32() < 0.5 { 0.0 } else { size * 0.2 };
+                    let fill = (rng.next_f32() < 0.8).then_some(c);
+                    list.rounded(corners, radius, fill, Some(colour(&mut rng)));
+                }
+                4 => list.segment_width(at, at + turn * size * 3.0, c, size),
+                5 => list.arrow(at, at + turn * size * 2.0, c),
+                _ => list.text(at, "band", c),
+            }
+        }
+        list.items
+    }
+
+    /// The frame drawn in bands on threads is the frame drawn whole, to the
+    /// bit, for any number of bands: the cuts fall anywhere, through shapes,
+    /// text and the edges of lines.
+    #[test]
+    fn drawing_in_bands_gives_the_bits_of_drawing_whole() {
+        let camera =
+            Camera { center: Vec2::ZERO, scale: 16.0, width: 320, height: 240 };
+        for seed in 0..8 {
+            let items = jumble(seed, 400);
+            let mut whole = Frame::new(320, 240);
+            render_items(&items, &camera, &mut whole);
+            for threads in [2, 3, 4, 7, 240] {
+                let mut banded = Frame::new(320, 240);
+                render_items_on(&items, &camera, &mut banded, threads);
+                let differ =
+                    whole.pixels.iter().zip(&banded.pixels).filter(|(a, b)| a != b);
+                assert_eq!(differ.count(), 0, "seed {seed}, {threads} threads");
+            }
+        }
+    }
+
+    /// The bands cover the rows once each, none empty, and share the items
+    /// out: a pile at the bottom of the frame gets bands as thin as it needs.
+    #[test]
+    fn bands_share_out_the_items() {
+        let camera =
+            Camera { center: Vec2::ZERO, scale: 10.0, width: 200, height: 100 };
+        // 300 points on the bottom tenth of the frame, 100 across the rest.
+        let mut list = physics_core::draw::DrawList::default();
+        for i in 0..400 {
+            let y = if i < 300 {
+                -4.5 + (i % 5) as f32 * 0.1
+            } else {
+                (i % 90) as f32 * 0.1 - 4.5
+            };
+            list.point(Vec2::new(0.0, y), 1.0, Color::WHITE);
+        }
+        for bands in [2, 3, 4] {
+            let ends = balanced_cuts(&list.items, &camera, 100, bands);
+            assert_eq!(ends.len(), bands);
+            assert_eq!(ends.last(), Some(&100));
+            assert!(
+                ends.windows(2).all(|w| w[0] < w[1]) && ends[0] > 0,
+                "{ends:?}"
+            );
+            // Each band holds at most its share and one row's items more.
+            let mut top = 0;
+            for &end in &ends {
+                let held = list.items.iter().filter(|item| {
+                    let y = camera.to_screen(first_point(item)).y;
+                    top as f32 <= y && y < end as f32
+                });
+                let row = 300 / 5;
+                assert!(
+                    held.count() <= 400 / bands + row,
+                    "bands {bands}: {ends:?}"
+                );
+                top = end;
+            }
+        }
+        // Nothing on screen: even bands.
+        assert_eq!(balanced_cuts(&[], &camera, 100, 4), vec![25, 50, 75, 100]);
+    }
+
     #[test]
     fn mix_is_the_blend_within_a_level() {
         let mut rng = physics_core::rng::Rng::new(3);
@@ -1048,8 +1347,8 @@ mod tests {
             }
         }
 
-        fn boxed(frame: &Frame, lo: Vec2, hi: Vec2) -> (Columns, Columns) {
-            frame.clip(lo, hi)
+        fn boxed(frame: &mut Frame, lo: Vec2, hi: Vec2) -> (Columns, Columns) {
+            frame.canvas().clip(lo, hi)
         }
 
         fn paint(

@@ -4,7 +4,7 @@
 //! chapter's types.
 
 use crate::camera::Camera;
-use crate::raster::{Frame, render_items, text_width};
+use crate::raster::{Frame, render_items_on, text_width};
 use glam::Vec2;
 use physics_core::demo::{Chapter, Demo, Switch};
 use physics_core::diagnostics;
@@ -97,6 +97,11 @@ pub struct Session {
     pub history: VecDeque<(f32, f32)>,
     /// In the tour: (this chapter's index, the number of chapters).
     pub tour: Option<(usize, usize)>,
+    /// In the window: where its frames' time goes, shown under the step line.
+    pub frame_times: Option<FrameTimes>,
+    /// How many threads draw the picture, each a band of its rows
+    /// ([`render_items_on`]): the same pixels on any number.
+    pub draw_threads: usize,
     /// What the front end draws over the world; the camera fits the scene
     /// beside it ([`Session::set_hud`]).
     pub hud: Hud,
@@ -151,6 +156,8 @@ impl Session {
             camera: Camera::fit(lo, hi, width, height),
             history: VecDeque::new(),
             tour: None,
+            frame_times: None,
+            draw_threads: 1,
             hud: Hud::None,
             hud_folded: false,
             hud_size: 1,
@@ -291,10 +298,12 @@ impl Session {
         let paused = self.paused;
         let scale = self.time_scale;
         let help = self.show_help;
-        let tour = self.tour;
+        let (tour, frame_times, threads) =
+            (self.tour, self.frame_times, self.draw_threads);
         let (hud, folded, size) = (self.hud, self.hud_folded, self.hud_size);
         *self = Session::with_demo(self.chapter, index % n, self.dt_override, w, h);
-        self.tour = tour;
+        (self.tour, self.frame_times, self.draw_threads) =
+            (tour, frame_times, threads);
         self.paused = paused;
         self.time_scale = scale;
         self.show_help = help;
@@ -391,7 +400,7 @@ impl Session {
         self.drawn.set(list.items.len());
         let (still, moving) = list.items.split_at(list.still.min(list.items.len()));
         self.draw_still(still, frame);
-        render_items(moving, &self.camera, frame);
+        render_items_on(moving, &self.camera, frame, self.draw_threads);
         match hud {
             Hud::Full | Hud::Page => {
                 self.draw_hud(frame);
@@ -441,7 +450,7 @@ impl Session {
             return;
         }
         frame.clear(crate::raster::BACKGROUND);
-        render_items(items, &self.camera, frame);
+        render_items_on(items, &self.camera, frame, self.draw_threads);
         let (items, camera) = (items.to_vec(), self.camera);
         *kept = Some(StillPicture { items, camera, picture: frame.clone() });
     }
@@ -521,6 +530,9 @@ impl Session {
             return lines;
         }
         lines.push((time, Color::GREY));
+        if let Some(times) = self.frame_times.filter(|_| !page) {
+            lines.push((times.line(), Color::GREY));
+        }
         lines.push((momentum, Color::GREY));
         lines.push((energy, Color::GREY));
         if let Some(status) = self.demo.status() {
@@ -606,6 +618,37 @@ impl Session {
             frame.text(x + 12, yy, key, Color::YELLOW, 1);
             frame.text(x + 140, yy, what, Color::WHITE, 1);
         }
+    }
+}
+
+/// Where the window's frames' time went, averaged over about a second: what
+/// the HUD's frame line says.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameTimes {
+    /// Frames drawn a second.
+    pub per_second: f32,
+    /// Milliseconds a frame spent stepping the world (all its steps).
+    pub step: f32,
+    /// Milliseconds a frame spent drawing the picture.
+    pub draw: f32,
+    /// Milliseconds a frame took in all: the rest is handing the picture to
+    /// the display and waiting for the next sixtieth of a second.
+    pub frame: f32,
+}
+
+impl FrameTimes {
+    /// The HUD's line: before the first second is measured, a line saying so.
+    pub fn line(&self) -> String {
+        if self.frame <= 0.0 {
+            return "frames: measuring".to_string();
+        }
+        format!(
+            "{:.0} frames a second: step {:.1} ms, draw {:.1} ms, show and wait {:.1} ms",
+            self.per_second,
+            self.step,
+            self.draw,
+            (self.frame - self.step - self.draw).max(0.0),
+        )
     }
 }
 
