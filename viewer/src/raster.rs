@@ -143,9 +143,23 @@ impl Frame {
 
     /// Darken a rectangle (for panels behind text), `alpha` of the way to black.
     pub fn shade_rect(&mut self, x: i32, y: i32, w: i32, h: i32, alpha: f32) {
-        for yy in y.max(0)..(y + h).min(self.height as i32) {
-            for xx in x.max(0)..(x + w).min(self.width as i32) {
-                self.blend(xx, yy, Color(0), alpha);
+        if alpha <= 0.0 {
+            return;
+        }
+        // As `blend` pixel by pixel, a row at a time.
+        let columns = x.max(0) as usize
+            ..x.saturating_add(w).clamp(0, self.width as i32) as usize;
+        let rows = y.max(0) as usize
+            ..y.saturating_add(h).clamp(0, self.height as i32) as usize;
+        if columns.start >= columns.end {
+            return;
+        }
+        for row in rows {
+            let start = row * self.width;
+            for pixel in
+                &mut self.pixels[start + columns.start..start + columns.end]
+            {
+                *pixel = mix(*pixel, 0, alpha);
             }
         }
     }
@@ -1212,6 +1226,33 @@ mod tests {
         }
         // Nothing on screen: even bands.
         assert_eq!(balanced_cuts(&[], &camera, 100, 4), vec![25, 50, 75, 100]);
+    }
+
+    /// A shaded rectangle is each of its pixels in the frame blended toward
+    /// black, as `blend` does one pixel: cut at every edge of the frame.
+    #[test]
+    fn a_shaded_rectangle_blends_each_pixel_in_the_frame() {
+        let mut rng = physics_core::rng::Rng::new(7);
+        let noise: Vec<u32> =
+            (0..40 * 30).map(|_| rng.next_u64() as u32 & 0xff_ffff).collect();
+        for (x, y, w, h) in [
+            (5, 4, 10, 8),
+            (-3, -2, 9, 7),
+            (35, 25, 20, 20),
+            (50, 0, 4, 4),
+            (0, 0, 40, 30),
+            (3, 3, -2, 5),
+        ] {
+            let mut fast = Frame { width: 40, height: 30, pixels: noise.clone() };
+            let mut slow = fast.clone();
+            fast.shade_rect(x, y, w, h, 0.6);
+            for yy in y..y + h {
+                for xx in x..x + w {
+                    slow.blend(xx, yy, Color(0), 0.6);
+                }
+            }
+            assert_eq!(fast, slow, "rectangle {x}, {y}, {w} by {h}");
+        }
     }
 
     #[test]

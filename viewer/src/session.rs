@@ -121,13 +121,15 @@ pub struct Session {
 }
 
 /// A picture of a demo's still items, and what it was drawn from: the
-/// items and the camera (and, as the picture's own size, the frame's).
-/// Any of them changed, it is drawn again.
+/// items, the camera and the frame's size. Any of them changed, it is drawn
+/// again.
 #[derive(Clone, Debug)]
 struct StillPicture {
     items: Vec<DrawItem>,
     camera: Camera,
-    picture: Frame,
+    size: (usize, usize),
+    /// The picture, once the same items were drawn two frames running.
+    picture: Option<Frame>,
 }
 
 impl Session {
@@ -398,9 +400,9 @@ impl Session {
             DrawList { items: Vec::with_capacity(self.drawn.get()), still: 0 };
         self.demo.draw(&mut list);
         self.drawn.set(list.items.len());
-        let (still, moving) = list.items.split_at(list.still.min(list.items.len()));
-        self.draw_still(still, frame);
-        render_items_on(moving, &self.camera, frame, self.draw_threads);
+        let moving = list.items.split_off(list.still.min(list.items.len()));
+        self.draw_still(list.items, frame);
+        render_items_on(&moving, &self.camera, frame, self.draw_threads);
         match hud {
             Hud::Full | Hud::Page => {
                 self.draw_hud(frame);
@@ -430,29 +432,37 @@ impl Session {
 
     // ANCHOR: draw_still
     /// The background and `items`, the demo's still ones: the picture kept
-    /// from the last frame if they, the camera and the frame's size are the
-    /// same, else drawn and kept. A pile of 5,000 shapes asleep then costs a
-    /// comparison and a copy a frame, not 5,000 shapes.
-    fn draw_still(&self, items: &[DrawItem], frame: &mut Frame) {
+    /// from the last frames if they, the camera and the frame's size are the
+    /// same, else drawn. A pile of 5,000 shapes asleep then costs a
+    /// comparison and a copy a frame, not 5,000 shapes. The picture is kept
+    /// once the still items have been the same two frames running: while a
+    /// pile falls asleep a few bodies a frame, they change every frame, and a
+    /// copy of a picture that will not be used again is time lost.
+    fn draw_still(&self, items: Vec<DrawItem>, frame: &mut Frame) {
         if items.is_empty() {
             frame.clear(crate::raster::BACKGROUND);
             return;
         }
         let mut kept = self.still.borrow_mut();
-        let same = |k: &&StillPicture| {
-            let p = &k.picture;
-            (p.width, p.height) == (frame.width, frame.height)
-                && k.camera == self.camera
-                && k.items == items
+        let size = (frame.width, frame.height);
+        let same = |k: &&mut StillPicture| {
+            k.size == size && k.camera == self.camera && k.items == items
         };
-        if let Some(k) = kept.as_ref().filter(same) {
-            frame.pixels.copy_from_slice(&k.picture.pixels);
+        if let Some(k) = kept.as_mut().filter(same) {
+            if let Some(picture) = &k.picture {
+                frame.pixels.copy_from_slice(&picture.pixels);
+                return;
+            }
+            // The second frame alike: drawn, and kept.
+            frame.clear(crate::raster::BACKGROUND);
+            render_items_on(&items, &self.camera, frame, self.draw_threads);
+            k.picture = Some(frame.clone());
             return;
         }
         frame.clear(crate::raster::BACKGROUND);
-        render_items_on(items, &self.camera, frame, self.draw_threads);
-        let (items, camera) = (items.to_vec(), self.camera);
-        *kept = Some(StillPicture { items, camera, picture: frame.clone() });
+        render_items_on(&items, &self.camera, frame, self.draw_threads);
+        let camera = self.camera;
+        *kept = Some(StillPicture { items, camera, size, picture: None });
     }
     // ANCHOR_END: draw_still
 
@@ -1000,9 +1010,19 @@ mod tests {
         check(&kept, &mut frame);
         let mut frame = Frame::new(160, 150);
         check(&kept, &mut frame);
+        // A picture is kept only once the same still items come twice.
+        let kept_picture = |s: &Session| {
+            s.still.borrow().as_ref().is_some_and(|k| k.picture.is_some())
+        };
+        assert!(!kept_picture(&kept), "kept after one frame");
+        kept.step();
+        check(&kept, &mut frame);
+        assert!(kept_picture(&kept), "not kept after two frames");
         // The top left pixel is background, far from every disc.
         const MARK: u32 = 0x123456;
-        kept.still.borrow_mut().as_mut().unwrap().picture.pixels[0] = MARK;
+        let mut still = kept.still.borrow_mut();
+        still.as_mut().unwrap().picture.as_mut().unwrap().pixels[0] = MARK;
+        drop(still);
         kept.step();
         kept.render(&mut frame, Hud::None);
         assert_eq!(frame.pixels[0], MARK, "the kept picture is used");
