@@ -447,3 +447,33 @@ fn letter(key: Key) -> Option<char> {
     ];
     LETTERS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The clock hands on nothing before a second of frames, then their
+    /// means: frames a second from the frames' own times, and each part's
+    /// milliseconds a frame; the HUD's line says what is left for showing
+    /// and waiting.
+    #[test]
+    fn the_frame_clock_gives_a_seconds_means() {
+        let mut clock = FrameClock::default();
+        // 49 frames of 20 ms (8 stepping, 5 drawing): 0.98 s, not yet a second.
+        for _ in 0..49 {
+            assert_eq!(clock.tick(0.020, 0.008, 0.005), None);
+        }
+        // One of 30 ms: 50 frames in 1.01 s, 20.2 ms each.
+        let times = clock.tick(0.030, 0.008, 0.005).expect("a second of frames");
+        assert!((times.per_second - 50.0 / 1.01).abs() < 1e-3, "{times:?}");
+        assert!((times.frame - 20.2).abs() < 1e-3, "{times:?}");
+        assert!((times.step - 8.0).abs() < 1e-3 && (times.draw - 5.0).abs() < 1e-3);
+        assert_eq!(
+            times.line(),
+            "50 frames a second: step 8.0 ms, draw 5.0 ms, show and wait 7.2 ms"
+        );
+        // The next second starts from nothing.
+        assert_eq!(clock.tick(0.5, 0.1, 0.1), None);
+        assert_eq!(FrameTimes::default().line(), "frames: measuring");
+    }
+}

@@ -887,6 +887,27 @@ mod tests {
         s.set_hud(Hud::Full);
         s.tour = Some((0, 2));
         assert!(keys(&s).contains(&"Esc") && keys(&s).contains(&"PgUp / PgDn"));
+        // The window's frame line, under the step's, kept across demos; never
+        // in the page, whose frames are the browser's.
+        let frames = |s: &Session| {
+            text(s).into_iter().filter(|l| l.contains("frames a second"))
+        };
+        assert_eq!(frames(&s).count(), 0);
+        s.control(Control::FoldHud);
+        s.frame_times = Some(FrameTimes {
+            per_second: 60.0,
+            step: 4.0,
+            draw: 3.0,
+            frame: 16.7,
+        });
+        let lines = text(&s);
+        let step =
+            lines.iter().position(|l| l.starts_with("step ")).expect("a step line");
+        assert!(lines[step + 1].starts_with("60 frames a second"), "{lines:?}");
+        s.select_demo(0);
+        assert_eq!(frames(&s).count(), 1);
+        s.set_hud(Hud::Page);
+        assert_eq!(frames(&s).count(), 0);
     }
 
     #[test]
