@@ -182,7 +182,7 @@ struct Canvas<'a> {
 
 impl Canvas<'_> {
     /// The rows it holds.
-    fn rows(&self) -> Columns {
+    fn rows(&self) -> Rows {
         let count = self.pixels.len().checked_div(self.width).unwrap_or(0);
         self.top..self.top + count
     }
@@ -194,7 +194,7 @@ impl Canvas<'_> {
     }
 
     /// Of `rows`, those this canvas holds.
-    fn held(&self, rows: Columns) -> Columns {
+    fn held(&self, rows: Rows) -> Rows {
         let mine = self.rows();
         let (start, end) = (rows.start.max(mine.start), rows.end.min(mine.end));
         start..end.max(start)
@@ -233,7 +233,7 @@ impl Canvas<'_> {
     /// The pixels a shape reaching out to the sides of the box `lo..hi` (pixels)
     /// can touch, as column and row ranges: those whose centres are in the box,
     /// and, for rounding, within a twentieth of a pixel of it. The whole pixels
-    /// [`Frame::clip`] take add a column and a row, on average, whose centres
+    /// [`Canvas::clip`] take add a column and a row, on average, whose centres
     /// are out of reach: a quarter more pixels round a shape six pixels
     /// across. The margin is many times the rounding of the distances to
     /// pixels near the frame; none for a box reaching further out than
@@ -260,7 +260,7 @@ impl Canvas<'_> {
     /// Paint `shape` into the pixels its reach, the box `lo..hi` (pixels), can
     /// touch, each pixel by its signed distance ([`shade_run`]). On
     /// a box at most 16 pixels wide every pixel's distance is worked out,
-    /// [`LANES`] at a time ([`Frame::each_run`]); on a wider one, each row is
+    /// [`LANES`] at a time ([`Canvas::each_run`]); on a wider one, each row is
     /// cut to the columns the shape may touch, and within them its inside, more
     /// than `REACH` in from the edge, is filled with no distance
     /// ([`Shape::across`]): the shape's own arithmetic keeps the pixel loop off
@@ -424,7 +424,7 @@ impl Canvas<'_> {
 }
 
 /// How far outside the frame, in pixels, a box may reach and still be cut to
-/// its pixel centres ([`Frame::centres`]).
+/// its pixel centres ([`Canvas::centres`]).
 const NEAR: f32 = 64.0;
 
 /// Width in pixels of `text` in the built-in font at `scale`.
@@ -546,6 +546,9 @@ fn clamp(x: f32, lo: f32, hi: f32) -> f32 {
 /// A run of a row's pixels, by column.
 type Columns = std::ops::Range<usize>;
 
+/// A run of a frame's rows.
+type Rows = std::ops::Range<usize>;
+
 /// The columns of `within` whose pixel centres (`x + 0.5`) lie between `a`
 /// and `b`: none if `b < a`, all if either is NaN.
 fn pixels_between(a: f32, b: f32, within: Columns) -> Columns {
@@ -558,7 +561,7 @@ fn pixels_between(a: f32, b: f32, within: Columns) -> Columns {
     first..end.max(first)
 }
 
-/// A shape as [`Frame::paint`] sees it.
+/// A shape as [`Canvas::paint`] sees it.
 trait Shape {
     /// The signed distances (pixels, negative inside) from the pixel centres
     /// at `xs` on the row at height `y` to the shape's edge. For any number of
@@ -572,7 +575,7 @@ trait Shape {
     fn across(&self, y: f32, columns: Columns) -> (Columns, Columns);
 
     /// Whether no pixel out of the shape's reach is painted, so that its box
-    /// can be cut to the pixels whose centres are in it ([`Frame::centres`]):
+    /// can be cut to the pixels whose centres are in it ([`Canvas::centres`]):
     /// true of every shape but a polygon too flat or too near a line at a
     /// corner for its edges' lines to say which pixels are well outside it.
     fn keeps_to_reach(&self) -> bool;
@@ -585,7 +588,7 @@ trait Shape {
     }
 }
 
-/// What [`Frame::each_run`] paints with.
+/// What [`Canvas::each_run`] paints with.
 trait Painter {
     /// Paint the run of `pixels` whose centres are at `xs` on the row at
     /// height `y`.
@@ -983,9 +986,10 @@ pub fn render_items_on(
 }
 // ANCHOR_END: render_items_on
 
-/// The ends of `bands` bands of the rows `0..height`, each but the last
-/// holding about `1 / bands` of the items whose first points are on screen
-/// and never empty; the last ends at `height`.
+/// The ends of `bands` bands of the rows `0..height`, none empty, the last
+/// ending at `height`. Each band ends at the first row that brings the
+/// items counted so far (by their first points on screen) to its share,
+/// `1 / bands` of them each; a row is never cut, so a band may hold more.
 fn balanced_cuts(
     items: &[DrawItem],
     camera: &Camera,
@@ -1012,7 +1016,8 @@ fn balanced_cuts(
             ends.push(y + 1);
         }
     }
-    // No items on screen to share out: the rows evenly.
+    // The bands not cut yet (no items on screen, or the items in the last
+    // rows): the rows left, evenly.
     while ends.len() + 1 < bands {
         let (last, left) = (ends.last().copied().unwrap_or(0), bands - ends.len());
         ends.push(last + (height - last) / left);
@@ -1124,8 +1129,6 @@ mod tests {
         );
     }
 
-    /// The integer blend is the exact blend to within one level of 255 in each
-    /// channel (it works in 256ths and rounds), and exact at both ends.
     /// A jumble of every kind of item, some far off the frame, some across
     /// its edges, drawn over each other.
     fn jumble(seed: u64, count: usize) -> Vec<DrawItem> {
@@ -1255,6 +1258,8 @@ mod tests {
         }
     }
 
+    /// The integer blend is the exact blend to within one level of 255 in each
+    /// channel (it works in 256ths and rounds), and exact at both ends.
     #[test]
     fn mix_is_the_blend_within_a_level() {
         let mut rng = physics_core::rng::Rng::new(3);
