@@ -217,7 +217,7 @@ impl Canvas<'_> {
 
     /// The pixels of the box `lo..hi` (pixels) that are in the frame, as column
     /// and row ranges; empty if the box is not finite.
-    fn clip(&self, lo: Vec2, hi: Vec2) -> (Columns, Columns) {
+    fn clip(&self, lo: Vec2, hi: Vec2) -> (Columns, Rows) {
         if !(lo.is_finite() && hi.is_finite()) {
             return (0..0, 0..0);
         }
@@ -239,7 +239,7 @@ impl Canvas<'_> {
     /// pixels near the frame; none for a box reaching further out than
     /// [`NEAR`] pixels (or not finite), whose distances are rounded more
     /// coarsely.
-    fn centres(&self, lo: Vec2, hi: Vec2) -> Option<(Columns, Columns)> {
+    fn centres(&self, lo: Vec2, hi: Vec2) -> Option<(Columns, Rows)> {
         const MARGIN: f32 = 0.05;
         let (w, h) = (self.width as f32, self.height as f32);
         // Also false for NaN.
@@ -409,12 +409,7 @@ impl Canvas<'_> {
     /// Paint each run of [`LANES`] pixels side by side of each row of the box
     /// `columns` by `rows` (cut to what `painter` may touch of the row) with
     /// `painter`, and keep what it paints of the box ([`paint_runs`]).
-    fn each_run(
-        &mut self,
-        columns: Columns,
-        rows: Columns,
-        painter: &impl Painter,
-    ) {
+    fn each_run(&mut self, columns: Columns, rows: Rows, painter: &impl Painter) {
         for y in rows {
             let centre = y as f32 + 0.5;
             let columns = painter.touched(centre, columns.clone());
@@ -947,7 +942,6 @@ pub fn render_items(items: &[DrawItem], camera: &Camera, frame: &mut Frame) {
     frame.canvas().render(items, camera);
 }
 
-// ANCHOR: render_items_on
 /// Draw `items` as [`render_items`] does, on `threads` threads: the frame cut
 /// into as many bands of rows, each band drawn by one thread. The bits are
 /// [`render_items`]'s whatever the number of threads: every pixel is in one
@@ -984,7 +978,6 @@ pub fn render_items_on(
         }
     });
 }
-// ANCHOR_END: render_items_on
 
 /// The ends of `bands` bands of the rows `0..height`, none empty, the last
 /// ending at `height`. Each band ends at the first row that brings the

@@ -445,24 +445,25 @@ impl Session {
         }
         let mut kept = self.still.borrow_mut();
         let size = (frame.width, frame.height);
-        let same = |k: &&mut StillPicture| {
+        let alike = kept.as_ref().is_some_and(|k| {
             k.size == size && k.camera == self.camera && k.items == items
-        };
-        if let Some(k) = kept.as_mut().filter(same) {
-            if let Some(picture) = &k.picture {
-                frame.pixels.copy_from_slice(&picture.pixels);
-                return;
-            }
-            // The second frame alike: drawn, and kept.
-            frame.clear(crate::raster::BACKGROUND);
-            render_items_on(&items, &self.camera, frame, self.draw_threads);
-            k.picture = Some(frame.clone());
+        });
+        if alike
+            && let Some(picture) = kept.as_ref().and_then(|k| k.picture.as_ref())
+        {
+            frame.pixels.copy_from_slice(&picture.pixels);
             return;
         }
         frame.clear(crate::raster::BACKGROUND);
         render_items_on(&items, &self.camera, frame, self.draw_threads);
-        let camera = self.camera;
-        *kept = Some(StillPicture { items, camera, size, picture: None });
+        match kept.as_mut().filter(|_| alike) {
+            // The second frame alike: keep the picture.
+            Some(k) => k.picture = Some(frame.clone()),
+            None => {
+                let camera = self.camera;
+                *kept = Some(StillPicture { items, camera, size, picture: None });
+            }
+        }
     }
     // ANCHOR_END: draw_still
 
