@@ -182,17 +182,28 @@ impl World {
         self.margins.clear();
         for (b, shape) in world.base.base.base.bodies.iter_mut().zip(&world.shapes)
         {
-            let reach = reach(shape);
-            let margin = if speculative && b.inv_mass > 0.0 {
-                motion_bound(b.velocity, b.angular_velocity, reach, dt)
-            } else {
-                0.0
-            };
-            self.margins.push(margin);
-            b.shape = ch05_obb_clipping::Shape::Circle(Circle {
-                radius: reach + SPECULATIVE_DISTANCE + margin,
-            });
+            self.margins.push(Self::reach_out_body(b, shape, speculative, dt));
         }
+    }
+
+    /// One body's part of [`World::reach_out`]: its margin, returned, and
+    /// its stand-in, set (chapter 14 runs it on several threads).
+    pub fn reach_out_body(
+        b: &mut Body,
+        shape: &Shape,
+        speculative: bool,
+        dt: f32,
+    ) -> f32 {
+        let reach = reach(shape);
+        let margin = if speculative && b.inv_mass > 0.0 {
+            motion_bound(b.velocity, b.angular_velocity, reach, dt)
+        } else {
+            0.0
+        };
+        b.shape = ch05_obb_clipping::Shape::Circle(Circle {
+            radius: reach + SPECULATIVE_DISTANCE + margin,
+        });
+        margin
     }
     // ANCHOR_END: reach_out
 
@@ -206,16 +217,8 @@ impl World {
     /// fallback), and if that touches, by its centre. Non-bullets first, so
     /// that bullets meet the others where they end.
     pub fn sweep(&mut self, starts: &[(Vec2, f32)]) {
-        // The moving bodies that moved far for their size: a point farther
-        // than a quarter of the thinnest half-width, turning included.
-        let (bodies, shapes) = (self.bodies(), &self.base.shapes);
-        let fast = |i: usize| {
-            let (b, shape, (c0, a0)) = (&bodies[i], &shapes[i], starts[i]);
-            let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
-            b.inv_mass != 0.0
-                && path.motion(reach(shape)) > CORE_FRACTION * thinnest(shape)
-        };
-        let n = bodies.len();
+        let fast = |i: usize| self.moved_far(i, starts[i]);
+        let n = self.bodies().len();
         let order: Vec<usize> = (0..n)
             .filter(|&i| !self.is_bullet(i) && fast(i))
             .chain((0..n).filter(|&i| self.is_bullet(i) && fast(i)))
@@ -291,6 +294,17 @@ impl World {
                 self.report.hits += 1;
             }
         }
+    }
+
+    /// Whether body `i`, at `(c0, a0)` when the step began, is one the
+    /// sweep follows: a moving body with a point that went farther than a
+    /// quarter of its thinnest half-width, turning included. (It only
+    /// reads the world: chapter 14 asks it of many bodies at once.)
+    pub fn moved_far(&self, i: usize, (c0, a0): (Vec2, f32)) -> bool {
+        let (b, shape) = (&self.bodies()[i], &self.base.shapes[i]);
+        let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
+        b.inv_mass != 0.0
+            && path.motion(reach(shape)) > CORE_FRACTION * thinnest(shape)
     }
     // ANCHOR_END: sweep
 

@@ -46,6 +46,7 @@ pub use threads::{SharedState, Threads};
 use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, soft};
 use ch12_continuous::Transform;
+use ch12_continuous::World as FastWorld;
 use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::pair_key;
 use ch13_islands::tree::Bounds;
@@ -156,6 +157,8 @@ struct Scratch {
     slots: Vec<Slot>,
     /// Each body's box for the tree.
     boxes: Vec<Bounds>,
+    /// Whether each body moved far enough for chapter 12's sweep.
+    far: Vec<bool>,
     /// The workers' lists of arbiters, kept with their room.
     made: Vec<Vec<Arbiter>>,
     /// The bodies whose leaves moved, the pairs they found, and the
@@ -373,7 +376,9 @@ impl World {
         // 11. Chapters 12 and 13: sweep fast bodies, follow them with the
         // tree, give the sleepers back, put still islands to sleep.
         self.soft_mut().base.release_mouse_unless_pulled();
-        if self.base.base.settings.toi {
+        let fast = &mut self.base.base;
+        (fast.report, fast.trails) = (Default::default(), Vec::new());
+        if fast.settings.toi && self.any_moved_far() {
             self.base.base.sweep(&self.scratch.starts);
         }
         self.sync_tree();
@@ -400,7 +405,15 @@ impl World {
     fn collide(&mut self, dt: f32) {
         self.start_poses();
         let world = &mut self.base;
-        world.base.reach_out(dt);
+        // Chapter 12's margins, body by body on the workers.
+        let fast = &mut world.base;
+        let speculative = fast.settings.speculative;
+        let bodies = &mut fast.base.base.base.base.bodies;
+        let (shapes, margins) = (&fast.base.shapes, &mut fast.margins);
+        margins.resize(bodies.len(), 0.0);
+        self.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
+            *margin = FastWorld::reach_out_body(b, &shapes[i], speculative, dt)
+        });
         // Chapter 12's world, and chapter 9's inside it, whose broad phase
         // leaves out the pairs a joint holds.
         let fast = &mut world.base;
@@ -495,6 +508,20 @@ impl World {
         self.threads.zip(&mut s.start_rows, bodies, BODIES, |row, b| {
             *row = StartRow::of(b)
         });
+    }
+
+    /// Whether any body moved far enough since the step began for chapter
+    /// 12's sweep ([`FastWorld::moved_far`]), each asked on the workers. In
+    /// a pile at rest none has, and the sweep, which asks each body in
+    /// turn, is not called.
+    fn any_moved_far(&mut self) -> bool {
+        let (fast, s) = (&self.base.base, &mut self.scratch);
+        let starts = &s.starts;
+        s.far.resize(starts.len(), false);
+        self.threads.for_each_indexed(&mut s.far, BODIES, |i, far| {
+            *far = fast.moved_far(i, starts[i])
+        });
+        s.far.contains(&true)
     }
 
     /// Chapter 13's [`ch13_islands::World::sync_tree`], each body's box

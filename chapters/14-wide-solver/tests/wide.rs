@@ -466,3 +466,24 @@ fn the_100_row_pyramid_stands_with_the_order_turned() {
     assert!(fixed_lean > 0.1, "the fixed order leaned the top only {fixed_lean} m");
     assert!(lean < fixed_lean / 3.0, "turned {lean} m, fixed {fixed_lean} m");
 }
+
+/// A step run on the pool gives back what it returns, runs on the pool's
+/// first worker, and, if it panics, the panic comes back to the caller:
+/// the workers kept awake for it stop waiting (they would spin for ever,
+/// and the caller with them, if a panicking step left them waiting), and
+/// the pool runs the next step.
+#[test]
+fn a_step_on_the_pool_returns_and_a_panicking_one_lets_the_workers_go() {
+    for count in [2, 4] {
+        let threads = ch14_wide_solver::Threads::new(count);
+        assert_eq!(threads.run(rayon::current_thread_index), Some(0), "{count}");
+        let panicked =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                threads.run(|| panic!("a step that fails"))
+            }));
+        assert!(panicked.is_err(), "the panic reaches the caller");
+        let mut items = vec![0u32; 10_000];
+        threads.run(|| threads.for_each(&mut items, 64, |x| *x += 1));
+        assert!(items.iter().all(|&x| x == 1), "the pool works after it");
+    }
+}
