@@ -49,6 +49,9 @@ pub struct TreePhase {
     last: Vec<Vec2>,
     /// Bodies whose leaves moved since their pairs were last looked for.
     moved: Vec<bool>,
+    /// Scratch: the leaves to move this step, with their bodies' tight
+    /// boxes and last motion.
+    moving: Vec<(Proxy, Bounds, Vec2)>,
     /// Every pair `(low, high)` of bodies whose fat boxes overlap, sorted.
     pairs: Vec<(usize, usize)>,
     /// Scratch: the pairs found this step, and the set merged with them.
@@ -120,13 +123,18 @@ impl TreePhase {
                 if self.fat[i].contains(tight) {
                     continue;
                 }
-                let proxy = self.proxies[i];
-                if self.tree.move_proxy(proxy, tight, b.position - self.last[i]) {
-                    self.fat[i] = self.tree.fat_bounds(proxy);
-                    self.moved[i] = true;
-                }
+                let moved = b.position - self.last[i];
+                self.moving.push((self.proxies[i], tight, moved));
+                self.moved[i] = true;
             }
         }
+        // The leaves that left their fat boxes, moved all together.
+        self.tree.move_many(&self.moving);
+        for &(proxy, ..) in &self.moving {
+            let i = self.tree.item(proxy);
+            self.fat[i] = self.tree.fat_bounds(proxy);
+        }
+        self.moving.clear();
     }
 
     /// The broad phase for one step, each body's box its

@@ -1,5 +1,6 @@
-//! The tree against brute force, after any sequence of inserts, moves and
-//! removes: its invariants hold, every leaf's fat box holds its body's
+//! The tree against brute force, after any sequence of inserts, moves
+//! (one at a time, or many at once, rebuilding the tree) and removes: its
+//! invariants hold, every leaf's fat box holds its body's
 //! box, its height stays near log2 n, and its pairs, box queries and ray
 //! walks find exactly what checking every leaf finds.
 
@@ -12,6 +13,11 @@ enum Op {
     Insert(Vec2, Vec2),
     Move(usize, Vec2),
     Remove(usize),
+    /// Up to this many leaves, from the one at the first number on, each
+    /// moved by the step, together ([`Tree::move_many`]: one at a time, or,
+    /// when one leaf in eight or more moves and at least 64, the tree
+    /// rebuilt).
+    MoveMany(usize, usize, Vec2),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -20,8 +26,9 @@ fn op() -> impl Strategy<Value = Op> {
     let step = (-3.0f32..3.0, -3.0f32..3.0).prop_map(|(x, y)| Vec2::new(x, y));
     prop_oneof![
         4 => (point, size).prop_map(|(p, s)| Op::Insert(p, s)),
-        3 => (any::<usize>(), step).prop_map(|(i, d)| Op::Move(i, d)),
+        3 => (any::<usize>(), step.clone()).prop_map(|(i, d)| Op::Move(i, d)),
         1 => any::<usize>().prop_map(Op::Remove),
+        1 => (any::<usize>(), 1usize..120, step).prop_map(|(i, n, d)| Op::MoveMany(i, n, d)),
     ]
 }
 
@@ -40,6 +47,16 @@ fn build(ops: &[Op]) -> (Tree, Vec<(usize, usize, Bounds)>) {
                 let b = Bounds::new(live[k].2.lower + d, live[k].2.upper + d);
                 tree.move_proxy(live[k].0, b, d);
                 live[k].2 = b;
+            }
+            Op::MoveMany(i, n, d) if !live.is_empty() => {
+                let mut moves = Vec::new();
+                for j in 0..n.min(live.len()) {
+                    let k = (i % live.len() + j) % live.len();
+                    let b = Bounds::new(live[k].2.lower + d, live[k].2.upper + d);
+                    moves.push((live[k].0, b, d));
+                    live[k].2 = b;
+                }
+                tree.move_many(&moves);
             }
             Op::Remove(i) if !live.is_empty() => {
                 let (proxy, _, _) = live.swap_remove(i % live.len());
@@ -184,4 +201,38 @@ fn swaps_for_area_tighten_the_tree() {
     let (with, without) = (cost(true), cost(false));
     println!("tree cost: {with:.0} m with the swaps, {without:.0} m without");
     assert!(with < 0.9 * without, "{with} against {without}");
+}
+
+/// A rebuilt tree is as shallow as a binary tree can be, ceil(log2 n), with
+/// the same leaves: 5,000 boxes put in one at a time and then moved about
+/// (the incremental tree is deeper), every leaf still found where it was.
+#[test]
+fn a_rebuilt_tree_is_as_shallow_as_can_be() {
+    let mut tree = Tree::new(0.1);
+    let mut rng = physics_core::rng::Rng::new(13);
+    let mut live = Vec::new();
+    for i in 0..5_000 {
+        let p = Vec2::new(rng.range(-100.0, 100.0), rng.range(-100.0, 100.0));
+        let b = Bounds::new(p, p + Vec2::splat(rng.range(0.1, 2.0)));
+        live.push((tree.insert(b, i), b));
+    }
+    for _ in 0..5 {
+        for (proxy, b) in live.iter_mut() {
+            let d = Vec2::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0));
+            *b = Bounds::new(b.lower + d, b.upper + d);
+            tree.move_proxy(*proxy, *b, d);
+        }
+    }
+    let before = tree.height();
+    tree.rebuild();
+    assert_eq!(tree.validate(), 5_000);
+    let shallowest = (5_000f32).log2().ceil() as i32;
+    assert_eq!(tree.height(), shallowest, "from {before}");
+    assert!(before > shallowest, "the incremental tree was {before} deep");
+    for (i, &(proxy, b)) in live.iter().enumerate() {
+        assert_eq!(tree.item(proxy), i);
+        let mut found = false;
+        tree.query(b, |p, _| found |= p == proxy);
+        assert!(found, "leaf {i} is found by its own box");
+    }
 }
