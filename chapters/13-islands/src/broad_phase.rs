@@ -198,19 +198,35 @@ impl TreePhase {
     /// then every leaf counts as looked at, and each body's position is
     /// kept for the next step.
     pub fn join(&mut self, bodies: &[Body], found: &[(usize, usize)]) {
+        self.join_with(bodies, found, |set, found, stays, into| {
+            merge(set, found, |pair| stays.test(pair), into)
+        });
+    }
+
+    /// [`TreePhase::join`], the walk along the set and the pairs found made
+    /// by `walk(set, found, stays, into)`, which appends to `into` (empty)
+    /// what [`merge`] would and returns what it would (chapter 14 cuts the
+    /// walk in pieces for several threads).
+    pub fn join_with(
+        &mut self,
+        bodies: &[Body],
+        found: &[(usize, usize)],
+        walk: impl FnOnce(
+            &[(usize, usize)],
+            &[(usize, usize)],
+            Stays<'_>,
+            &mut Vec<(usize, usize)>,
+        ) -> usize,
+    ) {
         for (last, b) in self.last.iter_mut().zip(bodies) {
             *last = b.position;
         }
         let (fat, moved) = (&self.fat, &self.moved);
         let (count, mut joined) = (moved.iter().filter(|&&m| m).count(), 0);
         if count > 0 {
-            // A pair of unmoved leaves overlaps as it did; a pair found
-            // overlaps. (In a pile, pairs go or stay at random: the test
-            // is made without a branch.)
-            let stays = |(a, b): (usize, usize)| {
-                !(moved[a] | moved[b]) | fat[a].overlaps(fat[b])
-            };
-            joined = merge(&self.pairs, found, stays, &mut self.merged);
+            self.merged.clear();
+            joined =
+                walk(&self.pairs, found, Stays { fat, moved }, &mut self.merged);
             std::mem::swap(&mut self.pairs, &mut self.merged);
         }
         self.moved.fill(false);
@@ -290,35 +306,54 @@ pub fn pair_key((a, b): (usize, usize)) -> u64 {
     (a as u64) << 32 | b as u64
 }
 
+/// Whether a pair of the set stays in it: a pair of unmoved leaves
+/// overlaps as it did; a pair with a moved leaf, if the fat boxes overlap.
+#[derive(Clone, Copy, Debug)]
+pub struct Stays<'a> {
+    fat: &'a [Bounds],
+    moved: &'a [bool],
+}
+
+impl Stays<'_> {
+    /// (In a pile, pairs go or stay at random: the test is made without a
+    /// branch.)
+    #[inline]
+    pub fn test(&self, (a, b): (usize, usize)) -> bool {
+        !(self.moved[a] | self.moved[b]) | self.fat[a].overlaps(self.fat[b])
+    }
+}
+
 // ANCHOR: merge
 /// The sorted pairs `old` that `stays` keeps, merged with the sorted
-/// pairs `found` (which all stay), each pair once, into `into`, sorted.
-/// Every pair is written where the next kept one goes, and counted only
-/// if it stays: a walk without a branch on the test. Returns how many of
-/// `found` were not in `old`.
-fn merge(
+/// pairs `found` (which all stay), each pair once, after what `into`
+/// holds, sorted. Every pair is written where the next kept one goes, and
+/// counted only if it stays: a walk without a branch on the test. Returns
+/// how many of `found` were not in `old`.
+pub fn merge(
     old: &[(usize, usize)],
     found: &[(usize, usize)],
     stays: impl Fn((usize, usize)) -> bool,
     into: &mut Vec<(usize, usize)>,
 ) -> usize {
-    // Room for every pair; what `into` held is written over, not cleared.
-    into.resize(old.len() + found.len(), (0, 0));
+    // Room for every pair after what `into` holds, written over.
+    let start = into.len();
+    into.resize(start + old.len() + found.len(), (0, 0));
+    let out = &mut into[start..];
     let (mut i, mut j, mut kept, mut new) = (0, 0, 0, 0);
     while i < old.len() && j < found.len() {
         let (p, q) = (old[i], found[j]);
-        into[kept] = p.min(q);
+        out[kept] = p.min(q);
         kept += usize::from((q <= p) | stays(p));
         new += usize::from(q < p);
         i += usize::from(p <= q);
         j += usize::from(q <= p);
     }
     for &p in &old[i..] {
-        into[kept] = p;
+        out[kept] = p;
         kept += usize::from(stays(p));
     }
-    into[kept..kept + found.len() - j].copy_from_slice(&found[j..]);
-    into.truncate(kept + found.len() - j);
+    out[kept..kept + found.len() - j].copy_from_slice(&found[j..]);
+    into.truncate(start + kept + found.len() - j);
     new + found.len() - j
 }
 // ANCHOR_END: merge
@@ -331,9 +366,9 @@ mod tests {
 
     proptest! {
         /// The walk gives what sets give: the old pairs that stay, and every
-        /// pair found, sorted and each once; and it counts the pairs found
-        /// that were not held. `into` starts with leftovers, as it does in
-        /// the broad phase.
+        /// pair found, sorted and each once, after what `into` held (a
+        /// worker's list of chapter 14 holds the pieces before); and it
+        /// counts the pairs found that were not held.
         #[test]
         fn merge_is_the_union_of_what_stays_and_what_was_found(
             old in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
@@ -344,11 +379,12 @@ mod tests {
             let (old_list, found_list): (Vec<_>, Vec<_>) =
                 (old.iter().copied().collect(), found.iter().copied().collect());
             let stays = |p: (usize, usize)| !gone.contains(&p);
-            let mut into = leftovers;
+            let mut into = leftovers.clone();
             let joined = merge(&old_list, &found_list, stays, &mut into);
             let expected: BTreeSet<_> =
                 old.iter().copied().filter(|&p| stays(p)).chain(found.iter().copied()).collect();
-            prop_assert_eq!(into, expected.into_iter().collect::<Vec<_>>());
+            prop_assert_eq!(&into[..leftovers.len()], &leftovers[..]);
+            prop_assert_eq!(&into[leftovers.len()..], &expected.into_iter().collect::<Vec<_>>()[..]);
             prop_assert_eq!(joined, found.difference(&old).count());
         }
     }

@@ -48,13 +48,13 @@ use ch10_soft_step::{Soft, soft};
 use ch12_continuous::Transform;
 use ch12_continuous::World as FastWorld;
 use ch13_islands::TreePhase;
-use ch13_islands::broad_phase::pair_key;
+use ch13_islands::broad_phase::{Stays, merge, pair_key};
 use ch13_islands::tree::Bounds;
 use glam::{Mat2, Vec2};
 use physics_core::math::perp;
 use physics_core::trig;
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 // ANCHOR: world
 /// Chapter 13's world, its contacts solved colour by colour, eight at a
@@ -159,8 +159,15 @@ struct Scratch {
     boxes: Vec<Bounds>,
     /// Whether each body moved far enough for chapter 12's sweep.
     far: Vec<bool>,
+    /// Whether each arbiter is last step's contact again, when the
+    /// arbiters are made one for one with last step's.
+    again: Vec<bool>,
     /// The workers' lists of arbiters, kept with their room.
     made: Vec<Vec<Arbiter>>,
+    /// The workers' lists of the pair set's pieces, and the pairs of the
+    /// set whose tight boxes overlap.
+    merging: Vec<Vec<(usize, usize)>>,
+    touching: Vec<(usize, usize)>,
     /// The bodies whose leaves moved, the pairs they found, and the
     /// workers' lists of them.
     leaves: Vec<usize>,
@@ -442,9 +449,31 @@ impl World {
                 tree.pairs_of(i, found)
             });
             self.threads.sort_by_key(found, LEAVES, |&pair| pair_key(pair));
-            phase.join(bodies, found);
+            // Chapter 13's join, its walk along the set cut in pieces for
+            // the workers, and its hand-over, the set less the pairs whose
+            // tight boxes do not overlap, found on the workers.
+            let (threads, lists) = (&self.threads, &mut s.merging);
+            phase.join_with(bodies, found, |set, found, stays, into| {
+                merge_on(threads, lists, set, found, stays, into)
+            });
             let place = |i: usize, b: &Body| poses[i].transform(b);
-            phase.pass_on(joints, place);
+            if phase.pairs().len() < 2 * PAIRS {
+                phase.pass_on(joints, place);
+            } else {
+                let touching = &mut s.touching;
+                touching.clear();
+                // (Nothing can move, a pile asleep: no pair would be kept.)
+                if bodies.iter().any(|b| b.inv_mass > 0.0) {
+                    let runs: Vec<_> = phase.pairs().chunks(PAIRS).collect();
+                    let tree = &*phase;
+                    self.threads.collect(&runs, 1, lists, touching, |run, out| {
+                        let touch =
+                            |&&(a, b): &&(usize, usize)| tree.may_touch(a, b);
+                        out.extend(run.iter().filter(touch))
+                    });
+                }
+                joints.broad_phase_placed(touching.iter().copied(), place);
+            }
         } else {
             fast.base.base.base.broad_phase();
         }
@@ -453,40 +482,81 @@ impl World {
         let (pairs, transforms) = chapter8.pairs();
         let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
-        // The pairs in runs of 64: each run finds where it starts in last
-        // step's list by a binary search, then walks the two sorted lists
-        // together, as chapter 8 does.
-        let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
+        // A pair's arbiter, made from last step's arbiter of the pair if
+        // there is one, and whether it is last step's contact again (as
+        // many points, as ready to bounce); none if the shapes are apart.
+        let make = |(a, b): (usize, usize), before: Option<&Arbiter>| {
+            let manifold = fast.contact((a, b), transforms)?;
+            let pair = (&bodies[a], &bodies[b]);
+            let new = Arbiter::new((a, b), pair, &manifold, before, warm);
+            let again = before.is_some_and(|o| {
+                o.count == new.count
+                    && (o.restitution > 0.0) == (new.restitution > 0.0)
+            });
+            Some((new, again))
+        };
         let mut arbiters = std::mem::take(&mut self.scratch.arbiters);
-        let lists = &mut self.scratch.made;
-        // How many contacts were last step's, with as many points and as
-        // ready to bounce (a sum, the same whatever the workers' order).
-        let same = AtomicUsize::new(0);
-        self.threads.collect(&runs, RUNS, lists, &mut arbiters, |run, made| {
-            let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
-            let mut same_here = 0;
-            for &(a, b) in run.iter() {
-                let Some(manifold) = fast.contact((a, b), transforms) else {
-                    continue;
-                };
-                while last.get(old).is_some_and(|o| (o.a, o.b) < (a, b)) {
-                    old += 1;
+        // How many contacts were last step's (a sum, the same whatever the
+        // workers' order).
+        let mut same = 0;
+        // The same pairs as last step's arbiters, one for one (a pile at
+        // rest): each arbiter is made in its place in the new list, on the
+        // workers, and no lists are gathered and copied. A pair that was
+        // not last step's, or whose shapes parted, ends this, and the pairs
+        // go the long way, below.
+        let mut one_for_one = !pairs.is_empty() && pairs.len() == last.len();
+        if one_for_one {
+            let broken = AtomicBool::new(false);
+            let again = &mut self.scratch.again;
+            again.resize(pairs.len(), false);
+            arbiters.resize(pairs.len(), last[0]);
+            self.threads.for_each_two(
+                &mut arbiters,
+                again,
+                ARBITERS,
+                |k, slot, again| {
+                    if broken.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let (before, pair) = (&last[k], pairs[k]);
+                    let same_pair = (before.a, before.b) == pair;
+                    match same_pair.then(|| make(pair, Some(before))).flatten() {
+                        Some(made) => (*slot, *again) = made,
+                        None => broken.store(true, Ordering::Relaxed),
+                    }
+                },
+            );
+            one_for_one = !broken.into_inner();
+            same = again.iter().filter(|&&a| a).count();
+        }
+        if !one_for_one {
+            // The pairs in runs of 64: each run finds where it starts in
+            // last step's list by a binary search, then walks the two sorted
+            // lists together, as chapter 8 does.
+            let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
+            let lists = &mut self.scratch.made;
+            let sum = AtomicUsize::new(0);
+            self.threads.collect(&runs, RUNS, lists, &mut arbiters, |run, out| {
+                let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
+                let mut same_here = 0;
+                for &pair in run.iter() {
+                    while last.get(old).is_some_and(|o| (o.a, o.b) < pair) {
+                        old += 1;
+                    }
+                    let before = last.get(old).filter(|o| (o.a, o.b) == pair);
+                    if let Some((new, again)) = make(pair, before) {
+                        same_here += usize::from(again);
+                        out.push(new);
+                    }
                 }
-                let before = last.get(old).filter(|o| (o.a, o.b) == (a, b));
-                let pair = (&bodies[a], &bodies[b]);
-                let new = Arbiter::new((a, b), pair, &manifold, before, warm);
-                same_here += usize::from(before.is_some_and(|o| {
-                    o.count == new.count
-                        && (o.restitution > 0.0) == (new.restitution > 0.0)
-                }));
-                made.push(new);
-            }
-            same.fetch_add(same_here, Ordering::Relaxed);
-        });
+                sum.fetch_add(same_here, Ordering::Relaxed);
+            });
+            same = sum.into_inner();
+        }
         // Both lists are sorted by pair, so as many contacts as last step,
         // each found among last step's, are last step's contacts.
-        self.scratch.same_contacts = arbiters.len() == last.len()
-            && same.load(Ordering::Relaxed) == arbiters.len();
+        self.scratch.same_contacts =
+            arbiters.len() == last.len() && same == arbiters.len();
         // Last step's list keeps its room for the next step's.
         self.scratch.arbiters =
             std::mem::replace(&mut self.solver_mut().arbiters, arbiters);
@@ -1022,7 +1092,42 @@ const RUNS: usize = 4;
 const BODIES: usize = 1024;
 const ARBITERS: usize = 1024;
 const LEAVES: usize = 256;
+const PAIRS: usize = 16384;
 // ANCHOR_END: grains
+
+/// Chapter 13's [`merge`] of the pair `set` and the pairs `found` (both
+/// sorted), cut in pieces for the workers: the set at four cuts a worker,
+/// and the pairs found at the same keys, so that each piece merges on its
+/// own and the pieces, one after another, are the whole walk. Fills
+/// `into`; returns how many pairs found were not in the set.
+fn merge_on(
+    threads: &Threads,
+    lists: &mut Vec<Vec<(usize, usize)>>,
+    set: &[(usize, usize)],
+    found: &[(usize, usize)],
+    stays: Stays<'_>,
+    into: &mut Vec<(usize, usize)>,
+) -> usize {
+    let pieces = if set.len() >= 2 * PAIRS { 4 * threads.count() } else { 1 };
+    // Where each piece starts, in the set and in the pairs found.
+    let starts = (0..pieces).map(|k| {
+        let at = k * set.len() / pieces;
+        let key = set.get(at).copied();
+        let from = key.map_or(0, |key| found.partition_point(|&p| p < key));
+        (if k == 0 { 0 } else { at }, if k == 0 { 0 } else { from })
+    });
+    let starts: Vec<(usize, usize)> = starts.collect();
+    let ends = starts.iter().skip(1).copied().chain([(set.len(), found.len())]);
+    let pieces: Vec<_> =
+        starts.iter().zip(ends).map(|(&(a, b), (c, d))| (a..c, b..d)).collect();
+    let new = AtomicUsize::new(0);
+    threads.collect(&pieces, 1, lists, into, |(old, more), out| {
+        let test = |pair| stays.test(pair);
+        let n = merge(&set[old.clone()], &found[more.clone()], test, out);
+        new.fetch_add(n, Ordering::Relaxed);
+    });
+    new.into_inner()
+}
 
 /// Whether a body moves: a node of the constraint graph.
 fn moves(b: &Body) -> bool {
