@@ -217,7 +217,17 @@ impl World {
     /// fallback), and if that touches, by its centre. Non-bullets first, so
     /// that bullets meet the others where they end.
     pub fn sweep(&mut self, starts: &[(Vec2, f32)]) {
-        let fast = |i: usize| self.moved_far(i, starts[i]);
+        self.sweep_with(starts, |world, i| world.moved_far(i, starts[i]));
+    }
+
+    /// [`World::sweep`], the bodies to sweep those for which `fast(self,
+    /// i)` holds (chapter 14 finds them on several threads first).
+    pub fn sweep_with(
+        &mut self,
+        starts: &[(Vec2, f32)],
+        fast: impl Fn(&Self, usize) -> bool,
+    ) {
+        let fast = |i: usize| fast(self, i);
         let n = self.bodies().len();
         let order: Vec<usize> = (0..n)
             .filter(|&i| !self.is_bullet(i) && fast(i))

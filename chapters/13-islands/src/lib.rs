@@ -361,6 +361,7 @@ impl World {
     pub fn settle(&mut self, dt: f32) {
         let s = self.sleep;
         let n = self.bodies().len();
+        let mut any_ready = false;
         for i in 0..n {
             let b = self.bodies()[i];
             let reach = ch11_polygons::reach(&self.shapes()[i]);
@@ -369,6 +370,13 @@ impl World {
                 continue;
             }
             self.still_for[i] = if still { self.still_for[i] + dt } else { 0.0 };
+            any_ready |= self.still_for[i] >= s.time_to_sleep;
+        }
+        // An island sleeps when every body in it has been still long
+        // enough: if none has, none sleeps, and the islands are not found
+        // (in a pile that is landing, most steps).
+        if !any_ready {
+            return;
         }
         let mut sets = self.islands();
         // Each island's least still time.

@@ -54,6 +54,7 @@ use glam::{Mat2, Vec2};
 use physics_core::math::perp;
 use physics_core::trig;
 use std::ops::Range;
+
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 // ANCHOR: world
@@ -386,7 +387,8 @@ impl World {
         let fast = &mut self.base.base;
         (fast.report, fast.trails) = (Default::default(), Vec::new());
         if fast.settings.toi && self.any_moved_far() {
-            self.base.base.sweep(&self.scratch.starts);
+            let (starts, far) = (&self.scratch.starts, &self.scratch.far);
+            self.base.base.sweep_with(starts, |_, i| far[i]);
         }
         self.sync_tree();
         self.base.release_sleepers(&held);
