@@ -40,3 +40,21 @@ pub fn keep_into<T: Copy + Default>(
     }
     kept
 }
+
+/// [`keep_into`] onto the end of a list that may hold items already: the
+/// items of `items` for which `keep` holds go after them, in order, without
+/// a branch per item, and `out` ends with the last one kept.
+pub fn keep_onto<T: Copy + Default>(
+    items: &[T],
+    out: &mut Vec<T>,
+    keep: impl Fn(T) -> bool,
+) {
+    let start = out.len();
+    out.resize(start + items.len(), T::default());
+    let mut kept = start;
+    for &item in items {
+        out[kept] = item;
+        kept += usize::from(keep(item));
+    }
+    out.truncate(kept);
+}

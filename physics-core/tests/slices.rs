@@ -27,3 +27,16 @@ fn keep_into_keeps_what_retain_keeps_in_order_and_keeps_its_room() {
     assert_eq!(&out[..theirs.len()], &theirs[..]);
     assert_eq!(keep_into(&items, &mut out, |_| false), 0);
 }
+
+#[test]
+fn keep_onto_keeps_what_retain_keeps_after_what_was_there() {
+    let items: Vec<u32> = (0..100).map(|i| (i * 37) % 101).collect();
+    let mut theirs = items.clone();
+    theirs.retain(|x| x % 3 != 0);
+    let mut out = vec![7, 8];
+    keep_onto(&items, &mut out, |x| x % 3 != 0);
+    assert_eq!(&out[..2], &[7, 8]);
+    assert_eq!(&out[2..], &theirs[..]);
+    keep_onto(&items, &mut out, |_| false);
+    assert_eq!(out.len(), 2 + theirs.len(), "keeping nothing adds nothing");
+}

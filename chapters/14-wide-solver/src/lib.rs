@@ -52,6 +52,7 @@ use ch13_islands::broad_phase::{Stays, merge, pair_key};
 use ch13_islands::tree::Bounds;
 use glam::{Mat2, Vec2};
 use physics_core::math::perp;
+use physics_core::slices::keep_onto;
 use physics_core::trig;
 use std::ops::Range;
 
@@ -468,10 +469,9 @@ impl World {
                 if bodies.iter().any(|b| b.inv_mass > 0.0) {
                     let runs: Vec<_> = phase.pairs().chunks(PAIRS).collect();
                     let tree = &*phase;
+                    // Without a branch on the answer, as chapter 13's hand-over.
                     self.threads.collect(&runs, 1, lists, touching, |run, out| {
-                        let touch =
-                            |&&(a, b): &&(usize, usize)| tree.may_touch(a, b);
-                        out.extend(run.iter().filter(touch))
+                        keep_onto(run, out, |(a, b)| tree.may_touch(a, b))
                     });
                 }
                 joints.broad_phase_placed(touching.iter().copied(), place);
@@ -503,31 +503,43 @@ impl World {
         let mut same = 0;
         // The same pairs as last step's arbiters, one for one (a pile at
         // rest): each arbiter is made in its place in the new list, on the
-        // workers, and no lists are gathered and copied. A pair that was
-        // not last step's, or whose shapes parted, ends this, and the pairs
-        // go the long way, below.
+        // workers, and no lists are gathered and copied. A pair whose
+        // shapes parted ends this, and the pairs go the long way, below.
+        // (Asked first, and of every pair: a pile that is moving often has
+        // as many pairs as last step but not the same ones, and making the
+        // arbiters up to the first that differs would be work thrown away.)
         let mut one_for_one = !pairs.is_empty() && pairs.len() == last.len();
         if one_for_one {
             let broken = AtomicBool::new(false);
             let again = &mut self.scratch.again;
             again.resize(pairs.len(), false);
             arbiters.resize(pairs.len(), last[0]);
-            self.threads.for_each_two(
-                &mut arbiters,
-                again,
-                ARBITERS,
-                |k, slot, again| {
+            // One run a worker. Each first asks whether all its pairs are
+            // last step's (a pile that moves often has as many pairs as last
+            // step but not the same ones, and the arbiters made up to the
+            // first that differs would be work thrown away), then makes
+            // their arbiters, unless a run has found one that is not.
+            let size = pairs.len().div_ceil(self.threads.count());
+            let slots = arbiters.chunks_mut(size).zip(again.chunks_mut(size));
+            let mut runs: Vec<_> = slots.collect();
+            self.threads.for_each_indexed(&mut runs, 1, |r, (slots, again)| {
+                let mine = r * size..r * size + slots.len();
+                let ours = last[mine.clone()].iter().zip(&pairs[mine.clone()]);
+                if ours.clone().any(|(o, &pair)| (o.a, o.b) != pair) {
+                    broken.store(true, Ordering::Relaxed);
+                    return;
+                }
+                let each = ours.zip(slots.iter_mut().zip(again.iter_mut()));
+                for ((before, &pair), (slot, again)) in each {
                     if broken.load(Ordering::Relaxed) {
                         return;
                     }
-                    let (before, pair) = (&last[k], pairs[k]);
-                    let same_pair = (before.a, before.b) == pair;
-                    match same_pair.then(|| make(pair, Some(before))).flatten() {
+                    match make(pair, Some(before)) {
                         Some(made) => (*slot, *again) = made,
                         None => broken.store(true, Ordering::Relaxed),
                     }
-                },
-            );
+                }
+            });
             one_for_one = !broken.into_inner();
             same = again.iter().filter(|&&a| a).count();
         }
