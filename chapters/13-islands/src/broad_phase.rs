@@ -204,9 +204,10 @@ impl TreePhase {
     }
 
     /// [`TreePhase::join`], the walk along the set and the pairs found made
-    /// by `walk(set, found, stays, into)`, which appends to `into` (empty)
-    /// what [`merge`] would and returns what it would (chapter 14 cuts the
-    /// walk in pieces for several threads).
+    /// by `walk(set, found, stays, into)`, which leaves in `into` (holding
+    /// what it held the step before, to be written over) what [`merge`]
+    /// would and returns what it would (chapter 14 cuts the walk in pieces
+    /// for several threads).
     pub fn join_with(
         &mut self,
         bodies: &[Body],
@@ -224,7 +225,6 @@ impl TreePhase {
         let (fat, moved) = (&self.fat, &self.moved);
         let (count, mut joined) = (moved.iter().filter(|&&m| m).count(), 0);
         if count > 0 {
-            self.merged.clear();
             joined =
                 walk(&self.pairs, found, Stays { fat, moved }, &mut self.merged);
             std::mem::swap(&mut self.pairs, &mut self.merged);
@@ -325,18 +325,31 @@ impl Stays<'_> {
 
 // ANCHOR: merge
 /// The sorted pairs `old` that `stays` keeps, merged with the sorted
-/// pairs `found` (which all stay), each pair once, after what `into`
-/// holds, sorted. Every pair is written where the next kept one goes, and
-/// counted only if it stays: a walk without a branch on the test. Returns
-/// how many of `found` were not in `old`.
+/// pairs `found` (which all stay), each pair once, into `into`, sorted.
+/// Every pair is written where the next kept one goes, and counted only
+/// if it stays: a walk without a branch on the test. Returns how many of
+/// `found` were not in `old`.
 pub fn merge(
     old: &[(usize, usize)],
     found: &[(usize, usize)],
     stays: impl Fn((usize, usize)) -> bool,
     into: &mut Vec<(usize, usize)>,
 ) -> usize {
-    // Room for every pair after what `into` holds, written over.
-    let start = into.len();
+    merge_at(old, found, stays, into, 0)
+}
+
+/// [`merge`] into `into` after its first `start` pairs (chapter 14 puts
+/// pieces of the walk one after another on a worker's list).
+pub fn merge_at(
+    old: &[(usize, usize)],
+    found: &[(usize, usize)],
+    stays: impl Fn((usize, usize)) -> bool,
+    into: &mut Vec<(usize, usize)>,
+    start: usize,
+) -> usize {
+    // Room for every pair; what `into` held past `start` is written over,
+    // not cleared (clearing and filling again would write the whole set
+    // twice).
     into.resize(start + old.len() + found.len(), (0, 0));
     let out = &mut into[start..];
     let (mut i, mut j, mut kept, mut new) = (0, 0, 0, 0);
@@ -360,31 +373,40 @@ pub fn merge(
 
 #[cfg(test)]
 mod tests {
-    use super::merge;
+    use super::{merge, merge_at};
     use proptest::prelude::*;
     use std::collections::BTreeSet;
 
     proptest! {
         /// The walk gives what sets give: the old pairs that stay, and every
-        /// pair found, sorted and each once, after what `into` held (a
-        /// worker's list of chapter 14 holds the pieces before); and it
-        /// counts the pairs found that were not held.
+        /// pair found, sorted and each once, written over the leftovers
+        /// `into` starts with, as it does in the broad phase, or after the
+        /// first `start` of them, which stay (a worker's list of chapter 14
+        /// holds the pieces before); and it counts the pairs found that
+        /// were not held.
         #[test]
         fn merge_is_the_union_of_what_stays_and_what_was_found(
             old in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
             found in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
             gone in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),
             leftovers in proptest::collection::vec((0usize..30, 0usize..30), 0..200),
+            start in 0usize..200,
         ) {
             let (old_list, found_list): (Vec<_>, Vec<_>) =
                 (old.iter().copied().collect(), found.iter().copied().collect());
             let stays = |p: (usize, usize)| !gone.contains(&p);
-            let mut into = leftovers.clone();
-            let joined = merge(&old_list, &found_list, stays, &mut into);
             let expected: BTreeSet<_> =
                 old.iter().copied().filter(|&p| stays(p)).chain(found.iter().copied()).collect();
-            prop_assert_eq!(&into[..leftovers.len()], &leftovers[..]);
-            prop_assert_eq!(&into[leftovers.len()..], &expected.into_iter().collect::<Vec<_>>()[..]);
+            let expected: Vec<_> = expected.into_iter().collect();
+            let mut into = leftovers.clone();
+            let joined = merge(&old_list, &found_list, stays, &mut into);
+            prop_assert_eq!(&into, &expected);
+            let start = start.min(leftovers.len());
+            let mut after = leftovers.clone();
+            let joined_after = merge_at(&old_list, &found_list, stays, &mut after, start);
+            prop_assert_eq!(&after[..start], &leftovers[..start]);
+            prop_assert_eq!(&after[start..], &expected[..]);
+            prop_assert_eq!(joined_after, joined);
             prop_assert_eq!(joined, found.difference(&old).count());
         }
     }

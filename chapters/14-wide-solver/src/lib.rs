@@ -48,14 +48,13 @@ use ch10_soft_step::{Soft, soft};
 use ch12_continuous::Transform;
 use ch12_continuous::World as FastWorld;
 use ch13_islands::TreePhase;
-use ch13_islands::broad_phase::{Stays, merge, pair_key};
+use ch13_islands::broad_phase::{Stays, merge, merge_at, pair_key};
 use ch13_islands::tree::Bounds;
 use glam::{Mat2, Vec2};
 use physics_core::math::perp;
 use physics_core::slices::keep_onto;
 use physics_core::trig;
 use std::ops::Range;
-
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 // ANCHOR: world
@@ -460,7 +459,7 @@ impl World {
                 merge_on(threads, lists, set, found, stays, into)
             });
             let place = |i: usize, b: &Body| poses[i].transform(b);
-            if phase.pairs().len() < 2 * PAIRS {
+            if phase.pairs().len() < 2 * PAIRS || self.threads.count() == 1 {
                 phase.pass_on(joints, place);
             } else {
                 let touching = &mut s.touching;
@@ -505,9 +504,6 @@ impl World {
         // rest): each arbiter is made in its place in the new list, on the
         // workers, and no lists are gathered and copied. A pair whose
         // shapes parted ends this, and the pairs go the long way, below.
-        // (Asked first, and of every pair: a pile that is moving often has
-        // as many pairs as last step but not the same ones, and making the
-        // arbiters up to the first that differs would be work thrown away.)
         let mut one_for_one = !pairs.is_empty() && pairs.len() == last.len();
         if one_for_one {
             let broken = AtomicBool::new(false);
@@ -1112,8 +1108,9 @@ const PAIRS: usize = 16384;
 /// Chapter 13's [`merge`] of the pair `set` and the pairs `found` (both
 /// sorted), cut in pieces for the workers: the set at four cuts a worker,
 /// and the pairs found at the same keys, so that each piece merges on its
-/// own and the pieces, one after another, are the whole walk. Fills
-/// `into`; returns how many pairs found were not in the set.
+/// own and the pieces, one after another, are the whole walk (a set under
+/// 32,768 pairs, or one thread, in one walk). Fills `into`; returns how
+/// many pairs found were not in the set.
 fn merge_on(
     threads: &Threads,
     lists: &mut Vec<Vec<(usize, usize)>>,
@@ -1122,7 +1119,11 @@ fn merge_on(
     stays: Stays<'_>,
     into: &mut Vec<(usize, usize)>,
 ) -> usize {
-    let pieces = if set.len() >= 2 * PAIRS { 4 * threads.count() } else { 1 };
+    let test = |pair| stays.test(pair);
+    if set.len() < 2 * PAIRS || threads.count() == 1 {
+        return merge(set, found, test, into);
+    }
+    let pieces = 4 * threads.count();
     // Where each piece starts, in the set and in the pairs found.
     let starts = (0..pieces).map(|k| {
         let at = k * set.len() / pieces;
@@ -1136,8 +1137,8 @@ fn merge_on(
         starts.iter().zip(ends).map(|(&(a, b), (c, d))| (a..c, b..d)).collect();
     let new = AtomicUsize::new(0);
     threads.collect(&pieces, 1, lists, into, |(old, more), out| {
-        let test = |pair| stays.test(pair);
-        let n = merge(&set[old.clone()], &found[more.clone()], test, out);
+        let (old, more) = (&set[old.clone()], &found[more.clone()]);
+        let n = merge_at(old, more, test, out, out.len());
         new.fetch_add(n, Ordering::Relaxed);
     });
     new.into_inner()

@@ -76,7 +76,7 @@ impl Threads {
     /// so hand-overs of a step.
     ///
     /// Every worker is handed its part by name (a broadcast): the first
-    /// runs `f`, the others [`stay_awake`]. A part merely offered to the
+    /// runs `f`, the others `stay_awake`. A part merely offered to the
     /// pool could be taken by the wrong worker, and was: spawned from the
     /// worker running `f`, it sat in that worker's own queue, which that
     /// worker empties whenever it waits for a piece of work, so in 297 of
