@@ -103,7 +103,6 @@ impl Threads {
         out.expect("the first worker ran the step")
     }
     // ANCHOR_END: run
-    // ANCHOR_END: run
 
     // ANCHOR: for_each
     /// Run `work` on each item of `items` and the item of `more` (at least
