@@ -33,12 +33,7 @@ pub fn keep_into<T: Copy + Default>(
     if out.len() < items.len() {
         out.resize(items.len(), T::default());
     }
-    let mut kept = 0;
-    for &item in items {
-        out[kept] = item;
-        kept += usize::from(keep(item));
-    }
-    kept
+    write_kept(items, out, keep)
 }
 
 /// [`keep_into`] onto the end of a list that may hold items already: the
@@ -51,10 +46,22 @@ pub fn keep_onto<T: Copy + Default>(
 ) {
     let start = out.len();
     out.resize(start + items.len(), T::default());
-    let mut kept = start;
+    let kept = write_kept(items, &mut out[start..], keep);
+    out.truncate(start + kept);
+}
+
+/// The kept items written to the front of `out` (at least as long as
+/// `items`), each to the next free place, which moves on only if `keep`
+/// holds; returns how many.
+fn write_kept<T: Copy>(
+    items: &[T],
+    out: &mut [T],
+    keep: impl Fn(T) -> bool,
+) -> usize {
+    let mut kept = 0;
     for &item in items {
         out[kept] = item;
         kept += usize::from(keep(item));
     }
-    out.truncate(kept);
+    kept
 }

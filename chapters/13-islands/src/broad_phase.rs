@@ -270,13 +270,26 @@ impl TreePhase {
         world: &mut ch09_joints::World,
         place: impl Fn(usize, &Body) -> Transform,
     ) {
+        self.pass_on_with(world, place, |phase, touching| {
+            keep_into(&phase.pairs, touching, |(a, b)| phase.may_touch(a, b))
+        });
+    }
+
+    /// [`TreePhase::pass_on`], the pairs that may touch found by
+    /// `keep(self, touching)`, which writes them to the front of `touching`
+    /// and returns how many (chapter 14 finds them on several threads).
+    pub fn pass_on_with(
+        &mut self,
+        world: &mut ch09_joints::World,
+        place: impl Fn(usize, &Body) -> Transform,
+        keep: impl FnOnce(&Self, &mut Vec<(usize, usize)>) -> usize,
+    ) {
         let mut touching = std::mem::take(&mut self.touching);
         // With nothing that can move (a pile asleep, held still for the
         // step), no pair would be kept: the set is not walked at all.
         let mut kept = 0;
         if world.base.bodies.iter().any(|b| b.inv_mass > 0.0) {
-            let touch = |(a, b)| self.may_touch(a, b);
-            kept = keep_into(&self.pairs, &mut touching, touch);
+            kept = keep(self, &mut touching);
         }
         world.broad_phase_placed(touching[..kept].iter().copied(), place);
         self.touching = touching;

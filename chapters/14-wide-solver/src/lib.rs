@@ -160,15 +160,10 @@ struct Scratch {
     boxes: Vec<Bounds>,
     /// Whether each body moved far enough for chapter 12's sweep.
     far: Vec<bool>,
-    /// Whether each arbiter is last step's contact again, when the
-    /// arbiters are made one for one with last step's.
-    again: Vec<bool>,
     /// The workers' lists of arbiters, kept with their room.
     made: Vec<Vec<Arbiter>>,
-    /// The workers' lists of the pair set's pieces, and the pairs of the
-    /// set whose tight boxes overlap.
+    /// The workers' lists of the pair set's pieces.
     merging: Vec<Vec<(usize, usize)>>,
-    touching: Vec<(usize, usize)>,
     /// The bodies whose leaves moved, the pairs they found, and the
     /// workers' lists of them.
     leaves: Vec<usize>,
@@ -385,7 +380,8 @@ impl World {
         // tree, give the sleepers back, put still islands to sleep.
         self.soft_mut().base.release_mouse_unless_pulled();
         let fast = &mut self.base.base;
-        (fast.report, fast.trails) = (Default::default(), Vec::new());
+        fast.report = Default::default();
+        fast.trails.clear();
         if fast.settings.toi && self.any_moved_far() {
             let (starts, far) = (&self.scratch.starts, &self.scratch.far);
             self.base.base.sweep_with(starts, |_, i| far[i]);
@@ -462,18 +458,15 @@ impl World {
             if phase.pairs().len() < 2 * PAIRS || self.threads.count() == 1 {
                 phase.pass_on(joints, place);
             } else {
-                let touching = &mut s.touching;
-                touching.clear();
-                // (Nothing can move, a pile asleep: no pair would be kept.)
-                if bodies.iter().any(|b| b.inv_mass > 0.0) {
-                    let runs: Vec<_> = phase.pairs().chunks(PAIRS).collect();
-                    let tree = &*phase;
-                    // Without a branch on the answer, as chapter 13's hand-over.
-                    self.threads.collect(&runs, 1, lists, touching, |run, out| {
+                let threads = &self.threads;
+                phase.pass_on_with(joints, place, |tree, touching| {
+                    // Without a branch on the answer, as chapter 13's.
+                    let runs: Vec<_> = tree.pairs().chunks(PAIRS).collect();
+                    threads.collect(&runs, 1, lists, touching, |run, out| {
                         keep_onto(run, out, |(a, b)| tree.may_touch(a, b))
                     });
-                }
-                joints.broad_phase_placed(touching.iter().copied(), place);
+                    touching.len()
+                });
             }
         } else {
             fast.base.base.base.broad_phase();
@@ -506,9 +499,7 @@ impl World {
         // shapes parted ends this, and the pairs go the long way, below.
         let mut one_for_one = !pairs.is_empty() && pairs.len() == last.len();
         if one_for_one {
-            let broken = AtomicBool::new(false);
-            let again = &mut self.scratch.again;
-            again.resize(pairs.len(), false);
+            let (broken, sum) = (AtomicBool::new(false), AtomicUsize::new(0));
             arbiters.resize(pairs.len(), last[0]);
             // One run a worker. Each first asks whether all its pairs are
             // last step's (a pile that moves often has as many pairs as last
@@ -516,28 +507,31 @@ impl World {
             // first that differs would be work thrown away), then makes
             // their arbiters, unless a run has found one that is not.
             let size = pairs.len().div_ceil(self.threads.count());
-            let slots = arbiters.chunks_mut(size).zip(again.chunks_mut(size));
-            let mut runs: Vec<_> = slots.collect();
-            self.threads.for_each_indexed(&mut runs, 1, |r, (slots, again)| {
+            let mut runs: Vec<_> = arbiters.chunks_mut(size).collect();
+            self.threads.for_each_indexed(&mut runs, 1, |r, slots| {
                 let mine = r * size..r * size + slots.len();
                 let ours = last[mine.clone()].iter().zip(&pairs[mine.clone()]);
                 if ours.clone().any(|(o, &pair)| (o.a, o.b) != pair) {
                     broken.store(true, Ordering::Relaxed);
                     return;
                 }
-                let each = ours.zip(slots.iter_mut().zip(again.iter_mut()));
-                for ((before, &pair), (slot, again)) in each {
+                let mut same_here = 0;
+                for ((before, &pair), slot) in ours.zip(slots.iter_mut()) {
                     if broken.load(Ordering::Relaxed) {
                         return;
                     }
                     match make(pair, Some(before)) {
-                        Some(made) => (*slot, *again) = made,
+                        Some((new, again)) => {
+                            *slot = new;
+                            same_here += usize::from(again);
+                        }
                         None => broken.store(true, Ordering::Relaxed),
                     }
                 }
+                sum.fetch_add(same_here, Ordering::Relaxed);
             });
             one_for_one = !broken.into_inner();
-            same = again.iter().filter(|&&a| a).count();
+            same = sum.into_inner();
         }
         if !one_for_one {
             // The pairs in runs of 64: each run finds where it starts in
