@@ -330,15 +330,26 @@ impl World {
     /// The awake moving bodies linked by this step's contacts (touching or
     /// within the contact distance) and by joints, as a union-find.
     fn islands(&self) -> UnionFind {
+        let world = &self.base.base.base.base.base;
+        // Within the contact distance, as Box2D v3 links them: bodies
+        // that may touch next step sleep and wake together.
+        let touching = world.arbiters.iter().filter(|a| !a.contacts().is_empty());
+        self.islands_of(touching.map(|a| (a.a, a.b)))
+    }
+
+    /// The islands of the moving bodies linked by the pairs `contacts`
+    /// (chapter 14 reads them from a list of its own, a fraction of the
+    /// arbiters' size) and by the joints.
+    pub fn islands_of(
+        &self,
+        contacts: impl Iterator<Item = (usize, usize)>,
+    ) -> UnionFind {
         let bodies = self.bodies();
         let moving = |i: usize| bodies[i].inv_mass > 0.0;
         let mut sets = UnionFind::new(bodies.len());
-        let world = &self.base.base.base.base.base;
-        for arb in &world.arbiters {
-            // Within the contact distance, as Box2D v3 links them:
-            // bodies that may touch next step sleep and wake together.
-            if !arb.contacts().is_empty() && moving(arb.a) && moving(arb.b) {
-                sets.union(arb.a, arb.b);
+        for (a, b) in contacts {
+            if moving(a) && moving(b) {
+                sets.union(a, b);
             }
         }
         for j in &self.base.base.base.base.joints {
@@ -346,7 +357,7 @@ impl World {
                 sets.union(j.body_a, j.body_b);
             }
         }
-        for r in &world.joints {
+        for r in &self.base.base.base.base.base.joints {
             if moving(r.body_a) && moving(r.body_b) {
                 sets.union(r.body_a, r.body_b);
             }
@@ -359,26 +370,24 @@ impl World {
     /// Each awake body's still time, then each island's: asleep when its
     /// stillest-for-least body has been still for `time_to_sleep`.
     pub fn settle(&mut self, dt: f32) {
-        let s = self.sleep;
-        let n = self.bodies().len();
+        let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
         let mut any_ready = false;
-        for i in 0..n {
-            let b = self.bodies()[i];
-            let reach = ch11_polygons::reach(&self.shapes()[i]);
-            let still = is_still(b.velocity, b.angular_velocity, reach, s.speed);
-            if self.asleep[i] || b.inv_mass == 0.0 {
-                continue;
-            }
-            self.still_for[i] = if still { self.still_for[i] + dt } else { 0.0 };
-            any_ready |= self.still_for[i] >= s.time_to_sleep;
+        for (i, still_for) in self.still_for.iter_mut().enumerate() {
+            let (b, shape, asleep) = (&bodies[i], &shapes[i], self.asleep[i]);
+            any_ready |= still_time(b, shape, asleep, still_for, dt, self.sleep);
         }
         // An island sleeps when every body in it has been still long
         // enough: if none has, none sleeps, and the islands are not found
         // (in a pile that is landing, most steps).
-        if !any_ready {
-            return;
+        if any_ready {
+            self.sleep_still(self.islands());
         }
-        let mut sets = self.islands();
+    }
+
+    /// The islands `sets` whose every awake body has been still long
+    /// enough, put to sleep.
+    pub fn sleep_still(&mut self, mut sets: UnionFind) {
+        let n = self.bodies().len();
         // Each island's least still time.
         let mut least = vec![f32::INFINITY; n];
         for i in 0..n {
@@ -390,7 +399,7 @@ impl World {
         for i in 0..n {
             if self.bodies()[i].inv_mass > 0.0 && !self.asleep[i] {
                 let r = sets.find(i);
-                if least[r] >= s.time_to_sleep {
+                if least[r] >= self.sleep.time_to_sleep {
                     self.asleep[i] = true;
                     self.island_of[i] = r;
                     let b = &mut self.bodies_mut()[i];
@@ -402,3 +411,28 @@ impl World {
     }
     // ANCHOR_END: settle
 }
+
+// ANCHOR: still_time
+/// An awake moving body's still time, `still_for`, after a step of `dt`:
+/// one step longer if it is still ([`is_still`], its shape's reach for
+/// its spin), else none; and whether it has been still long enough to
+/// sleep. A sleeping or static body's is left as it is (and it is not
+/// ready). (One body's part of [`World::settle`]: chapter 14 asks each on
+/// its workers.)
+pub fn still_time(
+    b: &Body,
+    shape: &Shape,
+    asleep: bool,
+    still_for: &mut f32,
+    dt: f32,
+    sleep: SleepSettings,
+) -> bool {
+    if asleep || b.inv_mass == 0.0 {
+        return false;
+    }
+    let reach = ch11_polygons::reach(shape);
+    let still = is_still(b.velocity, b.angular_velocity, reach, sleep.speed);
+    *still_for = if still { *still_for + dt } else { 0.0 };
+    *still_for >= sleep.time_to_sleep
+}
+// ANCHOR_END: still_time

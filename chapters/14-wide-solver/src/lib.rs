@@ -47,9 +47,9 @@ use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, soft};
 use ch12_continuous::Transform;
 use ch12_continuous::World as FastWorld;
-use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::{Stays, merge, merge_at, pair_key};
 use ch13_islands::tree::Bounds;
+use ch13_islands::{TreePhase, still_time};
 use glam::{Mat2, Vec2};
 use physics_core::math::perp;
 use physics_core::slices::keep_onto;
@@ -389,7 +389,7 @@ impl World {
         self.sync_tree();
         self.base.release_sleepers(&held);
         if self.base.sleeping {
-            self.base.settle(dt);
+            self.settle(dt);
         }
         self.timings = Timings {
             collide: collided,
@@ -596,6 +596,29 @@ impl World {
             *far = fast.moved_far(i, starts[i])
         });
         s.far.contains(&true)
+    }
+
+    /// Chapter 13's [`ch13_islands::World::settle`], each body's still time
+    /// found on the workers; when one is ready to sleep, the islands are
+    /// found from the contacts' pairs as the colouring read them (12 bytes
+    /// an arbiter, in the arbiters' order), not from the arbiters.
+    fn settle(&mut self, dt: f32) {
+        let world = &mut self.base;
+        let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
+        let (asleep, sleep) = (&world.asleep, world.sleep);
+        let ready = AtomicBool::new(false);
+        self.threads.for_each_indexed(&mut world.still_for, BODIES, |i, t| {
+            if still_time(&bodies[i], &shapes[i], asleep[i], t, dt, sleep) {
+                ready.store(true, Ordering::Relaxed);
+            }
+        });
+        if ready.into_inner() {
+            let needs = &self.scratch.lists.needs;
+            let touching = needs.iter().filter(|n| n.points > 0);
+            let pairs = touching.map(|n| (n.pair.0 as usize, n.pair.1 as usize));
+            let islands = self.base.islands_of(pairs);
+            self.base.sleep_still(islands);
+        }
     }
 
     /// Chapter 13's [`ch13_islands::World::sync_tree`], each body's box
