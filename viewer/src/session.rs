@@ -9,7 +9,7 @@ use glam::Vec2;
 use physics_core::demo::{Chapter, Demo, Switch};
 use physics_core::diagnostics;
 use physics_core::draw::{Color, DrawItem, DrawList};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::VecDeque;
 
 /// The controls every chapter shares, independent of any windowing library.
@@ -111,10 +111,11 @@ pub struct Session {
     pub hud_size: i32,
     /// Whether the learner has zoomed or panned: a resize then keeps their view.
     pub view_moved: bool,
-    /// How many items the demo drew last frame: the next frame's list starts
-    /// with room for as many (5,000 bodies grew it from nothing a dozen times
-    /// a frame, copying it each time).
-    drawn: Cell<usize>,
+    /// The demo's draw list, emptied and filled again each frame, so that
+    /// it keeps its room (5,000 bodies grew a new list from nothing a dozen
+    /// times a frame, copying it each time; 10,000 make a list of a
+    /// megabyte, and a new one each frame is new memory to map).
+    list: RefCell<Vec<DrawItem>>,
     /// The picture of the items the demo last drew as still
     /// ([`DrawList::still`]), kept to start the next frame from.
     still: RefCell<Option<StillPicture>>,
@@ -164,7 +165,7 @@ impl Session {
             hud_folded: false,
             hud_size: 1,
             view_moved: false,
-            drawn: Cell::new(0),
+            list: RefCell::default(),
             still: RefCell::default(),
         };
         s.sample();
@@ -396,13 +397,16 @@ impl Session {
     /// Draw the world, then the HUD as `hud` asks, into `frame` (sized to the
     /// camera).
     pub fn render(&self, frame: &mut Frame, hud: Hud) {
-        let mut list =
-            DrawList { items: Vec::with_capacity(self.drawn.get()), still: 0 };
+        let mut items = self.list.take();
+        items.clear();
+        let mut list = DrawList { items, still: 0 };
         self.demo.draw(&mut list);
-        self.drawn.set(list.items.len());
-        let moving = list.items.split_off(list.still.min(list.items.len()));
-        self.draw_still(list.items, frame);
-        render_items_on(&moving, &self.camera, frame, self.draw_threads);
+        let (still, moving) = list.items.split_at(list.still.min(list.items.len()));
+        // With no still picture, the bands clear their own rows.
+        let cleared = self.draw_still(still, frame);
+        let background = (!cleared).then_some(crate::raster::BACKGROUND);
+        render_items_on(moving, &self.camera, frame, self.draw_threads, background);
+        self.list.replace(list.items);
         match hud {
             Hud::Full | Hud::Page => {
                 self.draw_hud(frame);
@@ -437,11 +441,12 @@ impl Session {
     /// comparison and a copy a frame, not 5,000 shapes. The picture is kept
     /// once the still items have been the same two frames running: while a
     /// pile falls asleep a few bodies a frame, they change every frame, and a
-    /// copy of a picture that will not be used again is time lost.
-    fn draw_still(&self, items: Vec<DrawItem>, frame: &mut Frame) {
+    /// copy of a picture that will not be used again is time lost. With no
+    /// still items, nothing is drawn; returns whether the frame holds the
+    /// background and the still items.
+    fn draw_still(&self, items: &[DrawItem], frame: &mut Frame) -> bool {
         if items.is_empty() {
-            frame.clear(crate::raster::BACKGROUND);
-            return;
+            return false;
         }
         let mut kept = self.still.borrow_mut();
         let size = (frame.width, frame.height);
@@ -452,18 +457,19 @@ impl Session {
             && let Some(picture) = kept.as_ref().and_then(|k| k.picture.as_ref())
         {
             frame.pixels.copy_from_slice(&picture.pixels);
-            return;
+            return true;
         }
-        frame.clear(crate::raster::BACKGROUND);
-        render_items_on(&items, &self.camera, frame, self.draw_threads);
+        let background = Some(crate::raster::BACKGROUND);
+        render_items_on(items, &self.camera, frame, self.draw_threads, background);
         match kept.as_mut().filter(|_| alike) {
             // The second frame alike: keep the picture.
             Some(k) => k.picture = Some(frame.clone()),
             None => {
-                let camera = self.camera;
+                let (camera, items) = (self.camera, items.to_vec());
                 *kept = Some(StillPicture { items, camera, size, picture: None });
             }
         }
+        true
     }
     // ANCHOR_END: draw_still
 
