@@ -785,26 +785,38 @@ impl World {
         let s = &mut self.scratch;
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
         let from = Sources { arbiters, start_rows, warm, threshold };
-        if s.kept || self.width != Width::Wide {
-            s.wide.prepare(&self.threads, BLOCKS, from);
+        if self.width == Width::Wide {
+            if !s.kept {
+                // Newly packed: each block of eight finds its members (its
+                // contacts in `order` and their bodies).
+                let Lists { pairs, movable, .. } = &s.lists;
+                let lanes = Lanes { pairs, sink: movable.len() as u32 };
+                let order = &s.order;
+                let members = |span: &Range<usize>| {
+                    lanes.members(LANES, &order[span.clone()])
+                };
+                let (two, one) = (&s.spans.0, &s.spans.1);
+                self.threads.zip(&mut s.wide.two, two, BLOCKS, |b, span| {
+                    b.members = members(span)
+                });
+                self.threads.zip(&mut s.wide.one, one, BLOCKS, |b, span| {
+                    b.members = members(span)
+                });
+            }
+            // Each block prepared by the worker whose share of its colour
+            // it is in the passes, so that its rows are written into that
+            // worker's cache, not the other's: prepared by halves of the
+            // list, the 100-row pyramid's prepare took 0.24 to 0.27 ms on
+            // two threads, 0.19 this way.
+            self.threads.for_each_in_turn(
+                (&mut s.wide.two, &mut s.wide.one),
+                &s.colours,
+                false,
+                |block| block.prepare(from),
+                |block| block.prepare(from),
+            );
         } else {
-            // Newly packed: each block of eight finds its members (its
-            // contacts in `order` and their bodies), then
-            // its rows, in one visit.
-            let Lists { pairs, movable, .. } = &s.lists;
-            let lanes = Lanes { pairs, sink: movable.len() as u32 };
-            let order = &s.order;
-            let members =
-                |span: &Range<usize>| lanes.members(LANES, &order[span.clone()]);
-            let (two, one) = (&s.spans.0, &s.spans.1);
-            self.threads.zip(&mut s.wide.two, two, BLOCKS, |b, span| {
-                b.members = members(span);
-                b.prepare(from);
-            });
-            self.threads.zip(&mut s.wide.one, one, BLOCKS, |b, span| {
-                b.members = members(span);
-                b.prepare(from);
-            });
+            s.wide.prepare(&self.threads, BLOCKS, from);
         }
         s.single.prepare(&self.threads, BLOCKS * LANES, from);
         s.overflow.prepare(&Threads::new(1), 1, from);
