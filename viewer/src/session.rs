@@ -121,12 +121,27 @@ pub struct Session {
     still: RefCell<Option<StillPicture>>,
 }
 
+/// What [`Session::draw_still`] did with a frame's still items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Still {
+    /// There were none: nothing drawn.
+    None,
+    /// Drawn over the background, or their kept picture copied: the items
+    /// are those kept.
+    Same,
+    /// Drawn over the background; new, so the frame's list is to be kept.
+    New,
+}
+
 /// A picture of a demo's still items, and what it was drawn from: the
 /// items, the camera and the frame's size. Any of them changed, it is drawn
 /// again.
 #[derive(Clone, Debug)]
 struct StillPicture {
+    /// The frame's whole draw list, its first `still` items the still ones
+    /// (kept whole: the list is moved here, not its still part copied).
     items: Vec<DrawItem>,
+    still: usize,
     camera: Camera,
     size: (usize, usize),
     /// The picture, once the same items were drawn two frames running.
@@ -401,12 +416,22 @@ impl Session {
         items.clear();
         let mut list = DrawList { items, still: 0 };
         self.demo.draw(&mut list);
-        let (still, moving) = list.items.split_at(list.still.min(list.items.len()));
-        // With no still picture, the bands clear their own rows.
-        let cleared = self.draw_still(still, frame);
-        let background = (!cleared).then_some(crate::raster::BACKGROUND);
+        let still = list.still.min(list.items.len());
+        let drawn = self.draw_still(&list.items[..still], frame);
+        // With no still part, the bands clear their own rows.
+        let background =
+            (drawn == Still::None).then_some(crate::raster::BACKGROUND);
+        let moving = &list.items[still..];
         render_items_on(moving, &self.camera, frame, self.draw_threads, background);
-        self.list.replace(list.items);
+        if drawn == Still::New {
+            // The list is kept, with the still part's place in it.
+            let (camera, size) = (self.camera, (frame.width, frame.height));
+            let items = list.items;
+            *self.still.borrow_mut() =
+                Some(StillPicture { items, still, camera, size, picture: None });
+        } else {
+            self.list.replace(list.items);
+        }
         match hud {
             Hud::Full | Hud::Page => {
                 self.draw_hud(frame);
@@ -441,35 +466,35 @@ impl Session {
     /// comparison and a copy a frame, not 5,000 shapes. The picture is kept
     /// once the still items have been the same two frames running: while a
     /// pile falls asleep a few bodies a frame, they change every frame, and a
-    /// copy of a picture that will not be used again is time lost. With no
-    /// still items, nothing is drawn; returns whether the frame holds the
-    /// background and the still items.
-    fn draw_still(&self, items: &[DrawItem], frame: &mut Frame) -> bool {
+    /// copy of a picture that will not be used again is time lost. Returns
+    /// what it did: [`Still::New`] asks the caller to keep this frame's list.
+    fn draw_still(&self, items: &[DrawItem], frame: &mut Frame) -> Still {
         if items.is_empty() {
-            return false;
+            return Still::None;
         }
         let mut kept = self.still.borrow_mut();
         let size = (frame.width, frame.height);
         let alike = kept.as_ref().is_some_and(|k| {
-            k.size == size && k.camera == self.camera && k.items == items
+            k.size == size
+                && k.camera == self.camera
+                && k.items[..k.still] == *items
         });
         if alike
             && let Some(picture) = kept.as_ref().and_then(|k| k.picture.as_ref())
         {
             frame.pixels.copy_from_slice(&picture.pixels);
-            return true;
+            return Still::Same;
         }
         let background = Some(crate::raster::BACKGROUND);
         render_items_on(items, &self.camera, frame, self.draw_threads, background);
         match kept.as_mut().filter(|_| alike) {
             // The second frame alike: keep the picture.
-            Some(k) => k.picture = Some(frame.clone()),
-            None => {
-                let (camera, items) = (self.camera, items.to_vec());
-                *kept = Some(StillPicture { items, camera, size, picture: None });
+            Some(k) => {
+                k.picture = Some(frame.clone());
+                Still::Same
             }
+            None => Still::New,
         }
-        true
     }
     // ANCHOR_END: draw_still
 

@@ -201,7 +201,7 @@ impl Tree {
     /// of leaves have been taken out of and put back into one at a time
     /// answered every leaf's question in 25 to 32 ms, the same leaves
     /// rebuilt in 8 to 10 ms, and rebuilding took 1.0 to 1.25 ms, about as
-    /// long as putting back 1,100 leaves.
+    /// long as putting back 1,100 to 1,300 leaves.
     pub fn move_many(&mut self, moves: &[(Proxy, Bounds, Vec2)]) {
         let leaves = (self.nodes.len() - self.free.len()).div_ceil(2);
         if moves.len() < 64.max(leaves / 8) {

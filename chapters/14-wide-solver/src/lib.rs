@@ -598,10 +598,14 @@ impl World {
         s.far.contains(&true)
     }
 
+    // ANCHOR: settle
     /// Chapter 13's [`ch13_islands::World::settle`], each body's still time
     /// found on the workers; when one is ready to sleep, the islands are
-    /// found from the contacts' pairs as the colouring read them (12 bytes
-    /// an arbiter, in the arbiters' order), not from the arbiters.
+    /// found from the list the colouring reads (each arbiter's two bodies
+    /// and number of points, 12 bytes, in the arbiters' order), not from
+    /// the arbiters. That list is this step's: the colouring runs on every
+    /// step of this chapter's solver, and keeps last step's list only when
+    /// the contacts are last step's, pair for pair and point for point.
     fn settle(&mut self, dt: f32) {
         let world = &mut self.base;
         let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
@@ -614,12 +618,21 @@ impl World {
         });
         if ready.into_inner() {
             let needs = &self.scratch.lists.needs;
+            debug_assert!(
+                needs.len() == self.solver().arbiters.len()
+                    && needs.iter().zip(&self.solver().arbiters).all(|(n, a)| {
+                        n.pair == (a.a as u32, a.b as u32)
+                            && n.points as usize == a.count
+                    }),
+                "the colouring's list is this step's arbiters"
+            );
             let touching = needs.iter().filter(|n| n.points > 0);
             let pairs = touching.map(|n| (n.pair.0 as usize, n.pair.1 as usize));
             let islands = self.base.islands_of(pairs);
             self.base.sleep_still(islands);
         }
     }
+    // ANCHOR_END: settle
 
     /// Chapter 13's [`ch13_islands::World::sync_tree`], each body's box
     /// found on the workers (its rotation the last substep's, unless the
@@ -762,8 +775,8 @@ impl World {
             }
         }
         // The blocks of eight: a block keeps its room from step to step
-        // (its members are found and its rows written by the prepare, which
-        // writes each block once).
+        // (its members are found and its rows written by the prepare, in
+        // one visit to each block).
         s.wide.two.resize_with(spans_two.len(), Block::default);
         s.wide.one.resize_with(spans_one.len(), Block::default);
         s.order = order;
@@ -786,34 +799,28 @@ impl World {
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
         let from = Sources { arbiters, start_rows, warm, threshold };
         if self.width == Width::Wide {
-            if !s.kept {
-                // Newly packed: each block of eight finds its members (its
-                // contacts in `order` and their bodies).
-                let Lists { pairs, movable, .. } = &s.lists;
-                let lanes = Lanes { pairs, sink: movable.len() as u32 };
-                let order = &s.order;
-                let members = |span: &Range<usize>| {
-                    lanes.members(LANES, &order[span.clone()])
-                };
-                let (two, one) = (&s.spans.0, &s.spans.1);
-                self.threads.zip(&mut s.wide.two, two, BLOCKS, |b, span| {
-                    b.members = members(span)
-                });
-                self.threads.zip(&mut s.wide.one, one, BLOCKS, |b, span| {
-                    b.members = members(span)
-                });
-            }
-            // Each block prepared by the worker whose share of its colour
-            // it is in the passes, so that its rows are written into that
-            // worker's cache, not the other's: prepared by halves of the
-            // list, the 100-row pyramid's prepare took 0.24 to 0.27 ms on
-            // two threads, 0.19 this way.
+            // Newly packed, each block of eight finds its members (its
+            // contacts in `order` and their bodies), then its rows, in one
+            // visit; kept, only its rows. Each block is visited by the
+            // worker whose share of its colour it is in the passes, so that
+            // its rows are written into that worker's cache, not the
+            // other's: visited by halves of the list, the 100-row pyramid's
+            // prepare took 0.24 to 0.27 ms on two threads, 0.19 this way.
+            let Lists { pairs, movable, .. } = &s.lists;
+            let lanes = Lanes { pairs, sink: movable.len() as u32 };
+            let (order, kept) = (&s.order, s.kept);
+            let members = |span: &Range<usize>| {
+                (!kept).then(|| lanes.members(LANES, &order[span.clone()]))
+            };
+            // Each block beside its place in `order`.
+            let mut two: Vec<_> = s.wide.two.iter_mut().zip(&s.spans.0).collect();
+            let mut one: Vec<_> = s.wide.one.iter_mut().zip(&s.spans.1).collect();
             self.threads.for_each_in_turn(
-                (&mut s.wide.two, &mut s.wide.one),
+                (&mut two, &mut one),
                 &s.colours,
                 false,
-                |block| block.prepare(from),
-                |block| block.prepare(from),
+                |(block, span)| block.prepare_with(members(span), from),
+                |(block, span)| block.prepare_with(members(span), from),
             );
         } else {
             s.wide.prepare(&self.threads, BLOCKS, from);
@@ -1668,6 +1675,14 @@ impl<T: Lane, const N: usize> Block<T, N> {
     fn prepare(&mut self, from: Sources) {
         prepare_rows(&mut self.rows, &self.members, from);
         self.members.bounces = self.rows.may_bounce(from.threshold);
+    }
+
+    /// [`Block::prepare`], the block first given `members` if they are new.
+    fn prepare_with(&mut self, members: Option<Members>, from: Sources) {
+        if let Some(members) = members {
+            self.members = members;
+        }
+        self.prepare(from);
     }
 
     /// One pass of this block's rows, between gathering the block's
