@@ -205,7 +205,9 @@ fn body_color(b: &Body, i: usize) -> Color {
 }
 
 /// Draw `shape` placed by `t`: its outline filled, and a line from its
-/// centre to show it turn.
+/// centre to show it turn, along its own x axis: a disc's to its edge, a
+/// polygon's half way to its first corner, but never past its edge (a
+/// wall 40 m tall and 50 cm thick would show one sticking 10 m out of it).
 pub fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
     let fill = Some(Color(0x1c2030).lerp(color, 0.18));
     let reach = match shape {
@@ -221,7 +223,8 @@ pub fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color
         Shape::Polygon(p) => {
             let corners = p.corners().iter().map(|v| t.to_world(*v)).collect();
             out.rounded(corners, p.radius, fill, Some(color));
-            p.vertices[0].length() * 0.5
+            let edge = p.corners().iter().map(|v| v.x).fold(0.0, f32::max);
+            (p.vertices[0].length() * 0.5).min(edge + p.radius)
         }
     };
     out.segment(t.position, t.to_world(Vec2::new(reach, 0.0)), color);
