@@ -113,8 +113,7 @@ pub struct Session {
     pub view_moved: bool,
     /// The demo's draw list, emptied and filled again each frame, so that
     /// it keeps its room (5,000 bodies grew a new list from nothing a dozen
-    /// times a frame, copying it each time; 10,000 make a list of a
-    /// megabyte, and a new one each frame is new memory to map).
+    /// times a frame, copying it each time).
     list: RefCell<Vec<DrawItem>>,
     /// The picture of the items the demo last drew as still
     /// ([`DrawList::still`]), kept to start the next frame from.
@@ -424,8 +423,10 @@ impl Session {
         let moving = &list.items[still..];
         render_items_on(moving, &self.camera, frame, self.draw_threads, background);
         if drawn == Still::New {
-            // The list is kept, with the still part's place in it.
+            // The list is kept, with the still part's place in it, and the
+            // next frame's starts with as much room.
             let (camera, size) = (self.camera, (frame.width, frame.height));
+            self.list.replace(Vec::with_capacity(list.items.len()));
             let items = list.items;
             *self.still.borrow_mut() =
                 Some(StillPicture { items, still, camera, size, picture: None });
