@@ -953,7 +953,7 @@ pub fn render_items(items: &[DrawItem], camera: &Camera, frame: &mut Frame) {
 /// Draw `items` as [`render_items`] does, on `threads` threads: the frame cut
 /// into as many bands of rows, each band drawn by one thread, after filling
 /// its rows with `background` if one is given (a frame of 960 by 720 is
-/// 2.7 MB to fill, a third of a millisecond on one thread). The bits are
+/// 2.7 MB to fill). The bits are
 /// [`Frame::clear`] and [`render_items`]'s whatever the number of threads:
 /// every pixel is in one band, and there the same items are painted over it
 /// in the same order, each by the same arithmetic. The cuts fall so that

@@ -822,8 +822,6 @@ impl World {
                 |(block, span)| block.prepare_with(members(span), from),
                 |(block, span)| block.prepare_with(members(span), from),
             );
-        } else {
-            s.wide.prepare(&self.threads, BLOCKS, from);
         }
         s.single.prepare(&self.threads, BLOCKS * LANES, from);
         s.overflow.prepare(&Threads::new(1), 1, from);
@@ -1161,11 +1159,11 @@ fn merge_on(
     }
     let pieces = 4 * threads.count();
     // Where each piece starts, in the set and in the pairs found.
+    // (The first piece also takes the pairs found before the set's first.)
     let starts = (0..pieces).map(|k| {
         let at = k * set.len() / pieces;
-        let key = set.get(at).copied();
-        let from = key.map_or(0, |key| found.partition_point(|&p| p < key));
-        (if k == 0 { 0 } else { at }, if k == 0 { 0 } else { from })
+        let from = if k == 0 { 0 } else { found.partition_point(|&p| p < set[at]) };
+        (at, from)
     });
     let starts: Vec<(usize, usize)> = starts.collect();
     let ends = starts.iter().skip(1).copied().chain([(set.len(), found.len())]);
