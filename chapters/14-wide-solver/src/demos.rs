@@ -239,7 +239,9 @@ impl Sim for World {
         ch09_joints::demos::draw_joints(out, &self.soft().base);
         let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
         let colours = arbiters.iter().zip(&self.colouring.colours);
-        for (arb, &c) in colours {
+        // Neither view on: no arbiter to look at (the rain has 30,000).
+        let shown = self.view.graph || self.view.colours;
+        for (arb, &c) in colours.filter(|_| shown) {
             let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
             let Some(first) = arb.contacts().first() else {
                 continue;
