@@ -30,7 +30,7 @@ pub mod worlds;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
-pub use broad_phase::{PhaseReport, TreePhase};
+pub use broad_phase::{Pair, PhaseReport, TreePhase};
 pub use ch12_continuous::{Body, Joint, Shape, body, fixed};
 pub use islands::{SleepSettings, UnionFind, is_still};
 pub use ray::{RayHit, ray_cast};

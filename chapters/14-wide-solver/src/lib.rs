@@ -47,7 +47,7 @@ use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, soft};
 use ch12_continuous::Transform;
 use ch12_continuous::World as FastWorld;
-use ch13_islands::broad_phase::{Stays, merge, merge_at, pair_key};
+use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
 use ch13_islands::tree::Bounds;
 use ch13_islands::{TreePhase, still_time};
 use glam::{Mat2, Vec2};
@@ -89,10 +89,9 @@ pub struct World {
     pub timings: Timings,
     /// What the demos draw.
     pub view: demos::View,
-    /// Last step's colour of each pair `(a, b)`, by its key, sorted:
-    /// offered first this step, so that colours, and the order rows are
-    /// solved in, stay.
-    previous: Vec<(u64, u8)>,
+    /// Last step's colour of each pair, sorted: offered first this step,
+    /// so that colours, and the order rows are solved in, stay.
+    previous: Vec<(Pair, u8)>,
     /// The step's rows and the workers' shared state, rebuilt each step.
     scratch: Scratch,
 }
@@ -163,12 +162,12 @@ struct Scratch {
     /// The workers' lists of arbiters, kept with their room.
     made: Vec<Vec<Arbiter>>,
     /// The workers' lists of the pair set's pieces.
-    merging: Vec<Vec<(usize, usize)>>,
+    merging: Vec<Vec<Pair>>,
     /// The bodies whose leaves moved, the pairs they found, and the
     /// workers' lists of them.
     leaves: Vec<usize>,
-    found: Vec<(usize, usize)>,
-    finding: Vec<Vec<(usize, usize)>>,
+    found: Vec<Pair>,
+    finding: Vec<Vec<Pair>>,
     /// What the colouring reads, kept with its room.
     lists: Lists,
     /// How the blocks were last packed (none yet, or the world was
@@ -446,7 +445,7 @@ impl World {
             self.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
                 tree.pairs_of(i, found)
             });
-            self.threads.sort_by_key(found, LEAVES, |&pair| pair_key(pair));
+            self.threads.sort_by_key(found, LEAVES, |&pair| pair);
             // Chapter 13's join, its walk along the set cut in pieces for
             // the workers, and its hand-over, the set less the pairs whose
             // tight boxes do not overlap, found on the workers.
@@ -463,7 +462,7 @@ impl World {
                     // Without a branch on the answer, as chapter 13's.
                     let runs: Vec<_> = tree.pairs().chunks(PAIRS).collect();
                     threads.collect(&runs, 1, lists, touching, |run, out| {
-                        keep_onto(run, out, |(a, b)| tree.may_touch(a, b))
+                        keep_onto(run, out, |pair| tree.may_touch(pair))
                     });
                     touching.len()
                 });
@@ -693,12 +692,12 @@ impl World {
         pairs.clear();
         pairs.extend(needs.iter().map(|n| (n.pair.0 as usize, n.pair.1 as usize)));
         // Last step's colour of each pair: both lists are sorted by pair,
-        // so one walk along both finds them (comparing keys: one number,
-        // not a tuple field by field).
+        // so one walk along both finds them (comparing [`Pair`]s: one
+        // number each, not a tuple field by field).
         last.clear();
         let (previous, mut old) = (&self.previous, 0);
         last.extend(pairs.iter().map(|&pair| {
-            let key = pair_key(pair);
+            let key = Pair::from(pair);
             while previous.get(old).is_some_and(|&(p, _)| p < key) {
                 old += 1;
             }
@@ -708,7 +707,7 @@ impl World {
         let colouring = colour(pairs, movable, |k| last[k]);
         self.previous.clear();
         let colours = colouring.colours.iter().copied();
-        self.previous.extend(pairs.iter().map(|&p| pair_key(p)).zip(colours));
+        self.previous.extend(pairs.iter().map(|&p| Pair::from(p)).zip(colours));
         let s = &mut self.scratch;
         let (wide, single) =
             (self.width == Width::Wide, self.width == Width::Single);
@@ -1147,11 +1146,11 @@ const PAIRS: usize = 16384;
 /// many pairs found were not in the set.
 fn merge_on(
     threads: &Threads,
-    lists: &mut Vec<Vec<(usize, usize)>>,
-    set: &[(usize, usize)],
-    found: &[(usize, usize)],
+    lists: &mut Vec<Vec<Pair>>,
+    set: &[Pair],
+    found: &[Pair],
     stays: Stays<'_>,
-    into: &mut Vec<(usize, usize)>,
+    into: &mut Vec<Pair>,
 ) -> usize {
     let test = |pair| stays.test(pair);
     if set.len() < 2 * PAIRS || threads.count() == 1 {
