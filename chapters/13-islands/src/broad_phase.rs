@@ -315,6 +315,8 @@ impl TreePhase {
 /// in one instruction, not field by field. The set of a landing pile holds
 /// a hundred thousand pairs or more, and every step walks it: as numbers
 /// of 8 bytes, not two `usize` of 8 each, the walk reads half the memory.
+/// The tree finds each pair once, so no two pairs found are equal, and any
+/// sort of them, on any number of threads, gives the same order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Pair(u64);
 
