@@ -194,7 +194,17 @@ impl World {
         speculative: bool,
         dt: f32,
     ) -> f32 {
-        let reach = reach(shape);
+        Self::reach_out_by(b, reach(shape), speculative, dt)
+    }
+
+    /// [`World::reach_out_body`] for a body whose shape reaches `reach`
+    /// from its centre (chapter 14 finds each shape's reach once a step).
+    pub fn reach_out_by(
+        b: &mut Body,
+        reach: f32,
+        speculative: bool,
+        dt: f32,
+    ) -> f32 {
         let margin = if speculative && b.inv_mass > 0.0 {
             motion_bound(b.velocity, b.angular_velocity, reach, dt)
         } else {
@@ -310,11 +320,23 @@ impl World {
     /// sweep follows: a moving body with a point that went farther than a
     /// quarter of its thinnest half-width, turning included. (It only
     /// reads the world: chapter 14 asks it of many bodies at once.)
-    pub fn moved_far(&self, i: usize, (c0, a0): (Vec2, f32)) -> bool {
-        let (b, shape) = (&self.bodies()[i], &self.base.shapes[i]);
+    pub fn moved_far(&self, i: usize, start: (Vec2, f32)) -> bool {
+        let shape = &self.base.shapes[i];
+        self.moved_far_by(i, start, (reach(shape), thinnest(shape)))
+    }
+
+    /// [`World::moved_far`] for a body whose shape's reach and thinnest
+    /// half-width are `(reach, thinnest)` (chapter 14 finds them once a
+    /// step).
+    pub fn moved_far_by(
+        &self,
+        i: usize,
+        (c0, a0): (Vec2, f32),
+        (reach, thinnest): (f32, f32),
+    ) -> bool {
+        let b = &self.bodies()[i];
         let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
-        b.inv_mass != 0.0
-            && path.motion(reach(shape)) > CORE_FRACTION * thinnest(shape)
+        b.inv_mass != 0.0 && path.motion(reach) > CORE_FRACTION * thinnest
     }
     // ANCHOR_END: sweep
 

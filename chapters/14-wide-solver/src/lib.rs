@@ -45,8 +45,9 @@ pub use threads::{SharedState, Threads};
 
 use ch08_sequential_impulses::Arbiter;
 use ch10_soft_step::{Soft, soft};
-use ch12_continuous::Transform;
+use ch11_polygons::reach;
 use ch12_continuous::World as FastWorld;
+use ch12_continuous::{Transform, thinnest};
 use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
 use ch13_islands::tree::Bounds;
 use ch13_islands::{TreePhase, still_time};
@@ -135,6 +136,10 @@ struct Scratch {
     shared_ahead: bool,
     /// Each body's pose at the step's start: centre and angle.
     starts: Vec<(Vec2, f32)>,
+    /// Each body's shape's reach from its centre and thinnest half-width
+    /// (chapters 11 and 12), found once a step for the margins and the
+    /// question of which bodies to sweep, which both read them.
+    extents: Vec<(f32, f32)>,
     /// Each moving body's push per second of a substep, for the states:
     /// gravity and its force over its mass, and its torque over its
     /// moment of inertia (`None` for a body that does not move).
@@ -414,9 +419,15 @@ impl World {
         let speculative = fast.settings.speculative;
         let bodies = &mut fast.base.base.base.base.bodies;
         let (shapes, margins) = (&fast.base.shapes, &mut fast.margins);
+        let extents = &mut self.scratch.extents;
+        extents.resize(bodies.len(), (0.0, 0.0));
+        self.threads.zip(extents, shapes, BODIES, |extent, shape| {
+            *extent = (reach(shape), thinnest(shape))
+        });
+        let extents = &self.scratch.extents;
         margins.resize(bodies.len(), 0.0);
         self.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
-            *margin = FastWorld::reach_out_body(b, &shapes[i], speculative, dt)
+            *margin = FastWorld::reach_out_by(b, extents[i].0, speculative, dt)
         });
         // Chapter 12's world, and chapter 9's inside it, whose broad phase
         // leaves out the pairs a joint holds.
@@ -584,15 +595,15 @@ impl World {
     }
 
     /// Whether any body moved far enough since the step began for chapter
-    /// 12's sweep ([`FastWorld::moved_far`]), each asked on the workers. In
+    /// 12's sweep ([`FastWorld::moved_far_by`]), each asked on the workers. In
     /// a pile at rest none has, and the sweep, which asks each body in
     /// turn, is not called.
     fn any_moved_far(&mut self) -> bool {
         let (fast, s) = (&self.base.base, &mut self.scratch);
-        let starts = &s.starts;
+        let (starts, extents) = (&s.starts, &s.extents);
         s.far.resize(starts.len(), false);
         self.threads.for_each_indexed(&mut s.far, BODIES, |i, far| {
-            *far = fast.moved_far(i, starts[i])
+            *far = fast.moved_far_by(i, starts[i], extents[i])
         });
         s.far.contains(&true)
     }
