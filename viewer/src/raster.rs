@@ -42,8 +42,8 @@ const REACH: f32 = STROKE * 0.5 + 0.5;
 /// compiler turns into vector instructions, four numbers to an instruction.
 /// Four waste less of a row of a shape a few pixels across than eight, and
 /// draw the rain and the bin fastest, natively and in WebAssembly (measured:
-/// chapter 13's bin in the page's WebAssembly, 1.8 ms a frame with four, 2.2
-/// with eight).
+/// chapter 14's landed rain natively on one thread, 3.2 ms a frame with four,
+/// 3.7 with eight; chapter 13's bin in the page's WebAssembly, 1.8 and 2.2).
 const LANES: usize = 4;
 
 /// A number for each of [`LANES`] pixels side by side.
@@ -525,10 +525,12 @@ fn smaller(a: f32, b: f32) -> f32 {
 fn mix(dst: u32, src: u32, alpha: f32) -> u32 {
     // 0 to 255 below 1; NaN and anything below 0 give 0, which leaves `dst`.
     // From 1 up the blend is `src`, but it is worked out all the same (with
-    // 256), so that a run of pixels takes the same steps side by side. Through
-    // `i32`: WebAssembly turns four numbers into signed integers in one quick
-    // instruction, into unsigned ones more slowly.
+    // 256), so that a run of pixels takes the same steps side by side.
     let k = smaller(larger(alpha * 256.0, 0.0), 256.0);
+    // The whole part of `k` as an integer, without `as`: the compiler kept a
+    // run's `as u32` (which must saturate) one pixel at a time, a quarter of
+    // the rain's drawing. A whole number below 2^23, added to 2^23, is exact
+    // and sits in the float's low bits, which a run reads side by side.
     let k = (k.floor() + 8_388_608.0).to_bits() - 0x4b00_0000;
     let blend = |mask: u32, half: u32| {
         let (s, d) = (src & mask, dst & mask);
