@@ -374,7 +374,8 @@ impl World {
         let mut any_ready = false;
         for (i, still_for) in self.still_for.iter_mut().enumerate() {
             let (b, shape, asleep) = (&bodies[i], &shapes[i], self.asleep[i]);
-            any_ready |= still_time(b, shape, asleep, still_for, dt, self.sleep);
+            let reach = || ch11_polygons::reach(shape);
+            any_ready |= still_time(b, reach, asleep, still_for, dt, self.sleep);
         }
         // An island sleeps when every body in it has been still long
         // enough: if none has, none sleeps, and the islands are not found
@@ -414,14 +415,15 @@ impl World {
 
 // ANCHOR: still_time
 /// An awake moving body's still time, `still_for`, after a step of `dt`:
-/// one step longer if it is still ([`is_still`], its shape's reach for
-/// its spin), else none; and whether it has been still long enough to
-/// sleep. A sleeping or static body's is left as it is (and it is not
-/// ready). (One body's part of [`World::settle`]: chapter 14 asks each on
-/// its workers.)
+/// one step longer if it is still ([`is_still`], with its shape's reach,
+/// asked of `reach` only for an awake moving body, for its spin), else
+/// none; and whether it has been still long enough to sleep. A sleeping or
+/// static body's is left as it is (and it is not ready). (One body's part
+/// of [`World::settle`]: chapter 14 asks each on its workers, with the
+/// reach it found for the step's margins.)
 pub fn still_time(
     b: &Body,
-    shape: &Shape,
+    reach: impl FnOnce() -> f32,
     asleep: bool,
     still_for: &mut f32,
     dt: f32,
@@ -430,8 +432,7 @@ pub fn still_time(
     if asleep || b.inv_mass == 0.0 {
         return false;
     }
-    let reach = ch11_polygons::reach(shape);
-    let still = is_still(b.velocity, b.angular_velocity, reach, sleep.speed);
+    let still = is_still(b.velocity, b.angular_velocity, reach(), sleep.speed);
     *still_for = if still { *still_for + dt } else { 0.0 };
     *still_for >= sleep.time_to_sleep
 }

@@ -618,11 +618,14 @@ impl World {
     /// the contacts are last step's, pair for pair and point for point.
     fn settle(&mut self, dt: f32) {
         let world = &mut self.base;
-        let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
+        let bodies = world.base.bodies();
         let (asleep, sleep) = (&world.asleep, world.sleep);
+        // Each shape's reach as the collide stage found it this step.
+        let extents = &self.scratch.extents;
         let ready = AtomicBool::new(false);
         self.threads.for_each_indexed(&mut world.still_for, BODIES, |i, t| {
-            if still_time(&bodies[i], &shapes[i], asleep[i], t, dt, sleep) {
+            let reach = || extents[i].0;
+            if still_time(&bodies[i], reach, asleep[i], t, dt, sleep) {
                 ready.store(true, Ordering::Relaxed);
             }
         });
