@@ -137,8 +137,11 @@ struct Scratch {
     /// Each body's pose at the step's start: centre and angle.
     starts: Vec<(Vec2, f32)>,
     /// Each body's shape's reach from its centre and thinnest half-width
-    /// (chapters 11 and 12), found once a step for the margins and the
-    /// question of which bodies to sweep, which both read them.
+    /// (chapters 11 and 12), for the margins, the question of which bodies
+    /// to sweep, and the still time, which all read them. A shape does not
+    /// change once its body is in the world (bodies are only ever added),
+    /// so each is found once, on the first step its body takes, as Box2D
+    /// v3 keeps each body's extents from when its shapes were added.
     extents: Vec<(f32, f32)>,
     /// Each moving body's push per second of a substep, for the states:
     /// gravity and its force over its mass, and its torque over its
@@ -420,10 +423,16 @@ impl World {
         let bodies = &mut fast.base.base.base.base.bodies;
         let (shapes, margins) = (&fast.base.shapes, &mut fast.margins);
         let extents = &mut self.scratch.extents;
-        extents.resize(bodies.len(), (0.0, 0.0));
-        self.threads.zip(extents, shapes, BODIES, |extent, shape| {
-            *extent = (reach(shape), thinnest(shape))
-        });
+        if extents.len() > shapes.len() {
+            // A smaller world: every body's found again.
+            extents.clear();
+        }
+        let new = &shapes[extents.len()..];
+        extents.extend(new.iter().map(|shape| (reach(shape), thinnest(shape))));
+        debug_assert!(
+            extents.iter().zip(shapes).all(|(&e, s)| e == (reach(s), thinnest(s))),
+            "a shape changed in the world"
+        );
         let extents = &self.scratch.extents;
         margins.resize(bodies.len(), 0.0);
         self.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
