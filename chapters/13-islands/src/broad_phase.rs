@@ -83,7 +83,14 @@ impl TreePhase {
     /// [`TreePhase::tight`] for a body placed by `t` (chapter 14 keeps each
     /// body's rotation, and does not find it again).
     pub fn tight_at(t: &Transform, shape: &Shape, margin: f32) -> Bounds {
-        shape_bounds(shape, t).grown(margin + 0.5 * SPECULATIVE_DISTANCE)
+        Self::tight_around(shape_bounds(shape, t), margin)
+    }
+
+    /// [`TreePhase::tight_at`] for a shape whose own box, where it is, is
+    /// `shape_box` (chapter 14 keeps each box from the end of one step to
+    /// the start of the next, for the bodies that have not moved).
+    pub fn tight_around(shape_box: Bounds, margin: f32) -> Bounds {
+        shape_box.grown(margin + 0.5 * SPECULATIVE_DISTANCE)
     }
     // ANCHOR_END: tight
 

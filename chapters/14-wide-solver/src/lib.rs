@@ -49,6 +49,7 @@ use ch11_polygons::reach;
 use ch12_continuous::World as FastWorld;
 use ch12_continuous::{Transform, thinnest};
 use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
+use ch13_islands::query::shape_bounds;
 use ch13_islands::tree::Bounds;
 use ch13_islands::{TreePhase, still_time};
 use glam::{Mat2, Vec2};
@@ -165,6 +166,10 @@ struct Scratch {
     slots: Vec<Slot>,
     /// Each body's box for the tree.
     boxes: Vec<Bounds>,
+    /// Each body's shape's own box as the end of the last step found it,
+    /// with the body's centre and angle then: the next step's boxes start
+    /// from it for a body that has not moved since (a pile at rest).
+    shape_boxes: Vec<(Vec2, f32, Bounds)>,
     /// Whether each body moved far enough for chapter 12's sweep.
     far: Vec<bool>,
     /// The workers' lists of arbiters, kept with their room.
@@ -448,9 +453,24 @@ impl World {
             let (boxes, poses) = (&mut s.boxes, &s.poses);
             let bodies = &joints.base.bodies;
             boxes.resize(bodies.len(), Bounds::default());
+            let kept = &s.shape_boxes;
             self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
-                let at = poses[i].transform(&bodies[i]);
-                *tight = TreePhase::tight_at(&at, &shapes[i], fast.margins[i])
+                let b = &bodies[i];
+                // The box the last step ended with, if the body is where
+                // it was then, to the bit.
+                let same = |&(at, angle, _): &(Vec2, f32, Bounds)| {
+                    (at.x.to_bits(), at.y.to_bits(), angle.to_bits())
+                        == (
+                            b.position.x.to_bits(),
+                            b.position.y.to_bits(),
+                            b.angle.to_bits(),
+                        )
+                };
+                let shape_box = match kept.get(i).filter(|k| same(k)) {
+                    Some(&(.., kept)) => kept,
+                    None => shape_bounds(&shapes[i], &poses[i].transform(b)),
+                };
+                *tight = TreePhase::tight_around(shape_box, fast.margins[i])
             });
             // Chapter 13's update, the tree asked about each moved leaf
             // on the workers (the pairs are sorted after, so the bits are
@@ -662,11 +682,16 @@ impl World {
     fn sync_tree(&mut self) {
         let world = &mut self.base;
         let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
-        let (boxes, poses) = (&mut self.scratch.boxes, &self.scratch.poses);
+        let s = &mut self.scratch;
+        let (kept, boxes, poses) = (&mut s.shape_boxes, &mut s.boxes, &s.poses);
+        kept.resize(bodies.len(), (Vec2::ZERO, f32::NAN, Bounds::default()));
         boxes.resize(bodies.len(), Bounds::default());
-        self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
-            let at = poses[i].transform(&bodies[i]);
-            *tight = TreePhase::tight_at(&at, &shapes[i], 0.0)
+        // Each shape's own box is kept for the next step's start.
+        self.threads.for_each_two(kept, boxes, BODIES, |i, kept, tight| {
+            let b = &bodies[i];
+            let shape_box = shape_bounds(&shapes[i], &poses[i].transform(b));
+            *kept = (b.position, b.angle, shape_box);
+            *tight = TreePhase::tight_around(shape_box, 0.0);
         });
         world.phase.sync_with(bodies, |i| boxes[i]);
     }
