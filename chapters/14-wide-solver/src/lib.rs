@@ -458,15 +458,12 @@ impl World {
                 let b = &bodies[i];
                 // The box the last step ended with, if the body is where
                 // it was then, to the bit.
-                let same = |&(at, angle, _): &(Vec2, f32, Bounds)| {
+                let bits = |at: Vec2, angle: f32| {
                     (at.x.to_bits(), at.y.to_bits(), angle.to_bits())
-                        == (
-                            b.position.x.to_bits(),
-                            b.position.y.to_bits(),
-                            b.angle.to_bits(),
-                        )
                 };
-                let shape_box = match kept.get(i).filter(|k| same(k)) {
+                let here = bits(b.position, b.angle);
+                let unmoved = kept.get(i).filter(|k| bits(k.0, k.1) == here);
+                let shape_box = match unmoved {
                     Some(&(.., kept)) => kept,
                     None => shape_bounds(&shapes[i], &poses[i].transform(b)),
                 };
