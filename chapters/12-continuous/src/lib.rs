@@ -198,7 +198,8 @@ impl World {
     }
 
     /// [`World::reach_out_body`] for a body whose shape reaches `reach`
-    /// from its centre (chapter 14 finds each shape's reach once a step).
+    /// from its centre (chapter 14 finds each shape's reach once, on its
+    /// body's first step).
     pub fn reach_out_by(
         b: &mut Body,
         reach: f32,
@@ -326,8 +327,8 @@ impl World {
     }
 
     /// [`World::moved_far`] for a body whose shape's reach and thinnest
-    /// half-width are `(reach, thinnest)` (chapter 14 finds them once a
-    /// step).
+    /// half-width are `(reach, thinnest)` (chapter 14 finds them once, on
+    /// its body's first step).
     pub fn moved_far_by(
         &self,
         i: usize,

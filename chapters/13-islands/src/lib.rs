@@ -420,7 +420,7 @@ impl World {
 /// none; and whether it has been still long enough to sleep. A sleeping or
 /// static body's is left as it is (and it is not ready). (One body's part
 /// of [`World::settle`]: chapter 14 asks each on its workers, with the
-/// reach it found for the step's margins.)
+/// reach it keeps for the margins.)
 pub fn still_time(
     b: &Body,
     reach: impl FnOnce() -> f32,

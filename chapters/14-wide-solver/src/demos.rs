@@ -237,11 +237,13 @@ impl Sim for World {
             },
         );
         ch09_joints::demos::draw_joints(out, &self.soft().base);
-        let (bodies, arbiters) = (self.bodies(), &self.solver().arbiters);
-        let colours = arbiters.iter().zip(&self.colouring.colours);
+        let bodies = self.bodies();
         // Neither view on: no arbiter to look at (the rain has 30,000).
-        let shown = self.view.graph || self.view.colours;
-        for (arb, &c) in colours.filter(|_| shown) {
+        let arbiters = match self.view.graph || self.view.colours {
+            true => &self.solver().arbiters[..],
+            false => &[],
+        };
+        for (arb, &c) in arbiters.iter().zip(&self.colouring.colours) {
             let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
             let Some(first) = arb.contacts().first() else {
                 continue;
