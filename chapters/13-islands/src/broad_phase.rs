@@ -14,7 +14,7 @@
 //! check against brute force.
 
 use crate::query::shape_bounds;
-use crate::tree::{Bounds, Proxy, Tree};
+use crate::tree::{Bounds, Piece, Proxy, Tree};
 use ch11_polygons::{Body, SPECULATIVE_DISTANCE, Shape};
 use ch12_continuous::Transform;
 use glam::Vec2;
@@ -195,6 +195,27 @@ impl TreePhase {
         let moved = &self.moved;
         self.tree.query(self.fat[i], |_, j| {
             if j != i && !(moved[j] && j < i) {
+                found.push(Pair::new(i.min(j), i.max(j)));
+            }
+        });
+    }
+
+    /// The search of the whole tree for overlapping leaves in at least
+    /// `count` pieces ([`Tree::pieces`]): when most leaves have moved, one
+    /// search of the tree against itself meets each pair of nodes once,
+    /// where every moved leaf's own question starts again from the root
+    /// (chapter 14 asks it in pieces on several threads).
+    pub fn pieces(&self, count: usize) -> Vec<Piece> {
+        self.tree.pieces(count)
+    }
+
+    /// Into `found`, the pairs of `piece` with a moved leaf: all the
+    /// pieces together find what [`TreePhase::pairs_of`] finds for all the
+    /// moved leaves, each pair once.
+    pub fn pairs_in(&self, piece: Piece, found: &mut Vec<Pair>) {
+        let moved = &self.moved;
+        self.tree.pairs_in(piece, |i, j| {
+            if moved[i] | moved[j] {
                 found.push(Pair::new(i.min(j), i.max(j)));
             }
         });

@@ -34,7 +34,7 @@ pub use broad_phase::{Pair, PhaseReport, TreePhase};
 pub use ch12_continuous::{Body, Joint, Shape, body, fixed};
 pub use islands::{SleepSettings, UnionFind, is_still};
 pub use ray::{RayHit, ray_cast};
-pub use tree::{Bounds, Proxy, Tree};
+pub use tree::{Bounds, Piece, Proxy, Tree};
 
 use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not, reach};
 use ch12_continuous::motion_bound;

@@ -60,6 +60,17 @@ impl Bounds {
 }
 // ANCHOR_END: bounds
 
+/// A part of the search for overlapping leaves ([`Tree::pieces`]): the
+/// pairs inside one subtree, or the pairs across two subtrees whose boxes
+/// overlap (nodes of the tree, as it stands when the piece is made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// The pairs of leaves under one node.
+    Within(usize),
+    /// The pairs with one leaf under each node.
+    Across(usize, usize),
+}
+
 /// A leaf's handle: stable while the leaf lives.
 pub type Proxy = usize;
 
@@ -309,18 +320,28 @@ impl Tree {
     /// Every leaf whose fat box overlaps `bounds`: `found(proxy, item)`.
     /// It runs for every moved body every step, so the nodes still to
     /// visit wait on a `Stack` in the call's own frame, not the heap.
-    pub fn query(&self, bounds: Bounds, mut found: impl FnMut(Proxy, usize)) {
+    pub fn query(&self, bounds: Bounds, found: impl FnMut(Proxy, usize)) {
         if self.root == NONE {
             return;
         }
-        if !self.nodes[self.root].bounds.overlaps(bounds) {
+        self.query_under(self.root, bounds, found);
+    }
+
+    /// [`Tree::query`] in the subtree under node `top`.
+    fn query_under(
+        &self,
+        top: usize,
+        bounds: Bounds,
+        mut found: impl FnMut(Proxy, usize),
+    ) {
+        if !self.nodes[top].bounds.overlaps(bounds) {
             return;
         }
         // Only nodes whose boxes overlap go on the stack. Whether a child
         // overlaps is a coin toss in a crowd, so it is pushed without a
         // branch on the answer ([`Stack::push_if`]).
         let mut stack = Stack::default();
-        stack.push_if(self.root, true);
+        stack.push_if(top, true);
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i];
             if node.is_leaf() {
@@ -351,6 +372,103 @@ impl Tree {
         out.sort_unstable();
         out
     }
+
+    // ANCHOR: pieces
+    /// The search for every pair of leaves whose fat boxes overlap, cut in
+    /// at least `count` [`Piece`]s where the tree has that many pairs of
+    /// subtrees to give: the whole tree is cut into its two halves and the
+    /// pairs across them (if the halves' boxes overlap), and each piece
+    /// again, round after round. Every pair of overlapping leaves is in
+    /// exactly one piece; [`Tree::pairs_in`] finds a piece's.
+    pub fn pieces(&self, count: usize) -> Vec<Piece> {
+        let mut pieces = Vec::new();
+        if self.root != NONE {
+            pieces.push(Piece::Within(self.root));
+        }
+        let mut next = Vec::new();
+        while pieces.len() < count {
+            let mut cut = false;
+            for &piece in &pieces {
+                cut |= self.cut(piece, &mut next);
+            }
+            std::mem::swap(&mut pieces, &mut next);
+            next.clear();
+            if !cut {
+                break;
+            }
+        }
+        pieces
+    }
+
+    /// Every pair of leaves in `piece` whose fat boxes overlap, as items:
+    /// `found(a, b)`, each pair once, in no order to rely on. The pieces
+    /// still to search wait on a list, as [`Tree::query`]'s nodes wait on
+    /// a stack; a leaf across a subtree is a question asked from that
+    /// subtree down.
+    pub fn pairs_in(&self, piece: Piece, mut found: impl FnMut(usize, usize)) {
+        let mut waiting = vec![piece];
+        while let Some(piece) = waiting.pop() {
+            match piece {
+                Piece::Across(a, b) if self.nodes[a].is_leaf() => {
+                    let leaf = &self.nodes[a];
+                    self.query_under(b, leaf.bounds, |_, item| {
+                        found(leaf.item, item)
+                    });
+                }
+                Piece::Across(a, b) if self.nodes[b].is_leaf() => {
+                    let leaf = &self.nodes[b];
+                    self.query_under(a, leaf.bounds, |_, item| {
+                        found(item, leaf.item)
+                    });
+                }
+                _ => {
+                    self.cut(piece, &mut waiting);
+                }
+            }
+        }
+    }
+
+    /// Into `parts`, what `piece` is made of one level down: the pairs
+    /// inside a node are the pairs inside each child and the pairs across
+    /// the two; the pairs across two nodes, those across each child of one
+    /// and each child of the other (a leaf stands for itself), where their
+    /// boxes overlap. A pair of leaves is kept whole. Returns whether the
+    /// piece was cut.
+    fn cut(&self, piece: Piece, parts: &mut Vec<Piece>) -> bool {
+        let overlap = |a: usize, b: usize| {
+            self.nodes[a].bounds.overlaps(self.nodes[b].bounds)
+        };
+        let halves = |a: usize| match self.nodes[a].is_leaf() {
+            true => [a, NONE],
+            false => self.nodes[a].children,
+        };
+        match piece {
+            // A leaf alone has no pairs.
+            Piece::Within(a) if self.nodes[a].is_leaf() => {}
+            Piece::Within(a) => {
+                let [left, right] = self.nodes[a].children;
+                parts.extend([Piece::Within(left), Piece::Within(right)]);
+                if overlap(left, right) {
+                    parts.push(Piece::Across(left, right));
+                }
+            }
+            Piece::Across(a, b) => {
+                if self.nodes[a].is_leaf() && self.nodes[b].is_leaf() {
+                    parts.push(piece);
+                    return false;
+                }
+                for x in halves(a).into_iter().filter(|&x| x != NONE) {
+                    for y in halves(b).into_iter().filter(|&y| y != NONE) {
+                        if overlap(x, y) {
+                            parts.push(Piece::Across(x, y));
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+    // ANCHOR_END: pieces
 
     // ANCHOR: tree_ray_cast
     /// The leaves a ray from `origin` along `direction` (its length the

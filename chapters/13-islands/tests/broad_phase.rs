@@ -232,6 +232,50 @@ proptest! {
 }
 
 proptest! {
+    /// After the leaves follow their bodies, the search of the whole tree
+    /// in pieces (`TreePhase::pieces`, `TreePhase::pairs_in`) finds the
+    /// pairs the moved leaves find asking one by one
+    /// (`TreePhase::pairs_of`), each once, however many pieces, on the
+    /// first update (every leaf new) and on each after, when only the
+    /// bodies nudged or thrown have left their fat boxes.
+    #[test]
+    fn the_whole_tree_search_finds_what_the_moved_leaves_find(
+        start in prop::collection::vec(piece(), 1..40),
+        steps in prop::collection::vec(step(), 1..12),
+        count in 1usize..40,
+    ) {
+        let (mut bodies, shapes): (Vec<Body>, Vec<Shape>) = start.into_iter().map(make).unzip();
+        let mut phase = TreePhase::new(FAT_MARGIN);
+        for (k, step) in steps.iter().enumerate() {
+            let n = bodies.len();
+            for &(i, motion) in &step.moves {
+                let b = &mut bodies[i % n];
+                if b.inv_mass == 0.0 {
+                    continue;
+                }
+                match motion {
+                    Motion::Nudge(by, turn) => (b.position, b.angle) = (b.position + by, b.angle + turn),
+                    Motion::Jump(to, angle) => (b.position, b.angle) = (to, angle),
+                }
+            }
+            phase.sync(&bodies, &shapes, &vec![step.margin; n]);
+            let mut asked = Vec::new();
+            for i in phase.moved_leaves() {
+                phase.pairs_of(i, &mut asked);
+            }
+            asked.sort_unstable();
+            let mut searched = Vec::new();
+            for piece in phase.pieces(count) {
+                phase.pairs_in(piece, &mut searched);
+            }
+            searched.sort_unstable();
+            prop_assert_eq!(&searched, &asked, "step {}", k);
+            phase.join(&bodies, &asked);
+        }
+    }
+}
+
+proptest! {
     /// `TreePhase::may_touch` never turns a contact away: two random
     /// shapes (discs, capsules, boxes, rounded polygons) with random
     /// speculative margins, B slid away from A along a random direction to

@@ -2,7 +2,8 @@
 //! (one at a time, or many at once, rebuilding the tree) and removes: its
 //! invariants hold, every leaf's fat box holds its body's
 //! box, its height stays near log2 n, and its pairs, box queries and ray
-//! walks find exactly what checking every leaf finds.
+//! walks find exactly what checking every leaf finds, as does the search
+//! of the tree against itself, in any number of pieces.
 
 use ch13_islands::tree::{Bounds, Tree, ray_box};
 use glam::Vec2;
@@ -104,6 +105,25 @@ proptest! {
         let mut expected: Vec<usize> = fat.iter().filter(|(_, f)| f.overlaps(area)).map(|&(i, _)| i).collect();
         expected.sort_unstable();
         prop_assert_eq!(found, expected);
+    }
+
+    /// The search of the tree against itself, cut into any number of
+    /// pieces, finds every pair of overlapping leaves exactly once (the
+    /// pairs of [`Tree::pairs`], which the test above holds to brute
+    /// force), and gives as many pieces as asked for unless every piece
+    /// is already a single pair.
+    #[test]
+    fn the_pieces_find_every_overlapping_pair_once(ops in prop::collection::vec(op(), 1..200), count in 1usize..80) {
+        let (tree, _) = build(&ops);
+        let pieces = tree.pieces(count);
+        let mut found = Vec::new();
+        for &piece in &pieces {
+            tree.pairs_in(piece, |a, b| found.push((a.min(b), a.max(b))));
+        }
+        found.sort_unstable();
+        let pairs = tree.pairs();
+        prop_assert!(pieces.len() >= count.min(pairs.len()), "{} pieces for {}", pieces.len(), count);
+        prop_assert_eq!(found, pairs);
     }
 
     /// A ray walk that reports every box it enters (never cutting the ray

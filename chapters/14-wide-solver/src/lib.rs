@@ -471,7 +471,13 @@ impl World {
             });
             // Chapter 13's update, the tree asked about each moved leaf
             // on the workers (the pairs are sorted after, so the bits are
-            // the same whoever found them).
+            // the same whoever found them). When half the leaves or more
+            // have moved (the rain, every few steps as it falls), the tree
+            // is searched against itself instead, in pieces on the workers:
+            // the same pairs, each pair of nodes met once. (The rain's
+            // first 76 steps have 16 of that kind; on two threads they
+            // found their pairs in 1.2 to 3.1 ms, against 3.0 to 5.1 ms
+            // asked leaf by leaf, three runs each.)
             let phase = &mut world.phase;
             phase.sync_with(bodies, |i| boxes[i]);
             let (leaves, lists, found) =
@@ -479,9 +485,16 @@ impl World {
             leaves.clear();
             leaves.extend(phase.moved_leaves());
             let tree = &*phase;
-            self.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
-                tree.pairs_of(i, found)
-            });
+            if 2 * leaves.len() >= tree.len() {
+                let pieces = tree.pieces(16 * self.threads.count());
+                self.threads.collect(&pieces, 1, lists, found, |&piece, found| {
+                    tree.pairs_in(piece, found)
+                });
+            } else {
+                self.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
+                    tree.pairs_of(i, found)
+                });
+            }
             self.threads.sort_by_key(found, LEAVES, |&pair| pair);
             // Chapter 13's join, its walk along the set cut in pieces for
             // the workers, and its hand-over, the set less the pairs whose
