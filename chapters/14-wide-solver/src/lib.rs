@@ -475,7 +475,7 @@ impl World {
             // have moved (the rain, every few steps as it falls), the tree
             // is searched against itself instead, in pieces on the workers:
             // the same pairs, each pair of nodes met once. (The rain's
-            // first 76 steps have 16 of that kind; on two threads they
+            // first 76 steps have 15 of that kind; on two threads they
             // found their pairs in 1.2 to 3.1 ms, against 3.0 to 5.1 ms
             // asked leaf by leaf, three runs each.)
             let phase = &mut world.phase;
