@@ -436,9 +436,10 @@ impl Threads {
 ///
 /// The workers were first kept to their cores for good, from their
 /// threads' start. The rain's window then had runs of frames whose picture
-/// took 5 to 12 ms to show rather than 1.4, in 19 of 61 runs over five
-/// experiments, against 3 of 61 with the workers kept to cores only while
-/// they step, or not at all (each experiment taking turns, run by run).
+/// took 5 to 15 ms to show rather than under 2, in 19 of 61 runs over five
+/// experiments, against 3 of 61 the other ways (not kept, kept from their
+/// first step, kept only while they step; each experiment taking turns,
+/// run by run).
 /// Kept while they step, the step is as fast in the window as kept for
 /// good, and in the benchmark (the 100-row pyramid on two threads: 2.73
 /// to 2.75 ms against 2.70 to 2.84, three runs each way in turn); between
