@@ -124,6 +124,24 @@ fn make((seed, at, still): Piece) -> (Body, Shape) {
     if still { fixed(shape, at, angle) } else { body(shape, at, angle, 1.0) }
 }
 
+/// A step's moves made: each body named (wrapped to the bodies there are)
+/// nudged or thrown, unless it is static.
+fn apply(moves: &[(usize, Motion)], bodies: &mut [Body]) {
+    let n = bodies.len();
+    for &(i, motion) in moves.iter().filter(|_| n > 0) {
+        let b = &mut bodies[i % n];
+        if b.inv_mass == 0.0 {
+            continue;
+        }
+        match motion {
+            Motion::Nudge(by, turn) => {
+                (b.position, b.angle) = (b.position + by, b.angle + turn)
+            }
+            Motion::Jump(to, angle) => (b.position, b.angle) = (to, angle),
+        }
+    }
+}
+
 fn step() -> impl Strategy<Value = Step> {
     let nudge = (-0.04f32..0.04, -0.04f32..0.04, -0.02f32..0.02)
         .prop_map(|(x, y, turn)| Motion::Nudge(Vec2::new(x, y), turn));
@@ -168,16 +186,7 @@ proptest! {
         let (mut held, mut fat_before): (Vec<(usize, usize)>, Vec<Bounds>) = (Vec::new(), Vec::new());
         for (k, step) in steps.iter().enumerate() {
             let n = bodies.len();
-            for &(i, motion) in step.moves.iter().filter(|_| n > 0) {
-                let b = &mut bodies[i % n];
-                if b.inv_mass == 0.0 {
-                    continue;
-                }
-                match motion {
-                    Motion::Nudge(by, turn) => (b.position, b.angle) = (b.position + by, b.angle + turn),
-                    Motion::Jump(to, angle) => (b.position, b.angle) = (to, angle),
-                }
-            }
+            apply(&step.moves, &mut bodies);
             match step.change {
                 Some(Ok(p)) => {
                     let (b, s) = make(p);
@@ -248,16 +257,7 @@ proptest! {
         let mut phase = TreePhase::new(FAT_MARGIN);
         for (k, step) in steps.iter().enumerate() {
             let n = bodies.len();
-            for &(i, motion) in &step.moves {
-                let b = &mut bodies[i % n];
-                if b.inv_mass == 0.0 {
-                    continue;
-                }
-                match motion {
-                    Motion::Nudge(by, turn) => (b.position, b.angle) = (b.position + by, b.angle + turn),
-                    Motion::Jump(to, angle) => (b.position, b.angle) = (to, angle),
-                }
-            }
+            apply(&step.moves, &mut bodies);
             phase.sync(&bodies, &shapes, &vec![step.margin; n]);
             let mut asked = Vec::new();
             for i in phase.moved_leaves() {
