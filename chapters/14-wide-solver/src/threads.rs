@@ -464,11 +464,13 @@ impl Kept {
         let Ok(could) = sched_getaffinity(here) else {
             return Kept(None);
         };
-        let cores = (0..CpuSet::count()).filter(|&c| could.is_set(c) == Ok(true));
-        let cores: Vec<usize> = cores.collect();
+        // The cores it may use, counted through (no list: a step
+        // allocates nothing).
+        let cores =
+            || (0..CpuSet::count()).filter(|&c| could.is_set(c) == Ok(true));
         let mut one = CpuSet::new();
-        let kept = !cores.is_empty()
-            && one.set(cores[worker % cores.len()]).is_ok()
+        let core = cores().nth(worker % cores().count().max(1));
+        let kept = core.is_some_and(|core| one.set(core).is_ok())
             && sched_setaffinity(here, &one).is_ok();
         Kept(kept.then_some(could))
     }
