@@ -200,18 +200,13 @@ impl TreePhase {
         });
     }
 
-    /// The search of the whole tree for overlapping leaves in at least
-    /// `count` pieces ([`Tree::pieces`]): when most leaves have moved, one
-    /// search of the tree against itself meets each pair of nodes once,
-    /// where every moved leaf's own question starts again from the root
-    /// (chapter 14 asks it in pieces on several threads).
-    pub fn pieces(&self, count: usize) -> Vec<Piece> {
-        self.tree.pieces(count)
-    }
-
-    /// Into `found`, the pairs of `piece` with a moved leaf: all the
-    /// pieces together find what [`TreePhase::pairs_of`] finds for all the
-    /// moved leaves, each pair once.
+    /// Into `found`, the pairs of `piece` (one of the tree's
+    /// [`Tree::pieces`]) with a moved leaf: all the pieces together find
+    /// what [`TreePhase::pairs_of`] finds for all the moved leaves, each
+    /// pair once. When most leaves have moved, this search of the tree
+    /// against itself meets each pair of nodes once, where every moved
+    /// leaf's own question starts again from the root (chapter 14 asks it
+    /// in pieces on several threads).
     pub fn pairs_in(&self, piece: Piece, found: &mut Vec<Pair>) {
         let moved = &self.moved;
         self.tree.pairs_in(piece, |i, j| {

@@ -242,7 +242,7 @@ proptest! {
 
 proptest! {
     /// After the leaves follow their bodies, the search of the whole tree
-    /// in pieces (`TreePhase::pieces`, `TreePhase::pairs_in`) finds the
+    /// in pieces (`Tree::pieces`, `TreePhase::pairs_in`) finds the
     /// pairs the moved leaves find asking one by one
     /// (`TreePhase::pairs_of`), each once, however many pieces, on the
     /// first update (every leaf new) and on each after, when only the
@@ -265,7 +265,7 @@ proptest! {
             }
             asked.sort_unstable();
             let mut searched = Vec::new();
-            for piece in phase.pieces(count) {
+            for piece in phase.tree.pieces(count) {
                 phase.pairs_in(piece, &mut searched);
             }
             searched.sort_unstable();

@@ -486,7 +486,7 @@ impl World {
             leaves.extend(phase.moved_leaves());
             let tree = &*phase;
             if 2 * leaves.len() >= tree.len() {
-                let pieces = tree.pieces(16 * self.threads.count());
+                let pieces = tree.tree.pieces(16 * self.threads.count());
                 self.threads.collect(&pieces, 1, lists, found, |&piece, found| {
                     tree.pairs_in(piece, found)
                 });
