@@ -1,0 +1,711 @@
+//! Validation and conversion: a parsed scene file checked field by field against
+//! the limits of the world the engine simulates, and turned into the model
+//! ([`Scene`]). Each error names the field by its path and shows the value.
+
+use super::file::{BodyFile, JointFile, PolygonFile, SceneFile, ShapeFile};
+use super::{
+    MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT, Scene, SceneBody,
+    SceneError, SceneJoint, SceneMotor, Shape, limits,
+};
+use glam::Vec2;
+
+/// A number for a message: plain when it reads well (0.5, 1000), in e-notation when
+/// it would be a long row of digits (1e-10, 3.4e38).
+fn num(v: f32) -> String {
+    if v != 0.0 && !(1e-4..1e7).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// `v` if `|v| <= most`, else an error naming `field`, the value and `what` the
+/// limit is.
+fn within(field: &str, v: f32, most: f32, what: &str) -> Result<f32, SceneError> {
+    if v.abs() <= most {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{} is beyond {} {what}", num(v), num(most)),
+        ))
+    }
+}
+
+/// The same for a vector's length.
+fn within2(
+    field: &str,
+    v: Vec2,
+    most: f32,
+    what: &str,
+) -> Result<Vec2, SceneError> {
+    if v.length() <= most {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("[{}, {}] is beyond {} {what}", num(v.x), num(v.y), num(most)),
+        ))
+    }
+}
+
+fn show(v: [f32; 2]) -> String {
+    format!("[{}, {}]", v[0], v[1])
+}
+
+fn finite(field: &str, v: f32) -> Result<f32, SceneError> {
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(SceneError::new(field, format!("{v} is not a finite number")))
+    }
+}
+
+fn finite2(field: &str, v: [f32; 2]) -> Result<Vec2, SceneError> {
+    if v[0].is_finite() && v[1].is_finite() {
+        Ok(Vec2::new(v[0], v[1]))
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{} has a component that is not a finite number", show(v)),
+        ))
+    }
+}
+
+/// A size (a radius, a half extent) within the limits.
+fn size(field: &str, v: f32) -> Result<f32, SceneError> {
+    if v < limits::MIN_SIZE {
+        return Err(SceneError::new(
+            field,
+            format!(
+                "{} m is below {} m, the smallest size simulated",
+                num(v),
+                num(limits::MIN_SIZE)
+            ),
+        ));
+    }
+    within(field, v, limits::MAX_LENGTH, "m, the largest size simulated")
+}
+
+/// A polygon from a file: 3 to 8 corners, each finite and within the largest
+/// length, no two nearer than `MIN_CORNER_GAP`, some area, convex (each corner at
+/// least `MIN_CORNER_GAP` inside every edge it is not on); clockwise corners are
+/// reversed. `at` is the field's path.
+fn polygon(at: &str, p: PolygonFile) -> Result<Shape, SceneError> {
+    let field = format!("{at}.vertices");
+    let n = p.vertices.len();
+    if !(3..=MAX_POLYGON_VERTICES).contains(&n) {
+        return Err(SceneError::new(
+            field,
+            format!("{n} corners: a polygon has 3 to {MAX_POLYGON_VERTICES}"),
+        ));
+    }
+    let mut vertices = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+    for (i, v) in p.vertices.iter().enumerate() {
+        let here = format!("{field}[{i}]");
+        let what = "m, the largest distance simulated";
+        vertices[i] =
+            within2(&here, finite2(&here, *v)?, limits::MAX_LENGTH, what)?;
+    }
+    let corners = &mut vertices[..n];
+    for i in 0..n {
+        for j in 0..i {
+            if corners[i].distance(corners[j]) < limits::MIN_CORNER_GAP {
+                return Err(SceneError::new(
+                    format!("{field}[{i}]"),
+                    format!(
+                        "{} is within {} m of {field}[{j}]: the same corner twice",
+                        show(p.vertices[i]),
+                        num(limits::MIN_CORNER_GAP)
+                    ),
+                ));
+            }
+        }
+    }
+    let twice_area: f32 =
+        (0..n).map(|i| corners[i].perp_dot(corners[(i + 1) % n])).sum();
+    if twice_area < 0.0 {
+        corners.reverse(); // clockwise: the documented fix-up
+    }
+    // Each corner inside every edge it is not on: convex and counter-clockwise, no
+    // corner on a straight edge, some area. (Corner indices refer to the file's
+    // order.)
+    let file_index = |k: usize| if twice_area < 0.0 { n - 1 - k } else { k };
+    // First each corner against the line through its two neighbours: a dent
+    // or a corner on a straight edge is named itself.
+    for i in 0..n {
+        let (before, after) = (corners[(i + n - 1) % n], corners[(i + 1) % n]);
+        let chord = after - before;
+        let out = -chord.perp_dot(corners[i] - before) / chord.length();
+        if out.is_nan() || out < limits::MIN_CORNER_GAP {
+            let k = file_index(i);
+            return Err(SceneError::new(
+                format!("{field}[{k}]"),
+                format!(
+                    "{} is {} m out from the line through its neighbours (it must be {} m \
+                     out): the polygon has a dent there, or the corner lies on a straight edge",
+                    show(p.vertices[k]),
+                    num(out),
+                    num(limits::MIN_CORNER_GAP)
+                ),
+            ));
+        }
+    }
+    // Then every corner inside every edge: this also refuses a star whose
+    // corners each bulge out but whose edges cross.
+    for i in 0..n {
+        let (a, b) = (corners[i], corners[(i + 1) % n]);
+        let edge = b - a;
+        for k in (0..n).filter(|&k| k != i && k != (i + 1) % n) {
+            let inside = edge.perp_dot(corners[k] - a) / edge.length();
+            if inside.is_nan() || inside < limits::MIN_CORNER_GAP {
+                let (e0, e1, k) =
+                    (file_index(i), file_index((i + 1) % n), file_index(k));
+                return Err(SceneError::new(
+                    format!("{field}[{k}]"),
+                    format!(
+                        "{} is not inside the edge from {field}[{e0}] to {field}[{e1}] \
+                         (by {} m; it must be {} m in): the polygon is not convex, \
+                         or a corner lies on a straight edge",
+                        show(p.vertices[k]),
+                        num(inside),
+                        num(limits::MIN_CORNER_GAP)
+                    ),
+                ));
+            }
+        }
+    }
+    let radius = match p.radius {
+        None => 0.0,
+        Some(0.0) => 0.0,
+        Some(r) => {
+            size(&format!("{at}.radius"), positive(&format!("{at}.radius"), r)?)?
+        }
+    };
+    Ok(Shape::Polygon { vertices, count: n, radius })
+}
+
+/// A mass within the limits; `why` says where a derived mass came from.
+fn mass_within(field: &str, m: f32, why: &str) -> Result<f32, SceneError> {
+    if (limits::MIN_MASS..=limits::MAX_MASS).contains(&m) {
+        Ok(m)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!(
+                "gives a mass of {} kg{why}, outside {} to {} kg, the masses simulated",
+                num(m),
+                num(limits::MIN_MASS),
+                num(limits::MAX_MASS)
+            ),
+        ))
+    }
+}
+
+fn positive(field: &str, v: f32) -> Result<f32, SceneError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(SceneError::new(
+            field,
+            format!("{v} must be a finite number greater than 0"),
+        ))
+    }
+}
+
+impl SceneFile {
+    /// The scene the file describes, or the first field that is wrong.
+    pub(super) fn check(self) -> Result<Scene, SceneError> {
+        let gravity = match self.gravity {
+            Some(g) => within2(
+                "gravity",
+                finite2("gravity", g)?,
+                limits::MAX_GRAVITY,
+                "m/s^2 (1000 g), the strongest gravity simulated",
+            )?,
+            None => Vec2::new(0.0, -9.81),
+        };
+        let dt = match self.dt {
+            Some(dt) => {
+                let dt = positive("dt", dt)?;
+                if dt < MIN_DT {
+                    return Err(SceneError::new(
+                        "dt",
+                        format!(
+                            "{} s is shorter than the shortest step allowed, {} s",
+                            num(dt),
+                            num(MIN_DT)
+                        ),
+                    ));
+                }
+                if dt > MAX_DT {
+                    return Err(SceneError::new(
+                        "dt",
+                        format!(
+                            "{dt} s is longer than the largest step allowed, {MAX_DT} s \
+                             (dt is in seconds: 1/60 s is 0.016666668)"
+                        ),
+                    ));
+                }
+                dt
+            }
+            None => 1.0 / 60.0,
+        };
+        let iterations = match self.iterations {
+            Some(n) if (1..=MAX_ITERATIONS as i64).contains(&n) => n as u32,
+            Some(n) => {
+                return Err(SceneError::new(
+                    "iterations",
+                    format!(
+                        "{n} must be a whole number from 1 to {MAX_ITERATIONS}"
+                    ),
+                ));
+            }
+            None => 10,
+        };
+        let bodies = self
+            .bodies
+            .into_iter()
+            .enumerate()
+            .map(|(i, b)| b.check(&format!("bodies[{i}]")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let joints = self
+            .joints
+            .into_iter()
+            .enumerate()
+            .map(|(i, j)| j.check(&format!("joints[{i}]"), &bodies))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Scene { gravity, dt, iterations, bodies, joints })
+    }
+}
+
+impl BodyFile {
+    fn check(self, at: &str) -> Result<SceneBody, SceneError> {
+        let f = |name: &str| format!("{at}.{name}");
+        let shape = match self.shape {
+            ShapeFile::Circle(c) => Shape::Circle {
+                radius: size(
+                    &f("shape.circle.radius"),
+                    positive(&f("shape.circle.radius"), c.radius)?,
+                )?,
+            },
+            ShapeFile::Box(b) => {
+                let field = f("shape.box.half_extents");
+                if !(b.half_extents.iter().all(|h| h.is_finite() && *h > 0.0)) {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{} must be two finite numbers greater than 0",
+                            show(b.half_extents)
+                        ),
+                    ));
+                }
+                for h in b.half_extents {
+                    size(&field, h)?;
+                }
+                Shape::Box { half_extents: Vec2::from(b.half_extents) }
+            }
+            ShapeFile::Polygon(p) => polygon(&f("shape.polygon"), p)?,
+            ShapeFile::Capsule(c) => Shape::Capsule {
+                half_length: size(
+                    &f("shape.capsule.half_length"),
+                    positive(&f("shape.capsule.half_length"), c.half_length)?,
+                )?,
+                radius: size(
+                    &f("shape.capsule.radius"),
+                    positive(&f("shape.capsule.radius"), c.radius)?,
+                )?,
+            },
+            ShapeFile::Plane(p) => {
+                let normal = finite2(&f("shape.plane.normal"), p.normal)?;
+                // Scaled by its largest component first, so [1e30, 1e30] has a
+                // length too.
+                let largest = normal.x.abs().max(normal.y.abs());
+                let len = if largest > 0.0 {
+                    largest * (normal / largest).length()
+                } else {
+                    0.0
+                };
+                if len <= 1e-6 || len.is_nan() {
+                    return Err(SceneError::new(
+                        f("shape.plane.normal"),
+                        format!(
+                            "{} has no direction (zero length)",
+                            show(p.normal)
+                        ),
+                    ));
+                }
+                let offset = finite(&f("shape.plane.offset"), p.offset)? / len;
+                let what = "m, the largest distance simulated";
+                Shape::Plane {
+                    normal: (normal / largest).normalize(),
+                    offset: within(
+                        &f("shape.plane.offset"),
+                        offset,
+                        limits::MAX_LENGTH,
+                        what,
+                    )?,
+                }
+            }
+        };
+        let is_plane = matches!(shape, Shape::Plane { .. });
+        let is_static = match (self.is_static, is_plane) {
+            (Some(false), true) => {
+                return Err(SceneError::new(
+                    f("static"),
+                    "false, but a plane is infinite and always static",
+                ));
+            }
+            (s, plane) => s.unwrap_or(plane),
+        };
+        let position = match (self.position, is_plane) {
+            (Some(p), false) => within2(
+                &f("position"),
+                finite2(&f("position"), p)?,
+                limits::MAX_LENGTH,
+                "m from the origin, the largest distance simulated",
+            )?,
+            (None, false) => {
+                return Err(SceneError::new(
+                    f("position"),
+                    "is missing; every body but a plane needs one",
+                ));
+            }
+            (Some(p), true) => {
+                return Err(SceneError::new(
+                    f("position"),
+                    format!(
+                        "{} given for a plane; a plane is placed by its normal and offset",
+                        show(p)
+                    ),
+                ));
+            }
+            (None, true) => Vec2::ZERO,
+        };
+        let angle = finite(&f("angle"), self.angle.unwrap_or(0.0))?;
+        let velocity = within2(
+            &f("velocity"),
+            finite2(&f("velocity"), self.velocity.unwrap_or([0.0, 0.0]))?,
+            limits::MAX_SPEED,
+            "m/s, the fastest speed simulated",
+        )?;
+        let angular_velocity = within(
+            &f("angular_velocity"),
+            finite(&f("angular_velocity"), self.angular_velocity.unwrap_or(0.0))?,
+            limits::MAX_SPIN,
+            "rad/s, the fastest spin simulated",
+        )?;
+        let bullet = self.bullet.unwrap_or(false);
+        if bullet && is_static {
+            return Err(SceneError::new(
+                f("bullet"),
+                "true on a static body: only a moving body can be a bullet",
+            ));
+        }
+        if is_static && (velocity != Vec2::ZERO || angular_velocity != 0.0) {
+            let (name, value) = if velocity != Vec2::ZERO {
+                ("velocity", show(velocity.to_array()))
+            } else {
+                ("angular_velocity", angular_velocity.to_string())
+            };
+            return Err(SceneError::new(
+                f(name),
+                format!(
+                    "{value} given for a static body; a static body never moves"
+                ),
+            ));
+        }
+        let mass = match (self.mass, self.density) {
+            (Some(_), Some(_)) => {
+                return Err(SceneError::new(
+                    f("density"),
+                    "given together with mass; give one of them",
+                ));
+            }
+            _ if is_static => {
+                if let Some(m) = self.mass {
+                    positive(&f("mass"), m)?;
+                }
+                f32::INFINITY
+            }
+            (Some(m), None) => {
+                mass_within(&f("mass"), positive(&f("mass"), m)?, "")?
+            }
+            (None, d) => {
+                let density = positive(&f("density"), d.unwrap_or(1.0))?;
+                let m = density * shape.area();
+                if !(m.is_finite() && m > 0.0) {
+                    return Err(SceneError::new(
+                        f("density"),
+                        format!(
+                            "{density} times the shape's area gives a mass of {m} kg"
+                        ),
+                    ));
+                }
+                let why = format!(" ({} times the shape's area)", num(density));
+                mass_within(&f("density"), m, &why)?
+            }
+        };
+        let restitution =
+            finite(&f("restitution"), self.restitution.unwrap_or(0.0))?;
+        if !(0.0..=1.0).contains(&restitution) {
+            return Err(SceneError::new(
+                f("restitution"),
+                format!(
+                    "{restitution} is outside 0 to 1: 0 stops dead, 1 bounces back at full speed, \
+                     and above 1 a bounce would create energy"
+                ),
+            ));
+        }
+        let friction = finite(&f("friction"), self.friction.unwrap_or(0.2))?;
+        if friction > limits::MAX_FRICTION {
+            return Err(SceneError::new(
+                f("friction"),
+                format!(
+                    "{} is beyond {}, the largest friction coefficient simulated \
+                     (a contact sticks from about 1)",
+                    num(friction),
+                    num(limits::MAX_FRICTION)
+                ),
+            ));
+        }
+        if friction < 0.0 {
+            return Err(SceneError::new(
+                f("friction"),
+                format!(
+                    "{friction} is negative; a friction coefficient is 0 (ice) or more \
+                     (rubber on concrete is about 1)"
+                ),
+            ));
+        }
+        Ok(SceneBody {
+            shape,
+            position,
+            angle,
+            velocity,
+            angular_velocity,
+            mass,
+            restitution,
+            friction,
+            is_static,
+            bullet,
+        })
+    }
+}
+
+impl JointFile {
+    fn check(
+        self,
+        at: &str,
+        bodies: &[SceneBody],
+    ) -> Result<SceneJoint, SceneError> {
+        let kind = match &self {
+            JointFile::Distance(_) => "distance",
+            JointFile::Revolute(_) => "revolute",
+            JointFile::Prismatic(_) => "prismatic",
+            JointFile::Weld(_) => "weld",
+        };
+        let f = |name: &str| format!("{at}.{kind}.{name}");
+        let index = |name: &str, i: i64| -> Result<usize, SceneError> {
+            if i >= 0 && (i as usize) < bodies.len() {
+                Ok(i as usize)
+            } else {
+                Err(SceneError::new(
+                    f(name),
+                    format!(
+                        "{i} names no body; bodies are numbered 0 to {} in file order",
+                        bodies.len() as i64 - 1
+                    ),
+                ))
+            }
+        };
+        let pair = |a: i64, b: i64| -> Result<(usize, usize), SceneError> {
+            let (body_a, body_b) = (index("body_a", a)?, index("body_b", b)?);
+            if body_a == body_b {
+                return Err(SceneError::new(
+                    f("body_b"),
+                    format!(
+                        "{body_b} is body_a too; a joint needs two different bodies"
+                    ),
+                ));
+            }
+            if bodies[body_a].is_static && bodies[body_b].is_static {
+                return Err(SceneError::new(
+                    at,
+                    format!(
+                        "joins bodies {body_a} and {body_b}, which are both static; \
+                         such a joint can never move anything"
+                    ),
+                ));
+            }
+            Ok((body_a, body_b))
+        };
+        // One world point, or a point in each body's frame.
+        let anchors = |(a, b): (usize, usize),
+                       anchor: Option<[f32; 2]>,
+                       anchor_a: Option<[f32; 2]>,
+                       anchor_b: Option<[f32; 2]>|
+         -> Result<(Vec2, Vec2), SceneError> {
+            match anchor {
+                Some(world) => {
+                    if anchor_a.is_some() || anchor_b.is_some() {
+                        let which = if anchor_a.is_some() {
+                            "anchor_a"
+                        } else {
+                            "anchor_b"
+                        };
+                        return Err(SceneError::new(
+                            f(which),
+                            "give either `anchor` (a world point) or `anchor_a` and \
+                             `anchor_b` (points in the bodies' frames), not both",
+                        ));
+                    }
+                    let world = finite2(&f("anchor"), world)?;
+                    let what = "m from the origin, the largest distance simulated";
+                    let world =
+                        within2(&f("anchor"), world, limits::MAX_LENGTH, what)?;
+                    Ok((bodies[a].to_local(world), bodies[b].to_local(world)))
+                }
+                None => {
+                    let what = "m, the largest distance simulated";
+                    let a =
+                        finite2(&f("anchor_a"), anchor_a.unwrap_or([0.0, 0.0]))?;
+                    let b =
+                        finite2(&f("anchor_b"), anchor_b.unwrap_or([0.0, 0.0]))?;
+                    Ok((
+                        within2(&f("anchor_a"), a, limits::MAX_LENGTH, what)?,
+                        within2(&f("anchor_b"), b, limits::MAX_LENGTH, what)?,
+                    ))
+                }
+            }
+        };
+        let limit =
+            |l: Option<[f32; 2]>| -> Result<Option<(f32, f32)>, SceneError> {
+                let Some([lower, upper]) = l else {
+                    return Ok(None);
+                };
+                let field = f("limit");
+                if !(lower.is_finite() && upper.is_finite()) {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{} has a bound that is not a finite number",
+                            show([lower, upper])
+                        ),
+                    ));
+                }
+                if lower > upper {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{}: the lower bound {lower} is above the upper bound {upper}",
+                            show([lower, upper])
+                        ),
+                    ));
+                }
+                Ok(Some((lower, upper)))
+            };
+        let motor = |speed: f32,
+                     most: f32,
+                     most_name: &str|
+         -> Result<SceneMotor, SceneError> {
+            let speed = finite(&f("motor.speed"), speed)?;
+            let field = f(&format!("motor.{most_name}"));
+            if !(most.is_finite() && most >= 0.0) {
+                return Err(SceneError::new(
+                    field,
+                    format!("{most} must be a finite number, 0 or more"),
+                ));
+            }
+            Ok(SceneMotor { speed, max_force: most })
+        };
+        match self {
+            JointFile::Distance(d) => {
+                let (body_a, body_b) = pair(d.body_a, d.body_b)?;
+                let what = "m, the largest distance simulated";
+                let anchor = |name: &str, a: Option<[f32; 2]>| {
+                    let v = finite2(&f(name), a.unwrap_or([0.0, 0.0]))?;
+                    within2(&f(name), v, limits::MAX_LENGTH, what)
+                };
+                let anchor_a = anchor("anchor_a", d.anchor_a)?;
+                let anchor_b = anchor("anchor_b", d.anchor_b)?;
+                let length = match d.length {
+                    Some(l) if l.is_finite() && l > limits::MAX_LENGTH => {
+                        return Err(SceneError::new(
+                            f("length"),
+                            format!(
+                                "{} is beyond {} {what}",
+                                num(l),
+                                num(limits::MAX_LENGTH)
+                            ),
+                        ));
+                    }
+                    Some(l) if l.is_finite() && l >= 0.0 => Some(l),
+                    Some(l) => {
+                        return Err(SceneError::new(
+                            f("length"),
+                            format!("{l} must be a finite number, 0 or more"),
+                        ));
+                    }
+                    None => None,
+                };
+                Ok(SceneJoint::Distance {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    length,
+                    rope: d.rope.unwrap_or(false),
+                })
+            }
+            JointFile::Revolute(r) => {
+                let (body_a, body_b) = pair(r.body_a, r.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), r.anchor, r.anchor_a, r.anchor_b)?;
+                Ok(SceneJoint::Revolute {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    limit: limit(r.limit)?,
+                    motor: match r.motor {
+                        Some(m) => {
+                            Some(motor(m.speed, m.max_torque, "max_torque")?)
+                        }
+                        None => None,
+                    },
+                })
+            }
+            JointFile::Prismatic(p) => {
+                let (body_a, body_b) = pair(p.body_a, p.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), p.anchor, p.anchor_a, p.anchor_b)?;
+                let axis = finite2(&f("axis"), p.axis)?;
+                let Some(axis) = axis.try_normalize() else {
+                    return Err(SceneError::new(
+                        f("axis"),
+                        format!("{}: an axis needs a direction", show(p.axis)),
+                    ));
+                };
+                Ok(SceneJoint::Prismatic {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    axis,
+                    limit: limit(p.limit)?,
+                    motor: match p.motor {
+                        Some(m) => Some(motor(m.speed, m.max_force, "max_force")?),
+                        None => None,
+                    },
+                })
+            }
+            JointFile::Weld(w) => {
+                let (body_a, body_b) = pair(w.body_a, w.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), w.anchor, w.anchor_a, w.anchor_b)?;
+                Ok(SceneJoint::Weld { body_a, body_b, anchor_a, anchor_b })
+            }
+        }
+    }
+}

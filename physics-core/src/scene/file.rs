@@ -1,0 +1,298 @@
+//! The scene file as written: serde's mirror of the JSON format, the helpers that
+//! read its numbers as f32 exactly, and the parse of JSON text into it. What the
+//! values mean, and whether they are allowed, is `check`'s business.
+
+use super::SceneError;
+use serde::Deserialize;
+
+// The file as written. Field names here are the public format: change them only
+// compatibly.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SceneFile {
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) gravity: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) dt: Option<f32>,
+    pub(super) iterations: Option<i64>,
+    pub(super) bodies: Vec<BodyFile>,
+    #[serde(default)]
+    pub(super) joints: Vec<JointFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BodyFile {
+    pub(super) shape: ShapeFile,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) position: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) angle: Option<f32>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) velocity: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) angular_velocity: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) mass: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) density: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) restitution: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) friction: Option<f32>,
+    #[serde(rename = "static")]
+    pub(super) is_static: Option<bool>,
+    pub(super) bullet: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub(super) enum ShapeFile {
+    Circle(CircleFile),
+    Box(BoxFile),
+    Plane(PlaneFile),
+    Polygon(PolygonFile),
+    Capsule(CapsuleFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PolygonFile {
+    #[serde(deserialize_with = "exact_pairs")]
+    pub(super) vertices: Vec<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) radius: Option<f32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CapsuleFile {
+    #[serde(deserialize_with = "exact")]
+    pub(super) half_length: f32,
+    #[serde(deserialize_with = "exact")]
+    pub(super) radius: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CircleFile {
+    #[serde(deserialize_with = "exact")]
+    pub(super) radius: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BoxFile {
+    #[serde(deserialize_with = "exact_pair")]
+    pub(super) half_extents: [f32; 2],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PlaneFile {
+    #[serde(deserialize_with = "exact_pair")]
+    pub(super) normal: [f32; 2],
+    #[serde(deserialize_with = "exact")]
+    pub(super) offset: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub(super) enum JointFile {
+    Distance(DistanceFile),
+    Revolute(RevoluteFile),
+    Prismatic(PrismaticFile),
+    Weld(WeldFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RevoluteFile {
+    pub(super) body_a: i64,
+    pub(super) body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) limit: Option<[f32; 2]>,
+    pub(super) motor: Option<TorqueMotorFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TorqueMotorFile {
+    #[serde(deserialize_with = "exact")]
+    pub(super) speed: f32,
+    #[serde(deserialize_with = "exact")]
+    pub(super) max_torque: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PrismaticFile {
+    pub(super) body_a: i64,
+    pub(super) body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair")]
+    pub(super) axis: [f32; 2],
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) limit: Option<[f32; 2]>,
+    pub(super) motor: Option<ForceMotorFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ForceMotorFile {
+    #[serde(deserialize_with = "exact")]
+    pub(super) speed: f32,
+    #[serde(deserialize_with = "exact")]
+    pub(super) max_force: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct WeldFile {
+    pub(super) body_a: i64,
+    pub(super) body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_b: Option<[f32; 2]>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DistanceFile {
+    pub(super) body_a: i64,
+    pub(super) body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) length: Option<f32>,
+    pub(super) rope: Option<bool>,
+}
+
+/// A number of the file as an f32, refused (with the number as written, near
+/// enough: the f64 it reads as) when f32 cannot hold it: beyond 3.4e38, or so close
+/// to 0 that it would become 0 or lose its precision. So `"mass": 1e-46` is refused
+/// as 1e-46, not accepted as 0.
+fn to_f32<E: serde::de::Error>(v: f64) -> Result<f32, E> {
+    if v.is_finite() && v.abs() > f64::from(f32::MAX) {
+        return Err(E::custom(format!("{v:e} is beyond 3.4e38, the largest f32")));
+    }
+    if v != 0.0 && v.abs() < f64::from(f32::MIN_POSITIVE) {
+        return Err(E::custom(format!(
+            "{v:e} is closer to 0 than 1.2e-38, the smallest normal f32; write 0 for zero"
+        )));
+    }
+    Ok(v as f32)
+}
+
+fn exact<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    to_f32(f64::deserialize(d)?)
+}
+
+fn exact_opt<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<f32>, D::Error> {
+    Option::<f64>::deserialize(d)?.map(to_f32).transpose()
+}
+
+/// Two numbers `[x, y]`; any other count is named as such (not "trailing
+/// characters").
+fn pair<E: serde::de::Error>(v: Vec<f64>) -> Result<[f32; 2], E> {
+    match v[..] {
+        [x, y] => Ok([to_f32(x)?, to_f32(y)?]),
+        _ => Err(E::custom(format!(
+            "expected two numbers [x, y], found {} numbers",
+            v.len()
+        ))),
+    }
+}
+
+fn exact_pair<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<[f32; 2], D::Error> {
+    pair(Vec::<f64>::deserialize(d)?)
+}
+
+fn exact_pairs<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<[f32; 2]>, D::Error> {
+    let all: Vec<Vec<f64>> = Vec::deserialize(d)?;
+    all.into_iter().map(pair).collect()
+}
+
+fn exact_pair_opt<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<[f32; 2]>, D::Error> {
+    Option::<Vec<f64>>::deserialize(d)?.map(pair).transpose()
+}
+
+impl SceneFile {
+    /// The file read from JSON text: one scene object and nothing after it. An
+    /// error names the field by its path and says where in the text it is; whether
+    /// the values are allowed is `check`'s question.
+    pub(super) fn parse(text: &str) -> Result<SceneFile, SceneError> {
+        // A byte-order mark, as some editors save, is not part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if !text.trim_start().starts_with('{') {
+            return Err(SceneError::new(
+                "",
+                "a scene file is one JSON object, `{ \"bodies\": [ ... ] }`, with its fields \
+                 named (see the scene-file appendix)",
+            ));
+        }
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let file: SceneFile =
+            serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+                let field = e.path().to_string();
+                let inner = e.into_inner();
+                let field = if field == "." { String::new() } else { field };
+                SceneError::new(
+                    field,
+                    format!(
+                        "{} at line {}, column {}",
+                        strip_position(&inner.to_string()),
+                        inner.line(),
+                        inner.column()
+                    ),
+                )
+            })?;
+        // One scene per file: anything after it (a second scene, stray text) is an
+        // error.
+        de.end().map_err(|e| {
+            SceneError::new(
+                "",
+                format!(
+                    "{} after the scene, at line {}, column {}; a file holds one scene",
+                    strip_position(&e.to_string()),
+                    e.line(),
+                    e.column()
+                ),
+            )
+        })?;
+        Ok(file)
+    }
+}
+
+/// serde_json appends " at line L column C" to its messages; we print the position
+/// ourselves.
+fn strip_position(msg: &str) -> &str {
+    match msg.rfind(" at line ") {
+        Some(i) => &msg[..i],
+        None => msg,
+    }
+}
