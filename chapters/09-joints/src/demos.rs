@@ -5,7 +5,7 @@
 use crate::worlds::{
     bridge, car, chain, pendulum, piston, ragdoll, weld_tree, windmill,
 };
-use crate::{Kind, World};
+use crate::{Body, Joints, Kind, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch08_sequential_impulses::demos::Switches;
 use glam::Vec2;
@@ -115,10 +115,10 @@ pub const DEMOS: &[DemoEntry] = &[
 // ANCHOR: switches
 impl Holds<ch08_sequential_impulses::World> for World {
     fn inner(&self) -> &ch08_sequential_impulses::World {
-        &self.base
+        &self.solver
     }
     fn inner_mut(&mut self) -> &mut ch08_sequential_impulses::World {
-        &mut self.base
+        &mut self.solver
     }
 }
 
@@ -130,26 +130,26 @@ pub const JOINT_KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         'k',
         "solve a pin's rows as one block (off: row by row)",
-        |w| w.settings.block,
-        |w, on| w.settings.block = on,
+        |w| w.joints.settings.block,
+        |w, on| w.joints.settings.block = on,
     ),
     Knob::toggle(
         'j',
         "joint limits",
-        |w| w.settings.limits,
-        |w, on| w.settings.limits = on,
+        |w| w.joints.settings.limits,
+        |w, on| w.joints.settings.limits = on,
     ),
     Knob::toggle(
         'o',
         "joint motors",
-        |w| w.settings.motors,
-        |w, on| w.settings.motors = on,
+        |w| w.joints.settings.motors,
+        |w, on| w.joints.settings.motors = on,
     ),
     Knob::toggle(
         'n',
         "fix joint drift in a position pass (off: Baumgarte bias)",
-        |w| w.settings.position_pass,
-        |w, on| w.settings.position_pass = on,
+        |w| w.joints.settings.position_pass,
+        |w, on| w.joints.settings.position_pass = on,
     ),
 ];
 // ANCHOR_END: switches
@@ -166,14 +166,14 @@ const CAR_KNOBS: &[Knob<World>] = &[Knob::number(
 )];
 
 fn wheel_speed(w: &World) -> Option<f32> {
-    w.joints.iter().find_map(|j| match j.kind {
+    w.joints.list.iter().find_map(|j| match j.kind {
         Kind::Revolute { motor: Some(m), .. } => Some(m.speed),
         _ => None,
     })
 }
 
 fn set_wheel_speed(w: &mut World, speed: f32) {
-    for j in w.joints.iter_mut() {
+    for j in w.joints.list.iter_mut() {
         if let Kind::Revolute { motor: Some(m), .. } = &mut j.kind {
             m.speed = speed;
         }
@@ -194,40 +194,40 @@ impl Sim for World {
     }
 
     fn bodies(&self) -> Vec<BodyState> {
-        self.base.bodies.iter().map(body_state).collect()
+        self.solver.bodies.iter().map(body_state).collect()
     }
 
     fn gravity(&self) -> Vec2 {
-        self.base.gravity
+        self.solver.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.base.gravity = gravity;
+        self.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.base.settings.iterations = iterations;
+        self.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
-        Sim::draw(&self.base, out, overlay);
-        draw_joints(out, self);
+        Sim::draw(&self.solver, out, overlay);
+        draw_joints(out, &self.solver.bodies, &self.joints);
     }
 
     fn status(&self) -> Option<String> {
         let (metres, radians) = self.worst_error();
         Some(format!(
             "{} bodies, {} joints, {} contacts; worst joint error {:.2} mm, {:.4} rad",
-            self.base.bodies.len(),
-            self.joints.len() + self.base.joints.len(),
-            self.base.contact_count(),
+            self.solver.bodies.len(),
+            self.joints.list.len() + self.solver.joints.len(),
+            self.solver.contact_count(),
             1000.0 * metres,
             radians
         ))
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {
-        MouseSpring::press(&self.base.bodies, at)
+        MouseSpring::press(&self.solver.bodies, at)
     }
 
     /// The mouse holds through a [`crate::MouseJoint`], solved with the
@@ -237,16 +237,15 @@ impl Sim for World {
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
-        Some(hold.point(&self.base.bodies))
+        Some(hold.point(&self.solver.bodies))
     }
 }
 
 // ANCHOR: draw_joints
 /// Pins as rings with a line to each body's centre, sliders as their
 /// axis (the limit's range brighter), welds as a square.
-pub fn draw_joints(out: &mut DrawList, world: &World) {
-    let bodies = &world.base.bodies;
-    for j in &world.joints {
+pub fn draw_joints(out: &mut DrawList, bodies: &[Body], joints: &Joints) {
+    for j in &joints.list {
         let (pa, pb) = j.anchors(bodies);
         let (ca, cb) = (bodies[j.body_a].position, bodies[j.body_b].position);
         out.segment(ca, pa, Color::GREY);

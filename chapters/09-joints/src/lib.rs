@@ -49,13 +49,23 @@ pub mod exercises;
 
 // ANCHOR: world
 /// Chapter 8's world (bodies, contacts, distance joints, its settings)
-/// and this chapter's joints, solved in the same passes.
+/// and this chapter's joints, side by side as two parts: each stage of
+/// [`World::step`] is a call on the part it changes, handed the parts it
+/// reads.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    /// Chapter 8's world: `base.bodies` are the bodies.
-    pub base: ch08_sequential_impulses::World,
-    pub joints: Vec<Joint>,
-    /// One set of rows per joint, in the order of `joints`, kept to the
+    /// Chapter 8's world: the bodies, contacts, rods and ropes, gravity
+    /// and the solver's settings.
+    pub solver: ch08_sequential_impulses::World,
+    /// This chapter's part: the joints, their rows and the mouse.
+    pub joints: Joints,
+}
+
+/// The joints and what the solver keeps for them between steps.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Joints {
+    pub list: Vec<Joint>,
+    /// One set of rows per joint, in the order of `list`, kept to the
     /// next step for warm starting.
     pub rows: Vec<JointRows>,
     /// The mouse's soft grip on a body, while the button is held.
@@ -75,124 +85,111 @@ impl World {
         joints: Vec<Joint>,
     ) -> Self {
         World {
-            base: ch08_sequential_impulses::World::new(bodies, distance),
-            joints,
-            rows: Vec::new(),
-            mouse: None,
-            settings: JointSettings::default(),
-            held: Vec::new(),
+            solver: ch08_sequential_impulses::World::new(bodies, distance),
+            joints: Joints::new(joints),
         }
-    }
-
-    /// Chapter 8's world `base`, its settings kept, with `joints` added.
-    pub fn from_base(
-        base: ch08_sequential_impulses::World,
-        joints: Vec<Joint>,
-    ) -> Self {
-        World { base, ..World::new(Vec::new(), Vec::new(), joints) }
     }
 
     pub fn bodies(&self) -> &[Body] {
-        &self.base.bodies
+        &self.solver.bodies
     }
 
-    // ANCHOR: step
-    /// Advance by `dt` seconds: chapter 8's step, with every joint's rows
-    /// beside its contacts at each stage (a non-positive or non-finite
-    /// `dt` does nothing).
+    /// Advance by `dt` seconds (see [`step`]).
     pub fn step(&mut self, dt: f32) {
-        if !(dt > 0.0 && dt.is_finite()) {
-            return;
-        }
-        // 1-2. Broad and narrow phase; two bodies a joint holds do not collide.
-        self.collide();
-        // 3. Pre-step: each row's Jacobian, effective mass and bias.
-        self.base.pre_step(dt);
-        self.pre_step_joints(dt);
-        // 4. Gravity.
-        self.base.integrate_velocities(dt);
-        // 5. Warm start: last step's impulses, contacts and joints.
-        self.base.warm_start();
-        self.warm_start_joints();
-        // 6. Iterate: contacts, rods, then this chapter's joints.
-        let iterations = self.base.settings.iterations.max(1);
+        step(&mut self.solver, &mut self.joints, dt);
+    }
+
+    /// Take hold of body `body` at its point `local` (in its own frame),
+    /// pulling it towards world point `at`.
+    pub fn pull(&mut self, body: usize, local: Vec2, at: Vec2) {
+        self.joints.pull(&self.solver.bodies, body, local, at);
+    }
+
+    /// The largest position error of any joint now: metres for the point
+    /// rows and the slider's drift, radians for the angle rows.
+    pub fn worst_error(&self) -> (f32, f32) {
+        self.joints.worst_error(&self.solver.bodies)
+    }
+}
+
+// ANCHOR: step
+/// Advance chapter 8's world and the joints by `dt` seconds: chapter 8's
+/// step, with every joint's rows beside its contacts at each stage (a
+/// non-positive or non-finite `dt` does nothing).
+pub fn step(
+    solver: &mut ch08_sequential_impulses::World,
+    joints: &mut Joints,
+    dt: f32,
+) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        return;
+    }
+    // 1-2. Broad and narrow phase; two bodies a joint holds do not collide.
+    solver.broad_phase();
+    joints.drop_held_pairs(solver);
+    solver.narrow_phase();
+    // 3. Pre-step: each row's Jacobian, effective mass and bias.
+    solver.pre_step(dt);
+    joints.pre_step(solver, dt);
+    // 4. Gravity.
+    solver.integrate_velocities(dt);
+    // 5. Warm start: last step's impulses, contacts and joints.
+    solver.warm_start();
+    joints.warm_start(&mut solver.bodies);
+    // 6. Iterate: contacts, rods, then this chapter's joints.
+    let iterations = solver.settings.iterations.max(1);
+    let accumulate = solver.settings.accumulate;
+    for _ in 0..iterations {
+        solver.solve_contacts();
+        solver.solve_joints();
+        joints.solve(&mut solver.bodies, accumulate);
+    }
+    // 7. Restitution; the joints hand each bounce on.
+    let own_pass = solver.settings.restitution == Restitution::OwnPass;
+    if own_pass && solver.mark_bounces() {
         for _ in 0..iterations {
-            self.base.solve_contacts();
-            self.base.solve_joints();
-            self.solve_joints();
+            solver.bounce();
+            solver.solve_joints();
+            joints.solve(&mut solver.bodies, accumulate);
         }
-        // 7. Restitution; the joints hand each bounce on.
-        let own_pass = self.base.settings.restitution == Restitution::OwnPass;
-        if own_pass && self.base.mark_bounces() {
-            for _ in 0..iterations {
-                self.base.bounce();
-                self.base.solve_joints();
-                self.solve_joints();
-            }
-        }
-        // 8. Move.
-        self.base.integrate_positions(dt);
-        // 9. Position pass: move the joints' bodies back together.
-        if self.settings.position_pass {
-            for _ in 0..POSITION_PASSES {
-                self.correct_positions();
-            }
-        }
-        self.release_mouse_unless_pulled();
     }
-    // ANCHOR_END: step
+    // 8. Move.
+    solver.integrate_positions(dt);
+    // 9. Position pass: move the joints' bodies back together.
+    if joints.settings.position_pass {
+        for _ in 0..POSITION_PASSES {
+            joints.correct_positions(&mut solver.bodies);
+        }
+    }
+    joints.release_mouse_unless_pulled();
+}
+// ANCHOR_END: step
 
-    /// Stages 1 and 2: chapter 8's broad and narrow phases, less the
+impl Joints {
+    /// `list`, with this chapter's default switches and no rows yet.
+    pub fn new(list: Vec<Joint>) -> Self {
+        Joints { list, ..Joints::default() }
+    }
+
+    /// Stage 1's last part: the broad phase's pairs in `solver`, less the
     /// pairs a joint holds.
-    pub fn collide(&mut self) {
-        self.broad_phase();
-        self.base.narrow_phase();
-    }
-
-    /// Stage 1: chapter 8's broad phase, less the pairs a joint holds
-    /// (a later chapter with shapes of its own runs its narrow phase on
-    /// these pairs).
-    pub fn broad_phase(&mut self) {
-        self.base.broad_phase();
-        self.find_held_pairs();
-        let held = &self.held;
-        self.base.retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
-    }
-
-    /// Stage 1 with candidate pairs from another broad phase (chapter
-    /// 13's tree), less the pairs a joint holds.
-    pub fn broad_phase_from(
+    pub fn drop_held_pairs(
         &mut self,
-        pairs: impl IntoIterator<Item = (usize, usize)>,
+        solver: &mut ch08_sequential_impulses::World,
     ) {
-        self.broad_phase_placed(pairs, |_, b| b.transform());
-    }
-
-    /// [`World::broad_phase_from`] with each body's transform given by
-    /// `place(i, body)` (chapter 8's [`ch08_sequential_impulses::World::broad_phase_placed`]).
-    pub fn broad_phase_placed(
-        &mut self,
-        pairs: impl IntoIterator<Item = (usize, usize)>,
-        place: impl Fn(usize, &Body) -> ch08_sequential_impulses::Transform,
-    ) {
-        self.base.broad_phase_placed(pairs, place);
-        self.find_held_pairs();
-        let held = &self.held;
-        self.base.retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
-    }
-
-    fn find_held_pairs(&mut self) {
         self.held.clear();
         let pair = |a: usize, b: usize| (a.min(b), a.max(b));
-        self.held.extend(self.joints.iter().map(|j| pair(j.body_a, j.body_b)));
+        self.held.extend(self.list.iter().map(|j| pair(j.body_a, j.body_b)));
         self.held.sort_unstable();
+        let held = &self.held;
+        solver.retain_pairs(|a, b| held.binary_search(&(a, b)).is_err());
     }
 
     // ANCHOR: pre_step_joints
     /// Stage 3 for the joints: each joint's rows for this step, with the
     /// impulses they ended the last step with if warm starting keeps them.
-    fn pre_step_joints(&mut self, dt: f32) {
-        let base = &self.base.settings;
+    pub fn pre_step(&mut self, solver: &ch08_sequential_impulses::World, dt: f32) {
+        let base = &solver.settings;
         let warm = base.warm_starting && base.accumulate;
         // Drift is the position pass's, or Baumgarte's bias.
         let beta = if base.position_correction && !self.settings.position_pass {
@@ -201,9 +198,9 @@ impl World {
             0.0
         };
         let settings = self.settings;
-        self.rows.resize(self.joints.len(), JointRows::default());
-        let bodies = &self.base.bodies;
-        for (rows, joint) in self.rows.iter_mut().zip(&self.joints) {
+        self.rows.resize(self.list.len(), JointRows::default());
+        let bodies = &solver.bodies;
+        for (rows, joint) in self.rows.iter_mut().zip(&self.list) {
             let old = *rows;
             *rows = joint.rows(bodies, &settings, beta, dt);
             if warm {
@@ -217,16 +214,15 @@ impl World {
     // ANCHOR_END: pre_step_joints
 
     /// Stage 5 for the joints: apply each row's kept impulse.
-    fn warm_start_joints(&mut self) {
-        for (rows, joint) in self.rows.iter().zip(&self.joints) {
-            let (a, b) =
-                pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
+    pub fn warm_start(&self, bodies: &mut [Body]) {
+        for (rows, joint) in self.rows.iter().zip(&self.list) {
+            let (a, b) = pair_mut(bodies, joint.body_a, joint.body_b);
             for row in rows.all() {
                 row.jacobian.apply(a, b, row.impulse);
             }
         }
         if let Some(mouse) = &self.mouse {
-            mouse.warm_start(&mut self.base.bodies);
+            mouse.warm_start(bodies);
         }
     }
 
@@ -235,12 +231,10 @@ impl World {
     /// limits, then the rows that must hold exactly, as one block (or one
     /// row at a time with the block switched off). The pin goes last so
     /// that what the motor and limits did cannot pull it apart.
-    pub fn solve_joints(&mut self) {
-        let accumulate = self.base.settings.accumulate;
+    pub fn solve(&mut self, bodies: &mut [Body], accumulate: bool) {
         let block = self.settings.block;
-        for (rows, joint) in self.rows.iter_mut().zip(&self.joints) {
-            let (a, b) =
-                pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
+        for (rows, joint) in self.rows.iter_mut().zip(&self.list) {
+            let (a, b) = pair_mut(bodies, joint.body_a, joint.body_b);
             for row in [&mut rows.motor, &mut rows.lower, &mut rows.upper] {
                 if row.active {
                     row.solve(a, b, accumulate);
@@ -258,7 +252,7 @@ impl World {
             }
         }
         if let Some(mouse) = self.mouse.as_mut() {
-            mouse.solve(&mut self.base.bodies);
+            mouse.solve(bodies);
         }
     }
     // ANCHOR_END: solve_joints
@@ -269,10 +263,9 @@ impl World {
     /// error `C` as the rows' impulses would: `dx = M^-1 J^T l` with
     /// `K l = -C`, the block's `K` as in [`solve_block2`]. Limits push only.
     /// Motors play no part. Box2D v2 fixed joint drift this way.
-    fn correct_positions(&mut self) {
+    pub fn correct_positions(&self, bodies: &mut [Body]) {
         let settings = self.settings;
-        for joint in &self.joints {
-            let bodies = &self.base.bodies;
+        for joint in &self.list {
             // With beta = 1 and dt = 1, each row's bias is -C itself.
             let mut rows = joint.rows(bodies, &settings, 1.0, 1.0);
             rows.motor.active = false;
@@ -283,8 +276,7 @@ impl World {
             {
                 row.bias = row.bias.clamp(-MAX_CORRECTION, MAX_CORRECTION);
             }
-            let (a, b) =
-                pair_mut(&mut self.base.bodies, joint.body_a, joint.body_b);
+            let (a, b) = pair_mut(bodies, joint.body_a, joint.body_b);
             let (mut va, mut vb) = (*a, *b);
             for body in [&mut va, &mut vb] {
                 body.velocity = Vec2::ZERO;
@@ -311,18 +303,15 @@ impl World {
     }
     // ANCHOR_END: correct_positions
 
-    /// Take hold of body `body` at world point `at`, or move the mouse's
-    /// target to `at` if the mouse holds that point already.
-    pub fn pull(&mut self, body: usize, local: Vec2, at: Vec2) {
+    /// Take hold of body `body` at `local`, or move the mouse's target to
+    /// `at` if the mouse holds that point already.
+    pub fn pull(&mut self, bodies: &[Body], body: usize, local: Vec2, at: Vec2) {
         match self.mouse.as_mut() {
             Some(m) if m.body == body && m.local == local => {
                 m.target = at;
                 m.pulled = true;
             }
-            _ => {
-                self.mouse =
-                    Some(MouseJoint::new(&self.base.bodies, body, local, at))
-            }
+            _ => self.mouse = Some(MouseJoint::new(bodies, body, local, at)),
         }
     }
 
@@ -334,12 +323,12 @@ impl World {
         }
     }
 
-    /// The largest position error of any joint now: metres for the point
-    /// rows and the slider's drift, radians for the angle rows.
-    pub fn worst_error(&self) -> (f32, f32) {
+    /// The largest position error of any joint in `bodies`: metres for the
+    /// point rows and the slider's drift, radians for the angle rows.
+    pub fn worst_error(&self, bodies: &[Body]) -> (f32, f32) {
         let mut worst = (0.0f32, 0.0f32);
-        for j in &self.joints {
-            let (metres, radians) = j.error(&self.base.bodies);
+        for j in &self.list {
+            let (metres, radians) = j.error(bodies);
             worst = (worst.0.max(metres), worst.1.max(radians));
         }
         worst
@@ -354,7 +343,7 @@ pub const MAX_CORRECTION: f32 = 0.2;
 
 // ANCHOR: settings
 /// This chapter's switches; chapter 8's (iterations, warm starting,
-/// Baumgarte) live in `World::base.settings` and apply to joints too.
+/// Baumgarte) live in `World::solver.settings` and apply to joints too.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct JointSettings {
     /// Solve the rows that must hold together (a pin's two, a weld's

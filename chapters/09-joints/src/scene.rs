@@ -2,7 +2,7 @@
 //! pins, sliders and welds.
 
 use crate::demos::{JOINT_KNOBS, KNOBS};
-use crate::{Body, Joint, Kind, World};
+use crate::{Body, Joint, Joints, Kind, World};
 use ch08_sequential_impulses::scene::scene_world;
 use physics_core::demo::Demo;
 use physics_core::lab::Lab;
@@ -15,7 +15,7 @@ use physics_core::scene::{Scene, SceneError, SceneJoint};
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let (base, bounds) = scene_world(scene);
     let joints = scene_joints(scene, &base.bodies);
-    let world = World::from_base(base, joints);
+    let world = World { solver: base, joints: Joints::new(joints) };
     let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
     Ok(Box::new(lab.with_knobs(KNOBS)))
 }

@@ -32,7 +32,7 @@ fn a_chain_of_40_pins_holds_its_links_together() {
     let (metres, _) = worst_error(&mut world, 600);
     assert!(metres < 0.05, "worst separation {metres} m");
     let mut world = chain(40, 1.0, 0.0);
-    world.settings.position_pass = false;
+    world.joints.settings.position_pass = false;
     let (metres, _) = worst_error(&mut world, 600);
     assert!(metres > 0.5, "with Baumgarte only: {metres} m");
 }
@@ -103,7 +103,7 @@ fn kinetic(world: &World) -> f32 {
 }
 
 fn potential(world: &World) -> f32 {
-    let g = -world.base.gravity.y;
+    let g = -world.solver.gravity.y;
     world
         .bodies()
         .iter()
@@ -207,9 +207,9 @@ proptest! {
             _ => Joint::weld(&bodies, 0, 1, at),
         };
         let mut world = World::new(bodies, Vec::new(), vec![joint]);
-        world.base.gravity = Vec2::ZERO;
-        world.base.settings.position_correction = false;
-        world.settings.position_pass = false;
+        world.solver.gravity = Vec2::ZERO;
+        world.solver.settings.position_correction = false;
+        world.joints.settings.position_pass = false;
         let scale: f32 = world.bodies().iter().map(|b| {
             let m = b.mass();
             (m * b.velocity).length() + (m * b.position.perp_dot(b.velocity)).abs()
@@ -235,7 +235,7 @@ fn the_position_pass_keeps_the_centre_of_mass() {
     joint.local_b += Vec2::new(0.1, 0.0);
     joint.reference_angle += 0.1;
     let mut world = World::new(bodies, Vec::new(), vec![joint]);
-    world.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     let centre = |w: &World| {
         let (mut sum, mut mass) = (Vec2::ZERO, 0.0);
         for b in w.bodies() {
@@ -299,13 +299,13 @@ fn a_motor_reaches_its_speed_within_its_torque() {
     let joint =
         Joint::revolute(&bodies, 0, 1, Vec2::ZERO).with_motor(speed, torque);
     let mut world = World::new(bodies, Vec::new(), vec![joint]);
-    world.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     let ramp = speed * inertia / torque; // seconds to reach the speed at full torque
     let mut t = 0.0;
     while t < ramp + 1.0 {
         world.step(DT);
         t += DT;
-        let applied = world.rows[0].motor.impulse / DT;
+        let applied = world.joints.rows[0].motor.impulse / DT;
         assert!(
             applied.abs() <= torque * (1.0 + 1e-5),
             "torque {applied} N m at {t} s"
@@ -329,16 +329,18 @@ fn a_motor_reaches_its_speed_within_its_torque() {
 #[test]
 fn a_limit_stops_the_swing_at_its_angle() {
     let mut world = pendulum(0.0);
-    if let ch09_joints::Kind::Revolute { limit, .. } = &mut world.joints[0].kind {
+    if let ch09_joints::Kind::Revolute { limit, .. } =
+        &mut world.joints.list[0].kind
+    {
         *limit = Some(ch09_joints::Limit { lower: -0.5, upper: 0.5 });
     }
-    let rod = &mut world.base.bodies[1];
+    let rod = &mut world.solver.bodies[1];
     rod.angular_velocity = 5.0;
     rod.velocity = Vec2::new(5.0 * 0.5, 0.0);
     let mut highest = 0.0f32;
     for _ in 0..180 {
         world.step(DT);
-        highest = highest.max(world.joints[0].angle(world.bodies()).abs());
+        highest = highest.max(world.joints.list[0].angle(world.bodies()).abs());
     }
     assert!(highest > 0.45, "it should reach the limit: {highest}");
     assert!(highest < 0.51, "overshoot: {highest} rad");
@@ -352,14 +354,14 @@ fn a_limit_stops_the_swing_at_its_angle() {
 fn the_block_meets_both_rows_in_one_pass() {
     let run = |block: bool| {
         let mut world = pendulum(1.0);
-        world.base.settings.iterations = 1;
-        world.base.settings.warm_starting = false;
-        world.base.settings.position_correction = false;
-        world.settings.position_pass = false;
-        world.settings.block = block;
+        world.solver.settings.iterations = 1;
+        world.solver.settings.warm_starting = false;
+        world.solver.settings.position_correction = false;
+        world.joints.settings.position_pass = false;
+        world.joints.settings.block = block;
         world.step(DT);
         let (a, b) = (&world.bodies()[0], &world.bodies()[1]);
-        let rows = &world.rows[0].equal;
+        let rows = &world.joints.rows[0].equal;
         rows[0]
             .jacobian
             .velocity(a, b)

@@ -110,8 +110,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "pyramid",
         about: "chapter 8's 12-row pyramid, each row dropped 1 m (X: chapter 8)",
         make: || {
-            let world =
-                World::from_chapter8(ch08_sequential_impulses::worlds::pyramid(12));
+            let world = World::from(ch08_sequential_impulses::worlds::pyramid(12));
             Box::new(show(world, (Vec2::new(-8.2, -1.0), Vec2::new(8.2, 14.2))))
         },
     },
@@ -119,7 +118,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "stack-30",
         about: "chapter 8's stack of 1 kg and 30 kg boxes in turn: mass ratios both ways (X: chapter 8)",
         make: || {
-            let world = World::from_chapter8(ch08::mass_ratio_stack(30.0));
+            let world = World::from(ch08::mass_ratio_stack(30.0));
             Box::new(show(world, (Vec2::new(-4.0, -0.5), Vec2::new(4.0, 6.0))))
         },
     },
@@ -127,7 +126,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "cradle",
         about: "chapter 8's Newton's cradle, touching: substeps change nothing here (X: chapter 8)",
         make: || {
-            let world = World::from_chapter8(ch08::cradle(0.0));
+            let world = World::from(ch08::cradle(0.0));
             Box::new(show(world, (Vec2::new(-3.0, -0.5), Vec2::new(3.0, 4.0))))
         },
     },
@@ -135,7 +134,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "bridge",
         about: "chapter 9's bridge of 20 planks on pins (X: chapter 8)",
         make: || {
-            let world = World::from_chapter9(ch09_joints::worlds::bridge());
+            let world = World::from(ch09_joints::worlds::bridge());
             Box::new(show(world, (Vec2::new(-7.0, -0.8), Vec2::new(7.0, 8.0))))
         },
     },
@@ -143,7 +142,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "car",
         about: "chapter 9's car on its motors (X: chapter 8)",
         make: || {
-            let world = World::from_chapter9(ch09_joints::worlds::car());
+            let world = World::from(ch09_joints::worlds::car());
             Box::new(show(world, (Vec2::new(-8.0, -1.5), Vec2::new(12.0, 6.0))))
         },
     },
@@ -151,7 +150,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "piston",
         about: "chapter 9's piston: a crank, a rod and a slider (X: chapter 8)",
         make: || {
-            let world = World::from_chapter9(ch09_joints::worlds::piston());
+            let world = World::from(ch09_joints::worlds::piston());
             Box::new(show(world, (Vec2::new(-3.0, -0.8), Vec2::new(3.0, 6.0))))
         },
     },
@@ -159,7 +158,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "ragdoll",
         about: "chapter 9's ragdoll down the steps (X: chapter 8)",
         make: || {
-            let world = World::from_chapter9(ch09_joints::worlds::ragdoll());
+            let world = World::from(ch09_joints::worlds::ragdoll());
             Box::new(show(world, (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5))))
         },
     },
@@ -178,10 +177,10 @@ pub const DEMOS: &[DemoEntry] = &[
 // ANCHOR: switches
 impl Holds<ch08_sequential_impulses::World> for World {
     fn inner(&self) -> &ch08_sequential_impulses::World {
-        &self.base.base
+        &self.solver
     }
     fn inner_mut(&mut self) -> &mut ch08_sequential_impulses::World {
-        &mut self.base.base
+        &mut self.solver
     }
 }
 
@@ -195,50 +194,51 @@ pub const SOFT_KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         'x',
         "the soft step (off: chapter 8's solver)",
-        |w| w.soft.solver == Solver::Soft,
+        |w| w.soft.settings.solver == Solver::Soft,
         |w, on| {
-            w.soft.solver = if on { Solver::Soft } else { Solver::Chapter8 };
+            w.soft.settings.solver =
+                if on { Solver::Soft } else { Solver::Chapter8 };
         },
     ),
     Knob::number(
         'u',
         "substeps",
         SUBSTEPS,
-        |w| w.soft.substeps as f32,
-        |w, n| w.soft.substeps = n.clamp(1.0, 64.0) as u32,
+        |w| w.soft.settings.substeps as f32,
+        |w, n| w.soft.settings.substeps = n.clamp(1.0, 64.0) as u32,
     ),
     Knob::number(
         'z',
         "contact stiffness (Hz)",
         HERTZ,
-        |w| w.soft.contact_hertz,
-        |w, hz| w.soft.contact_hertz = hz.max(0.0),
+        |w| w.soft.settings.contact_hertz,
+        |w, hz| w.soft.settings.contact_hertz = hz.max(0.0),
     ),
     Knob::number(
         'g',
         "contact damping ratio",
         DAMPING,
-        |w| w.soft.damping_ratio,
-        |w, z| w.soft.damping_ratio = z.max(0.0),
+        |w| w.soft.settings.damping_ratio,
+        |w, z| w.soft.settings.damping_ratio = z.max(0.0),
     ),
     Knob::number(
         'c',
         "push-out speed (m/s)",
         PUSH_OUT,
-        |w| w.soft.push_out,
-        |w, v| w.soft.push_out = v.max(0.0),
+        |w| w.soft.settings.push_out,
+        |w, v| w.soft.settings.push_out = v.max(0.0),
     ),
     Knob::toggle(
         'q',
         "relax after each substep",
-        |w| w.soft.relax,
-        |w, on| w.soft.relax = on,
+        |w| w.soft.settings.relax,
+        |w, on| w.soft.settings.relax = on,
     ),
     Knob::toggle(
         'y',
         "restitution pass",
-        |w| w.soft.restitution,
-        |w, on| w.soft.restitution = on,
+        |w| w.soft.settings.restitution,
+        |w, on| w.soft.settings.restitution = on,
     ),
 ];
 
@@ -264,34 +264,36 @@ impl Sim for World {
     }
 
     fn gravity(&self) -> Vec2 {
-        self.base.base.gravity
+        self.solver.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.base.base.gravity = gravity;
+        self.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.base.base.settings.iterations = iterations;
+        self.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
-        Sim::draw(&self.base, out, overlay);
+        Sim::draw(&self.solver, out, overlay);
+        ch09_joints::demos::draw_joints(out, &self.solver.bodies, &self.joints);
     }
 
     fn status(&self) -> Option<String> {
         let (metres, _) = self.worst_joint_error();
-        let solver = match self.soft.solver {
-            Solver::Soft => format!("soft step, {} substeps", self.soft.substeps),
-            Solver::Chapter8 => format!(
-                "chapter 8, {} iterations",
-                self.base.base.settings.iterations
-            ),
+        let solver = match self.soft.settings.solver {
+            Solver::Soft => {
+                format!("soft step, {} substeps", self.soft.settings.substeps)
+            }
+            Solver::Chapter8 => {
+                format!("chapter 8, {} iterations", self.solver.settings.iterations)
+            }
         };
         Some(format!(
             "{solver}; {} bodies, {} contacts, deepest {:.1} mm, worst joint {:.1} mm",
             self.bodies().len(),
-            self.base.base.contact_count(),
+            self.solver.contact_count(),
             1000.0 * self.max_penetration(),
             1000.0 * metres
         ))
@@ -302,22 +304,11 @@ impl Sim for World {
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.base.pull(hold.body, hold.local, target);
+        let bodies = &self.solver.bodies;
+        self.joints.pull(bodies, hold.body, hold.local, target);
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
         Some(hold.point(self.bodies()))
-    }
-}
-
-impl World {
-    /// Chapter 8's world, its settings kept, stepped by the soft step.
-    pub fn from_chapter8(world: ch08_sequential_impulses::World) -> Self {
-        World::from_chapter9(ch09_joints::World::from_base(world, Vec::new()))
-    }
-
-    /// Chapter 9's world, stepped by the soft step.
-    pub fn from_chapter9(world: ch09_joints::World) -> Self {
-        World { base: world, ..World::new(Vec::new(), Vec::new(), Vec::new()) }
     }
 }

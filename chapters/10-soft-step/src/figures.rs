@@ -23,16 +23,16 @@ pub fn released_overlap(hertz: f32, zeta: f32) -> Vec<(f32, bool)> {
     let ground = Body::rect(5.0, 0.5, Vec2::new(0.0, -0.5), 0.0, 1.0).into_static();
     let disc = Body::disc(0.5, Vec2::new(0.0, 0.5 - START), 1.0);
     let mut world = World::new(vec![ground, disc], Vec::new(), Vec::new());
-    world.base.base.gravity = Vec2::ZERO;
-    world.soft.contact_hertz = hertz;
-    world.soft.damping_ratio = zeta;
-    world.soft.push_out = f32::INFINITY;
-    world.soft.relax = false;
-    world.soft.restitution = false;
+    world.solver.gravity = Vec2::ZERO;
+    world.soft.settings.contact_hertz = hertz;
+    world.soft.settings.damping_ratio = zeta;
+    world.soft.settings.push_out = f32::INFINITY;
+    world.soft.settings.relax = false;
+    world.soft.settings.restitution = false;
     (0..STEPS)
         .map(|_| {
             world.step(1.0 / 60.0);
-            let arbiters = &world.base.base.arbiters;
+            let arbiters = &world.solver.arbiters;
             let pushing = arbiters
                 .first()
                 .is_some_and(|a| a.contacts()[0].normal_impulse > 0.0);
@@ -117,7 +117,7 @@ pub const RECOVERY_STEPS: usize = 300;
 /// speed, m/s.
 pub fn recovery(solver: crate::Solver) -> Vec<(f32, f32)> {
     let mut world = crate::worlds::overlap();
-    world.soft.solver = solver;
+    world.soft.settings.solver = solver;
     (0..RECOVERY_STEPS)
         .map(|_| {
             world.step(1.0 / 60.0);

@@ -27,10 +27,11 @@
 //! The book's page for this chapter is `book/src/ch10-soft-step.md`.
 
 use ch07_distance_constraints::{JointKind as DistanceKind, joint_axis};
+use ch08_sequential_impulses as ch08;
 use ch08_sequential_impulses::{Arbiter, MAX_CONTACTS};
 pub use ch09_joints::{
-    Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Kind, Obb, Row, Shape,
-    clamp_impulse, motor_bounds, pair_mut,
+    Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Joints, Kind, Obb,
+    Row, Shape, clamp_impulse, motor_bounds, pair_mut,
 };
 use glam::Vec2;
 use physics_core::math::{cross, perp};
@@ -48,13 +49,21 @@ pub mod worlds;
 pub mod exercises;
 
 // ANCHOR: world
-/// Chapter 9's world (bodies, contacts, rods and ropes, joints, the
-/// mouse) stepped by the soft step, or by chapter 8's solver to compare.
+/// Chapter 9's parts (chapter 8's bodies, contacts, rods and ropes; the
+/// joints and the mouse) and this chapter's soft step beside them,
+/// stepped by the soft step or by chapter 8's solver to compare.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    /// Chapter 9's world: `base.base.bodies` are the bodies.
-    pub base: ch09_joints::World,
-    pub soft: SoftSettings,
+    pub solver: ch08::World,
+    pub joints: Joints,
+    /// This chapter's part: the soft step's settings and its rows.
+    pub soft: SoftStep,
+}
+
+/// The soft step's settings, and the rows it builds for a step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SoftStep {
+    pub settings: SoftSettings,
     /// One entry per contact arbiter of this step, in the same order.
     points: Vec<[SoftPoint; MAX_CONTACTS]>,
     /// Each body's position when the step began, and its rotation now.
@@ -79,8 +88,63 @@ impl World {
         joints: Vec<Joint>,
     ) -> Self {
         World {
-            base: ch09_joints::World::new(bodies, rods, joints),
-            soft: SoftSettings::default(),
+            solver: ch08::World::new(bodies, rods),
+            joints: Joints::new(joints),
+            soft: SoftStep::default(),
+        }
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        &self.solver.bodies
+    }
+
+    /// Advance by `dt` seconds (a non-positive or non-finite `dt` does
+    /// nothing): the soft step, with chapter 9's broad and narrow phases,
+    /// or chapter 9's step when `soft.settings.solver` says so.
+    pub fn step(&mut self, dt: f32) {
+        let (solver, joints) = (&mut self.solver, &mut self.joints);
+        if self.soft.settings.solver == Solver::Chapter8 {
+            ch09_joints::step(solver, joints, dt);
+            return;
+        }
+        self.soft.step(solver, joints, dt, |solver, joints| {
+            solver.broad_phase();
+            joints.drop_held_pairs(solver);
+            solver.narrow_phase();
+        });
+    }
+
+    /// The largest joint error now (see [`SoftStep::worst_joint_error`]).
+    pub fn worst_joint_error(&self) -> (f32, f32) {
+        SoftStep::worst_joint_error(&self.solver, &self.joints)
+    }
+
+    /// The deepest overlap among this step's contacts, metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.solver.max_penetration()
+    }
+}
+
+impl From<ch08::World> for World {
+    /// Chapter 8's world, its settings kept, with no joints, stepped by
+    /// the soft step.
+    fn from(solver: ch08::World) -> Self {
+        World { solver, joints: Joints::default(), soft: SoftStep::default() }
+    }
+}
+
+impl From<ch09_joints::World> for World {
+    /// Chapter 9's parts, their settings kept, stepped by the soft step.
+    fn from(world: ch09_joints::World) -> Self {
+        let ch09_joints::World { solver, joints } = world;
+        World { solver, joints, soft: SoftStep::default() }
+    }
+}
+
+impl Default for SoftStep {
+    fn default() -> Self {
+        SoftStep {
+            settings: SoftSettings::default(),
             points: Vec::new(),
             poses: Vec::new(),
             rod_rows: Vec::new(),
@@ -89,83 +153,62 @@ impl World {
             open_limits: Vec::new(),
         }
     }
+}
 
-    pub fn bodies(&self) -> &[Body] {
-        &self.base.base.bodies
-    }
-
-    /// Advance by `dt` seconds (a non-positive or non-finite `dt` does
-    /// nothing): the soft step, or chapter 9's step when
-    /// `soft.solver` says so.
-    pub fn step(&mut self, dt: f32) {
-        if self.soft.solver == Solver::Chapter8 {
-            self.base.step(dt);
-            return;
-        }
-        self.step_with(dt, ch09_joints::World::collide);
-    }
-
+impl SoftStep {
     // ANCHOR: step
-    /// The soft step, with `collide` finding this step's contacts:
-    /// chapters 8 and 9's broad and narrow phases, or a later chapter's.
-    pub fn step_with(
+    /// The soft step over chapter 8's and 9's parts, with `collide`
+    /// finding this step's contacts: chapters 8 and 9's broad and narrow
+    /// phases, or a later chapter's.
+    pub fn step(
         &mut self,
+        solver: &mut ch08::World,
+        joints: &mut Joints,
         dt: f32,
-        collide: impl FnOnce(&mut ch09_joints::World),
+        collide: impl FnOnce(&mut ch08::World, &mut Joints),
     ) {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
-        let n = self.soft.substeps.max(1);
+        let n = self.settings.substeps.max(1);
         let h = dt / n as f32;
         // 1-2. Collide once per step.
-        collide(&mut self.base);
+        collide(solver, joints);
         // 3. Prepare: each contact's fixed anchors, separation and masses.
-        self.prepare_contacts(h);
+        self.prepare_contacts(solver, h);
         for _ in 0..n {
             // 4. Gravity and forces for one substep.
-            let world = &mut self.base.base;
-            ch06_rotation_friction::apply_forces(
-                &mut world.bodies,
-                world.gravity,
-                h,
-            );
+            let gravity = solver.gravity;
+            ch06_rotation_friction::apply_forces(&mut solver.bodies, gravity, h);
             // 5. Joint rows where the bodies are now; warm start all rows.
-            self.prepare_joints(h);
-            self.warm_start();
+            self.prepare_joints(solver, joints, h);
+            self.warm_start(solver, joints);
             // 6. One pass with the soft position bias.
-            self.solve(h, true);
+            self.solve(solver, joints, h, true);
             // 7. Move by the substep.
-            if let Some(turn) = self.soft.max_turn {
-                self.limit_spin(turn / h);
+            if let Some(turn) = self.settings.max_turn {
+                limit_spin(&mut solver.bodies, turn / h);
             }
-            self.base.base.integrate_positions(h);
-            self.turn();
+            solver.integrate_positions(h);
+            self.turn(&solver.bodies);
             // 8. Relax: one pass without the bias.
-            if self.soft.relax {
-                self.solve(h, false);
+            if self.settings.relax {
+                self.solve(solver, joints, h, false);
             }
         }
         // 9. Restitution, once, after all substeps.
-        if self.soft.restitution {
-            self.restitution();
+        if self.settings.restitution {
+            self.restitution(solver);
         }
         // Forces last one step, every substep of it.
-        ch06_rotation_friction::clear_forces(&mut self.base.base.bodies);
-        self.base.release_mouse_unless_pulled();
+        ch06_rotation_friction::clear_forces(&mut solver.bodies);
+        joints.release_mouse_unless_pulled();
     }
     // ANCHOR_END: step
 
-    /// No body spins faster than `most` rad/s.
-    pub fn limit_spin(&mut self, most: f32) {
-        for b in self.base.base.bodies.iter_mut() {
-            b.angular_velocity = b.angular_velocity.clamp(-most, most);
-        }
-    }
-
     /// Each body's rotation, for the contacts' moving anchors.
-    fn turn(&mut self) {
-        for (pose, b) in self.poses.iter_mut().zip(&self.base.base.bodies) {
+    fn turn(&mut self, bodies: &[Body]) {
+        for (pose, b) in self.poses.iter_mut().zip(bodies) {
             pose.turn(b.angle);
         }
     }
@@ -176,19 +219,19 @@ impl World {
     /// bodies' own frames (to find the separation as they turn), the
     /// separation less what the anchors account for, the effective masses,
     /// and the approach speed for restitution.
-    fn prepare_contacts(&mut self, h: f32) {
-        let settings = self.base.base.settings;
-        let warm = settings.warm_starting;
-        let bodies = &self.base.base.bodies;
+    fn prepare_contacts(&mut self, solver: &mut ch08::World, h: f32) {
+        let warm = solver.settings.warm_starting;
+        let bodies = &solver.bodies;
         self.poses.resize(bodies.len(), Pose::default());
         for (pose, b) in self.poses.iter_mut().zip(bodies) {
             pose.start = b.position;
             pose.turn(b.angle);
         }
         self.points.clear();
+        let settings = &self.settings;
         self.contact_soft =
-            soft(self.soft.contact_hertz.min(0.25 / h), self.soft.damping_ratio, h);
-        for arb in self.base.base.arbiters.iter_mut() {
+            soft(settings.contact_hertz.min(0.25 / h), settings.damping_ratio, h);
+        for arb in solver.arbiters.iter_mut() {
             let (a, b) = (&bodies[arb.a], &bodies[arb.b]);
             let (turn_a, turn_b) =
                 (self.poses[arb.a].rotation, self.poses[arb.b].rotation);
@@ -223,20 +266,24 @@ impl World {
     /// Stage 5, first half: every joint's rows at the bodies' positions now
     /// (chapter 9's rows, made soft), rods and ropes as rows too, and the
     /// mouse; each keeps the impulse it had.
-    pub fn prepare_joints(&mut self, h: f32) {
-        let warm = self.base.base.settings.warm_starting;
+    pub fn prepare_joints(
+        &mut self,
+        solver: &ch08::World,
+        joints: &mut Joints,
+        h: f32,
+    ) {
+        let warm = solver.settings.warm_starting;
         self.joint_soft = soft(
-            self.soft.joint_hertz.min(0.25 / h),
-            self.soft.joint_damping_ratio,
+            self.settings.joint_hertz.min(0.25 / h),
+            self.settings.joint_damping_ratio,
             h,
         );
-        let settings = self.base.settings;
-        let world = &mut self.base;
-        world.rows.resize(world.joints.len(), JointRows::default());
-        self.open_limits.resize(world.joints.len(), [false; 2]);
-        let bodies = &world.base.bodies;
+        let settings = joints.settings;
+        joints.rows.resize(joints.list.len(), JointRows::default());
+        self.open_limits.resize(joints.list.len(), [false; 2]);
+        let bodies = &solver.bodies;
         let each =
-            world.rows.iter_mut().zip(&world.joints).zip(&mut self.open_limits);
+            joints.rows.iter_mut().zip(&joints.list).zip(&mut self.open_limits);
         for ((rows, j), open) in each {
             let old = *rows;
             (*rows, *open) = soften(j.rows(bodies, &settings, 1.0, 1.0), j, h);
@@ -244,27 +291,26 @@ impl World {
                 rows.keep_impulses(&old);
             }
         }
-        self.rod_rows.resize(world.base.joints.len(), Row::default());
-        for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
+        self.rod_rows.resize(solver.joints.len(), Row::default());
+        for (row, rod) in self.rod_rows.iter_mut().zip(&solver.joints) {
             let old = *row;
             *row = rod_row(rod, bodies);
             if warm && row.active && old.active {
                 row.impulse = old.impulse;
             }
         }
-        if let Some(mouse) = world.mouse.as_mut() {
+        if let Some(mouse) = joints.mouse.as_mut() {
             mouse.pre_step(bodies, h, warm);
         }
     }
 
     /// Stage 5, second half: apply every row's kept impulse.
-    fn warm_start(&mut self) {
-        if !self.base.base.settings.warm_starting {
+    fn warm_start(&mut self, solver: &mut ch08::World, joints: &Joints) {
+        if !solver.settings.warm_starting {
             return;
         }
-        let world = &mut self.base;
-        let bodies = &mut world.base.bodies;
-        for (arb, points) in world.base.arbiters.iter().zip(&self.points) {
+        let bodies = &mut solver.bodies;
+        for (arb, points) in solver.arbiters.iter().zip(&self.points) {
             let (mut a, mut b) = (bodies[arb.a], bodies[arb.b]);
             let (n, t) = (arb.normal, perp(arb.normal));
             for (c, p) in arb.contacts().iter().zip(points) {
@@ -273,30 +319,28 @@ impl World {
             }
             keep_velocities(bodies, arb, a, b);
         }
-        self.warm_start_joints();
+        self.warm_start_joints(solver, joints);
     }
 
-    /// The joints', rods' and the mouse's part of stage 5's warm start
-    /// (a later chapter warm-starts its contacts its own way).
-    pub fn warm_start_joints(&mut self) {
-        if !self.base.base.settings.warm_starting {
+    /// The joints', rods' and the mouse's part of stage 5's warm start.
+    pub fn warm_start_joints(&self, solver: &mut ch08::World, joints: &Joints) {
+        if !solver.settings.warm_starting {
             return;
         }
-        let world = &mut self.base;
-        let bodies = &mut world.base.bodies;
-        for (rows, j) in world.rows.iter().zip(&world.joints) {
+        let bodies = &mut solver.bodies;
+        for (rows, j) in joints.rows.iter().zip(&joints.list) {
             let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
             for row in rows.all() {
                 row.jacobian.apply(a, b, row.impulse);
             }
         }
-        for (row, rod) in self.rod_rows.iter().zip(&world.base.joints) {
+        for (row, rod) in self.rod_rows.iter().zip(&solver.joints) {
             if row.active {
                 let (a, b) = pair_mut(bodies, rod.body_a, rod.body_b);
                 row.jacobian.apply(a, b, row.impulse);
             }
         }
-        if let Some(mouse) = &world.mouse {
+        if let Some(mouse) = &joints.mouse {
             mouse.warm_start(bodies);
         }
     }
@@ -305,15 +349,20 @@ impl World {
     /// Stages 6 and 8: one pass over the joints, then the contacts. With
     /// `use_bias` each row is soft and pushes out overlap; without it (the
     /// relax pass) each row only stops the motion into it.
-    fn solve(&mut self, h: f32, use_bias: bool) {
-        self.solve_joints(use_bias);
-        let world = &mut self.base;
-        let bodies = &mut world.base.bodies;
-        let settings = world.base.settings;
-        let (push_out, contact) = (self.soft.push_out, self.contact_soft);
+    fn solve(
+        &mut self,
+        solver: &mut ch08::World,
+        joints: &mut Joints,
+        h: f32,
+        use_bias: bool,
+    ) {
+        self.solve_joints(solver, joints, use_bias);
+        let bodies = &mut solver.bodies;
+        let settings = solver.settings;
+        let (push_out, contact) = (self.settings.push_out, self.contact_soft);
         // In the list's order, bottom up in the demos. (Chapter 8's
         // alternating order tips the overlapping stack over here.)
-        for (arb, points) in world.base.arbiters.iter_mut().zip(&mut self.points) {
+        for (arb, points) in solver.arbiters.iter_mut().zip(&mut self.points) {
             // The pair's rows work on copies of the two bodies, written
             // back after: the compiler keeps the velocities in registers
             // instead of storing and loading them row after row.
@@ -369,14 +418,18 @@ impl World {
 
     /// Stages 6 and 8 for the joints, rods and ropes, and the mouse: one
     /// pass, soft with the bias, rigid without it.
-    pub fn solve_joints(&mut self, use_bias: bool) {
-        let world = &mut self.base;
-        let accumulate = world.base.settings.accumulate;
-        let bodies = &mut world.base.bodies;
+    pub fn solve_joints(
+        &mut self,
+        solver: &mut ch08::World,
+        joints: &mut Joints,
+        use_bias: bool,
+    ) {
+        let accumulate = solver.settings.accumulate;
+        let bodies = &mut solver.bodies;
         // A spring while the bias is on, rigid at 0 while relaxing.
         let spring = Some(self.joint_soft).filter(|_| use_bias);
         let rigid = Some(Soft::RIGID);
-        let each = world.rows.iter_mut().zip(&world.joints).zip(&self.open_limits);
+        let each = joints.rows.iter_mut().zip(&joints.list).zip(&self.open_limits);
         for ((rows, j), open) in each {
             let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
             if rows.motor.active {
@@ -396,13 +449,13 @@ impl World {
                 }
             }
         }
-        for (row, rod) in self.rod_rows.iter_mut().zip(&world.base.joints) {
+        for (row, rod) in self.rod_rows.iter_mut().zip(&solver.joints) {
             if row.active {
                 let (a, b) = pair_mut(bodies, rod.body_a, rod.body_b);
                 solve_soft_row(row, spring.or(rigid), a, b, accumulate);
             }
         }
-        if let Some(mouse) = world.mouse.as_mut() {
+        if let Some(mouse) = joints.mouse.as_mut() {
             mouse.solve(bodies);
         }
     }
@@ -411,11 +464,10 @@ impl World {
     /// Stage 9: chapter 8's restitution pass, once, at the fixed anchors:
     /// points that approached faster than the threshold and pushed in some
     /// substep leave at `-e` times their approach speed.
-    fn restitution(&mut self) {
-        let world = &mut self.base.base;
-        let threshold = world.settings.restitution_threshold;
-        let bodies = &mut world.bodies;
-        for (arb, points) in world.arbiters.iter_mut().zip(&self.points) {
+    fn restitution(&mut self, solver: &mut ch08::World) {
+        let threshold = solver.settings.restitution_threshold;
+        let bodies = &mut solver.bodies;
+        for (arb, points) in solver.arbiters.iter_mut().zip(&self.points) {
             if arb.restitution == 0.0 {
                 continue;
             }
@@ -441,12 +493,12 @@ impl World {
     // ANCHOR_END: restitution
 
     /// The largest joint error now: chapter 9's joints (metres and
-    /// radians, [`ch09_joints::World::worst_error`]) and how far any rod or
-    /// rope is from its length (a slack rope counts as 0).
-    pub fn worst_joint_error(&self) -> (f32, f32) {
-        let (metres, radians) = self.base.worst_error();
-        let bodies = self.bodies();
-        let rods = self.base.base.joints.iter().map(|r| {
+    /// radians, [`Joints::worst_error`]) and how far any rod or rope is
+    /// from its length (a slack rope counts as 0).
+    pub fn worst_joint_error(solver: &ch08::World, joints: &Joints) -> (f32, f32) {
+        let bodies = &solver.bodies;
+        let (metres, radians) = joints.worst_error(bodies);
+        let rods = solver.joints.iter().map(|r| {
             let stretch = r.stretch(bodies);
             match r.kind {
                 DistanceKind::Rope => stretch.max(0.0),
@@ -455,10 +507,12 @@ impl World {
         });
         (rods.fold(metres, f32::max), radians)
     }
+}
 
-    /// The deepest overlap among this step's contacts, metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.base.base.max_penetration()
+/// No body spins faster than `most` rad/s.
+pub fn limit_spin(bodies: &mut [Body], most: f32) {
+    for b in bodies.iter_mut() {
+        b.angular_velocity = b.angular_velocity.clamp(-most, most);
     }
 }
 

@@ -14,7 +14,11 @@ use physics_core::scene::{Scene, SceneError};
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let (base, bounds) = scene_world(scene);
     let joints = ch09_joints::scene::scene_joints(scene, &base.bodies);
-    let world = World::from_chapter9(ch09_joints::World::from_base(base, joints));
+    let world = World {
+        solver: base,
+        joints: ch09_joints::Joints::new(joints),
+        soft: crate::SoftStep::default(),
+    };
     let lab = Lab::from_scene(world, SOFT_KNOBS, bounds, scene);
     Ok(Box::new(lab.with_knobs(KNOBS)))
 }

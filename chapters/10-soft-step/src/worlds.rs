@@ -41,7 +41,7 @@ pub fn confined(n: usize) -> World {
         }
     }
     let mut world = World::new(bodies, Vec::new(), Vec::new());
-    world.base.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     world
 }
 
@@ -67,7 +67,7 @@ pub fn heavy_on_light() -> World {
 /// Chapter 9's chain of 40 pinned links with a ball of 30 links' mass,
 /// let go level: chapter 9 loses it.
 pub fn heavy_chain() -> World {
-    World::from_chapter9(ch09_joints::worlds::chain(40, 30.0, 0.0))
+    World::from(ch09_joints::worlds::chain(40, 30.0, 0.0))
 }
 
 /// 20 discs in a row on rods 0.5 m long, hung from a static block, the

@@ -22,19 +22,18 @@ fn a_soft_contact_is_a_critically_damped_spring_while_it_pushes() {
     let x0 = 0.1;
     let disc = Body::disc(0.5, Vec2::new(0.0, 0.5 - x0), 1.0);
     let mut world = World::new(vec![ground, disc], Vec::new(), Vec::new());
-    world.base.base.gravity = Vec2::ZERO;
-    world.soft.contact_hertz = 2.0;
-    world.soft.damping_ratio = 1.0;
-    world.soft.push_out = f32::INFINITY;
-    world.soft.relax = false;
-    world.soft.restitution = false;
+    world.solver.gravity = Vec2::ZERO;
+    world.soft.settings.contact_hertz = 2.0;
+    world.soft.settings.damping_ratio = 1.0;
+    world.soft.settings.push_out = f32::INFINITY;
+    world.soft.settings.relax = false;
+    world.soft.settings.restitution = false;
     let w = 2.0 * std::f32::consts::PI * 2.0;
     let mut compared = 0;
     for step in 1..=60 {
         world.step(DT);
         let pushing = world
-            .base
-            .base
+            .solver
             .arbiters
             .first()
             .is_some_and(|a| a.contacts()[0].normal_impulse > 0.0);
@@ -112,7 +111,7 @@ proptest! {
     #[test]
     fn an_isolated_pair_keeps_its_momentum(a in free_body(), b in free_body()) {
         let mut world = World::new(vec![a, b], Vec::new(), Vec::new());
-        world.base.base.gravity = Vec2::ZERO;
+        world.solver.gravity = Vec2::ZERO;
         let momentum = |w: &World| w.bodies().iter().map(|b| b.mass() * b.velocity).sum::<Vec2>();
         let scale: f32 = world.bodies().iter().map(|b| (b.mass() * b.velocity).length()).sum();
         let before = momentum(&world);
@@ -176,7 +175,7 @@ fn a_force_acts_for_the_whole_step() {
     disc.torque = 0.5;
     let inertia = 1.0 / disc.inv_inertia;
     let mut world = World::new(vec![disc], Vec::new(), Vec::new());
-    world.base.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     let dt = 1.0 / 60.0;
     world.step(dt);
     let b = world.bodies()[0];

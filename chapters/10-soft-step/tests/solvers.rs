@@ -28,7 +28,7 @@ struct Run {
 
 fn run(make: impl Fn() -> World, solver: Solver, steps: usize) -> Run {
     let mut world = make();
-    world.soft.solver = solver;
+    world.soft.settings.solver = solver;
     let start: Vec<Vec2> = world.bodies().iter().map(|b| b.position).collect();
     let (mut early_speed, mut clear_at, mut worst_joint) = (0.0f32, None, 0.0f32);
     for step in 0..steps {
@@ -180,11 +180,12 @@ fn substeps_beat_passes() {
         let chain = run(with(heavy_chain), solver, 600).worst_joint;
         (boxes, chain)
     };
-    let soft =
-        |n: u32| table(Solver::Soft, &move |w: &mut World| w.soft.substeps = n);
+    let soft = |n: u32| {
+        table(Solver::Soft, &move |w: &mut World| w.soft.settings.substeps = n)
+    };
     let passes = |n: u32| {
         table(Solver::Chapter8, &move |w: &mut World| {
-            w.base.base.settings.iterations = n;
+            w.solver.settings.iterations = n;
         })
     };
     let rows = [

@@ -103,29 +103,30 @@ pub const KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         'g',
         "floors hide their shared faces (the ghost-collision remedy)",
-        |w| w.settings.floors,
-        |w, on| w.settings.floors = on,
+        |w| w.shapes.settings.floors,
+        |w, on| w.shapes.settings.floors = on,
     ),
     Knob::toggle(
         'k',
         "speculative contacts within 2 cm (chapter 12)",
-        |w| w.settings.margin > 0.0,
+        |w| w.shapes.settings.margin > 0.0,
         |w, on| {
-            w.settings.margin = if on { crate::SPECULATIVE_DISTANCE } else { 0.0 }
+            w.shapes.settings.margin =
+                if on { crate::SPECULATIVE_DISTANCE } else { 0.0 }
         },
     ),
     Knob::number(
         'u',
         "substeps",
         SUBSTEPS,
-        |w| w.base.soft.substeps as f32,
-        |w, n| w.base.soft.substeps = n.clamp(1.0, 64.0) as u32,
+        |w| w.soft.settings.substeps as f32,
+        |w, n| w.soft.settings.substeps = n.clamp(1.0, 64.0) as u32,
     ),
     Knob::toggle(
         'f',
         "friction",
-        |w| w.base.base.base.settings.friction,
-        |w, on| w.base.base.base.settings.friction = on,
+        |w| w.solver.settings.friction,
+        |w, on| w.solver.settings.friction = on,
     ),
     Knob::overlay('m', "show contacts and impulses"),
     Knob::action('d', "drop a random hull", drop_hull),
@@ -149,38 +150,41 @@ impl Sim for World {
     }
 
     fn gravity(&self) -> Vec2 {
-        self.base.base.base.gravity
+        self.solver.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.base.base.base.gravity = gravity;
+        self.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.base.base.base.settings.iterations = iterations;
+        self.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
-        for (i, (b, shape)) in self.bodies().iter().zip(&self.shapes).enumerate() {
+        for (i, (b, shape)) in
+            self.bodies().iter().zip(&self.shapes.list).enumerate()
+        {
             draw_shape(out, shape, &b.transform(), body_color(b, i));
         }
-        ch09_joints::demos::draw_joints(out, &self.base.base);
+        ch09_joints::demos::draw_joints(out, &self.solver.bodies, &self.joints);
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(
-                out,
-                &self.base.base.base,
-            );
+            ch08_sequential_impulses::demos::draw_contacts(out, &self.solver);
         }
     }
 
     fn status(&self) -> Option<String> {
         Some(format!(
             "soft step, {} substeps; {} bodies, {} contacts, deepest {:.1} mm{}",
-            self.base.soft.substeps,
+            self.soft.settings.substeps,
             self.bodies().len(),
-            self.base.base.base.contact_count(),
+            self.solver.contact_count(),
             1000.0 * self.max_penetration(),
-            if self.settings.floors { "" } else { "; floors' seams showing" }
+            if self.shapes.settings.floors {
+                ""
+            } else {
+                "; floors' seams showing"
+            }
         ))
     }
 
@@ -191,7 +195,7 @@ impl Sim for World {
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.base.base.pull(hold.body, hold.local, target);
+        self.joints.pull(&self.solver.bodies, hold.body, hold.local, target);
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
@@ -232,7 +236,7 @@ pub fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color
 
 /// D: a random hull dropped from above the middle of the camera's view.
 fn drop_hull(w: &mut World) {
-    let n = w.shapes.len() as u64;
+    let n = w.shapes.list.len() as u64;
     let mut rng = Rng::new(0x5eed ^ n);
     let top = w
         .bodies()
@@ -247,6 +251,6 @@ fn drop_hull(w: &mut World) {
         rng.range(0.0, std::f32::consts::TAU),
         1.0,
     );
-    w.base.base.base.bodies.push(b);
-    w.shapes.push(s);
+    w.solver.bodies.push(b);
+    w.shapes.list.push(s);
 }

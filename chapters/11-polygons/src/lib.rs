@@ -41,7 +41,9 @@ pub mod worlds;
 #[cfg(feature = "exercises")]
 pub mod exercises;
 
-pub use ch09_joints::{Body, Joint};
+use ch08_sequential_impulses as ch08;
+pub use ch09_joints::{Body, Joint, Joints};
+use ch10_soft_step::SoftStep;
 pub use collide::{collide, max_separation, segment_distance};
 pub use shapes::{
     Hull, HullError, LINEAR_SLOP, MAX_VERTICES, MassProperties, Polygon, Shape,
@@ -60,16 +62,25 @@ use std::borrow::Cow;
 pub const SPECULATIVE_DISTANCE: f32 = 4.0 * LINEAR_SLOP;
 
 // ANCHOR: world
-/// Chapter 10's world with this chapter's shapes.
+/// Chapter 10's parts and this chapter's shapes beside them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    /// Chapter 10's world, stepped by the soft step. Each body's own
+    /// Chapter 8's bodies, contacts and solver settings. Each body's own
     /// (chapter 5) `shape` is a stand-in: a circle about its centre that
     /// reaches as far as the real shape and the speculative distance, so
     /// chapter 8's broad phase bounds it.
-    pub base: ch10_soft_step::World,
-    /// Each body's real shape, about its centre of mass.
-    pub shapes: Vec<Shape>,
+    pub solver: ch08::World,
+    pub joints: Joints,
+    pub soft: SoftStep,
+    /// This chapter's part: each body's real shape.
+    pub shapes: Shapes,
+}
+
+/// Each body's real shape, and how the narrow phase treats them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shapes {
+    /// Body `i`'s shape, about its centre of mass.
+    pub list: Vec<Shape>,
     pub settings: Settings,
 }
 
@@ -94,49 +105,65 @@ impl World {
     /// Bodies made by [`body`] or [`fixed`], and joints between them, under
     /// the Earth's gravity, stepped by the soft step with its defaults.
     pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
-        let (bodies, shapes) = pieces.into_iter().unzip();
+        let (bodies, list) = pieces.into_iter().unzip();
         World {
-            base: ch10_soft_step::World::new(bodies, Vec::new(), joints),
-            shapes,
-            settings: Settings::default(),
+            solver: ch08::World::new(bodies, Vec::new()),
+            joints: Joints::new(joints),
+            soft: SoftStep::default(),
+            shapes: Shapes { list, settings: Settings::default() },
         }
     }
 
     pub fn bodies(&self) -> &[Body] {
-        self.base.bodies()
+        &self.solver.bodies
     }
 
     // ANCHOR: step
     /// Advance by `dt` seconds: chapter 10's soft step, with chapter 8's
     /// broad phase (on the stand-ins) and this chapter's narrow phase.
     pub fn step(&mut self, dt: f32) {
-        let (shapes, settings) = (&self.shapes, self.settings);
-        let margin = settings.margin.clamp(0.0, SPECULATIVE_DISTANCE);
-        self.base.step_with(dt, |world| {
-            world.broad_phase();
-            world.base.narrow_phase_with(|a, b, _, t| {
-                let (sa, sb) = (
-                    floor_or_not(&shapes[a], settings),
-                    floor_or_not(&shapes[b], settings),
-                );
-                collide(&sa, &t[a], &sb, &t[b], margin)
-            });
+        let shapes = &self.shapes;
+        let (solver, joints) = (&mut self.solver, &mut self.joints);
+        self.soft.step(solver, joints, dt, |solver, joints| {
+            solver.broad_phase();
+            joints.drop_held_pairs(solver);
+            shapes.narrow_phase(solver);
         });
     }
     // ANCHOR_END: step
 
     /// The deepest overlap among this step's contacts, metres.
     pub fn max_penetration(&self) -> f32 {
-        self.base.max_penetration()
+        self.solver.max_penetration()
     }
 
     /// The first movable body whose shape holds world point `at`.
     pub fn body_at(&self, at: Vec2) -> Option<usize> {
-        let bodies = self.bodies();
+        self.shapes.body_at(&self.solver.bodies, at)
+    }
+}
+
+impl Shapes {
+    /// Stage 2: chapter 8's narrow phase on the broad phase's pairs, with
+    /// this chapter's collision test of the real shapes.
+    pub fn narrow_phase(&self, solver: &mut ch08::World) {
+        let (shapes, settings) = (&self.list, self.settings);
+        let margin = settings.margin.clamp(0.0, SPECULATIVE_DISTANCE);
+        solver.narrow_phase_with(|a, b, _, t| {
+            let (sa, sb) = (
+                floor_or_not(&shapes[a], settings),
+                floor_or_not(&shapes[b], settings),
+            );
+            collide(&sa, &t[a], &sb, &t[b], margin)
+        });
+    }
+
+    /// The first movable body of `bodies` whose shape holds world point
+    /// `at`.
+    pub fn body_at(&self, bodies: &[Body], at: Vec2) -> Option<usize> {
         (0..bodies.len()).find(|&i| {
             let b = &bodies[i];
-            b.inv_mass > 0.0
-                && contains(&self.shapes[i], b.transform().to_local(at))
+            b.inv_mass > 0.0 && contains(&self.list[i], b.transform().to_local(at))
         })
     }
 }

@@ -75,12 +75,13 @@ pub fn scene_world_11(scene: &Scene) -> (World, (Vec2, Vec2)) {
         shapes.push(shape);
     }
     let mut world = World {
-        base: ch10_soft_step::World::new(bodies, rods, joints),
-        shapes,
-        settings: Default::default(),
+        solver: ch08_sequential_impulses::World::new(bodies, rods),
+        joints: ch09_joints::Joints::new(joints),
+        soft: ch10_soft_step::SoftStep::default(),
+        shapes: crate::Shapes { list: shapes, settings: Default::default() },
     };
-    world.base.base.base.settings = base.settings;
-    world.base.base.base.gravity = base.gravity;
+    world.solver.settings = base.settings;
+    world.solver.gravity = base.gravity;
     (world, bounds)
 }
 // ANCHOR_END: from_scene

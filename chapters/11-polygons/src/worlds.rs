@@ -114,7 +114,7 @@ pub fn tiles() -> World {
     pieces.push((crate_, shape));
     let mut world = World::new(pieces, Vec::new());
     // Box2D's speculative contacts: they see the next tile's corner coming.
-    world.settings.margin = crate::SPECULATIVE_DISTANCE;
+    world.shapes.settings.margin = crate::SPECULATIVE_DISTANCE;
     world
 }
 

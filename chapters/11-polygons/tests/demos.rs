@@ -31,7 +31,7 @@ fn each_shape_comes_to_rest_on_the_floor() {
     let mut world = shapes();
     run(&mut world, 5.0);
     for (i, (b, shape)) in
-        world.bodies().iter().zip(&world.shapes).enumerate().skip(1)
+        world.bodies().iter().zip(&world.shapes.list).enumerate().skip(1)
     {
         let lowest = outline(shape, &Transform::new(b.position, b.angle))
             .iter()

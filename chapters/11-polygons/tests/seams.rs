@@ -73,7 +73,7 @@ fn with_floors_the_box_slides_across_every_seam() {
 #[test]
 fn without_floors_the_box_catches_on_a_seam() {
     let mut world = tiles();
-    world.settings.floors = false;
+    world.shapes.settings.floors = false;
     let history = slide(&mut world, 3.0);
     let expected = G * (TILE_SLOPE.sin() - MU * TILE_SLOPE.cos()) * 3.0;
     let (speed, _) = *history.last().unwrap();
@@ -93,8 +93,8 @@ fn without_floors_the_box_catches_on_a_seam() {
 #[test]
 fn without_floors_or_margin_the_box_slides_on() {
     let mut world = tiles();
-    world.settings.floors = false;
-    world.settings.margin = 0.0;
+    world.shapes.settings.floors = false;
+    world.shapes.settings.margin = 0.0;
     let history = slide(&mut world, 3.0);
     let expected = G * (TILE_SLOPE.sin() - MU * TILE_SLOPE.cos()) * 3.0;
     let (speed, _) = *history.last().unwrap();

@@ -99,27 +99,27 @@ pub const KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         'k',
         "speculative margin grows with speed (off: a fixed 2 cm)",
-        |w| w.settings.speculative,
-        |w, on| w.settings.speculative = on,
+        |w| w.fast.settings.speculative,
+        |w, on| w.fast.settings.speculative = on,
     ),
     Knob::toggle(
         't',
         "sweep fast bodies to their time of impact",
-        |w| w.settings.toi,
-        |w, on| w.settings.toi = on,
+        |w| w.fast.settings.toi,
+        |w, on| w.fast.settings.toi = on,
     ),
     Knob::toggle(
         'b',
         "bodies under 10 cm are bullets (swept against moving bodies too)",
-        |w| w.bullets.iter().any(|&b| b),
+        |w| w.fast.bullets.iter().any(|&b| b),
         set_small_bullets,
     ),
     Knob::number(
         'u',
         "substeps",
         SUBSTEPS,
-        |w| w.base.base.soft.substeps as f32,
-        |w, n| w.base.base.soft.substeps = n.clamp(1.0, 64.0) as u32,
+        |w| w.soft.settings.substeps as f32,
+        |w, n| w.soft.settings.substeps = n.clamp(1.0, 64.0) as u32,
     ),
     Knob::overlay('m', "show contacts and impulses"),
     Knob::action('d', "fire ten more pieces of debris", fire),
@@ -130,11 +130,11 @@ pub const KNOBS: &[Knob<World>] = &[
 fn fire(w: &mut World) {
     let n = w.bodies().len() as u64;
     for (b, s) in volley(10, 0xd1 ^ n) {
-        let small = w.bullets.iter().any(|&x| x) && reach(&s) < 0.1;
-        w.base.base.base.base.bodies.push(b);
-        w.base.shapes.push(s);
-        w.bullets.resize(w.base.shapes.len() - 1, false);
-        w.bullets.push(small);
+        let small = w.fast.bullets.iter().any(|&x| x) && reach(&s) < 0.1;
+        w.solver.bodies.push(b);
+        w.shapes.list.push(s);
+        w.fast.bullets.resize(w.shapes.list.len() - 1, false);
+        w.fast.bullets.push(small);
     }
 }
 
@@ -148,10 +148,10 @@ fn set_small_bullets(w: &mut World, on: bool) {
     let small: Vec<bool> = w
         .bodies()
         .iter()
-        .zip(w.shapes())
+        .zip(&w.shapes.list)
         .map(|(b, s)| on && b.inv_mass > 0.0 && reach(s) < 0.1)
         .collect();
-    w.bullets = small;
+    w.fast.bullets = small;
 }
 
 /// Movable bodies more than 50 m from the origin: flown off through
@@ -175,47 +175,50 @@ impl Sim for World {
     }
 
     fn gravity(&self) -> Vec2 {
-        self.base.base.base.base.gravity
+        self.solver.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.base.base.base.base.gravity = gravity;
+        self.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.base.base.base.base.settings.iterations = iterations;
+        self.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         // Where each body put back by its time of impact would have gone.
-        for &(from, to) in &self.trails {
+        for &(from, to) in &self.fast.trails {
             out.segment(from, to, Color(0x804040));
         }
-        for (i, (b, shape)) in self.bodies().iter().zip(self.shapes()).enumerate() {
-            let color = if self.bullets.get(i) == Some(&true) {
+        for (i, (b, shape)) in
+            self.bodies().iter().zip(&self.shapes.list).enumerate()
+        {
+            let color = if self.fast.bullets.get(i) == Some(&true) {
                 Color::GREEN
             } else {
                 body_color(b, i)
             };
             draw_shape(out, shape, &b.transform(), color);
         }
-        ch09_joints::demos::draw_joints(out, &self.base.base.base);
+        ch09_joints::demos::draw_joints(out, &self.solver.bodies, &self.joints);
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(
-                out,
-                &self.base.base.base.base,
-            );
+            ch08_sequential_impulses::demos::draw_contacts(out, &self.solver);
         }
     }
 
     fn status(&self) -> Option<String> {
         Some(format!(
             "margin {}; sweep {}: {} fast, {} hit, {} GJK calls; {} flown off; deepest {:.1} mm",
-            if self.settings.speculative { "grows with speed" } else { "2 cm" },
-            if self.settings.toi { "on" } else { "off" },
-            self.report.swept,
-            self.report.hits,
-            self.report.distances,
+            if self.fast.settings.speculative {
+                "grows with speed"
+            } else {
+                "2 cm"
+            },
+            if self.fast.settings.toi { "on" } else { "off" },
+            self.fast.report.swept,
+            self.fast.report.hits,
+            self.fast.report.distances,
             flown_off(self),
             1000.0 * self.max_penetration(),
         ))
@@ -228,7 +231,7 @@ impl Sim for World {
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.base.base.base.pull(hold.body, hold.local, target);
+        self.joints.pull(&self.solver.bodies, hold.body, hold.local, target);
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {

@@ -41,15 +41,27 @@ pub use toi::{Sweep, Toi, bounds, time_of_impact};
 
 use ch04_manifolds::Circle;
 use ch04_manifolds::Manifold;
-use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not};
+use ch08_sequential_impulses as ch08;
+use ch09_joints::Joints;
+use ch10_soft_step::SoftStep;
+use ch11_polygons::{SPECULATIVE_DISTANCE, Shapes, collide, floor_or_not};
 use glam::Vec2;
 
 // ANCHOR: world
-/// Chapter 11's world, with fast bodies handled.
+/// Chapter 11's parts and this chapter's fast bodies beside them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    /// Chapter 11's world: its shapes, floors, and chapter 10's soft step.
-    pub base: ch11_polygons::World,
+    pub solver: ch08::World,
+    pub joints: Joints,
+    pub soft: SoftStep,
+    pub shapes: Shapes,
+    /// This chapter's part: bullets, margins and what the sweep did.
+    pub fast: Fast,
+}
+
+/// Which bodies are bullets, each body's margin, and the sweep's report.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Fast {
     /// Which bodies are bullets: swept against moving bodies too.
     pub bullets: Vec<bool>,
     pub settings: Settings,
@@ -107,66 +119,83 @@ impl World {
     /// between them; both methods on.
     pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
         let n = pieces.len();
-        let mut base = ch11_polygons::World::new(pieces, joints);
-        base.base.soft.max_turn = Some(MAX_TURN);
-        World {
-            base,
-            bullets: vec![false; n],
-            settings: Settings::default(),
-            report: Report::default(),
-            trails: Vec::new(),
-            margins: Vec::new(),
-        }
+        World::from_polygons(ch11_polygons::World::new(pieces, joints), n)
+    }
+
+    /// Chapter 11's parts, none of its `n` bodies a bullet; both methods
+    /// on, and the turn limit set.
+    pub fn from_polygons(world: ch11_polygons::World, n: usize) -> World {
+        let ch11_polygons::World { solver, joints, mut soft, shapes } = world;
+        soft.settings.max_turn = Some(MAX_TURN);
+        let fast = Fast { bullets: vec![false; n], ..Fast::default() };
+        World { solver, joints, soft, shapes, fast }
     }
 
     pub fn bodies(&self) -> &[Body] {
-        self.base.bodies()
+        &self.solver.bodies
     }
 
-    pub fn shapes(&self) -> &[Shape] {
-        &self.base.shapes
-    }
-
-    fn is_bullet(&self, i: usize) -> bool {
-        self.bullets.get(i).copied().unwrap_or(false)
-    }
-
-    /// Advance by `dt` seconds (see [`World::step_with`]), with chapter
-    /// 8's broad phase.
+    /// Advance by `dt` seconds (see [`Fast::step`]), with chapter 8's
+    /// broad phase.
     pub fn step(&mut self, dt: f32) {
-        self.step_with(dt, |world, _, _| world.broad_phase());
+        let (solver, joints) = (&mut self.solver, &mut self.joints);
+        let (soft, shapes) = (&mut self.soft, &self.shapes);
+        self.fast.step(solver, joints, soft, shapes, dt, |solver, joints, _| {
+            solver.broad_phase();
+            joints.drop_held_pairs(solver);
+        });
+    }
+
+    /// The deepest overlap among this step's contacts, metres.
+    pub fn max_penetration(&self) -> f32 {
+        self.solver.max_penetration()
+    }
+
+    /// The movable body under `at`, if any.
+    pub fn body_at(&self, at: Vec2) -> Option<usize> {
+        self.shapes.body_at(&self.solver.bodies, at)
+    }
+}
+
+impl Fast {
+    /// Whether body `i` is a bullet.
+    pub fn is_bullet(&self, i: usize) -> bool {
+        self.bullets.get(i).copied().unwrap_or(false)
     }
 
     // ANCHOR: step
     /// Advance by `dt` seconds: each body's speculative margin for the
     /// step; chapter 10's soft step with chapter 11's narrow phase, each
     /// pair reported within the sum of its bodies' margins; then the
-    /// sweep of fast bodies. `broad_phase(world, shapes, margins)` finds
-    /// the pairs to test: each body's stand-in in `world` is a disc that
+    /// sweep of fast bodies. `broad_phase(solver, joints, margins)` finds
+    /// the pairs to test: each body's stand-in in `solver` is a disc that
     /// reaches as far as its margin.
-    pub fn step_with(
+    pub fn step(
         &mut self,
+        solver: &mut ch08::World,
+        joints: &mut Joints,
+        soft: &mut SoftStep,
+        shapes: &Shapes,
         dt: f32,
-        broad_phase: impl FnOnce(&mut ch09_joints::World, &[Shape], &[f32]),
+        broad_phase: impl FnOnce(&mut ch08::World, &mut Joints, &[f32]),
     ) {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
         let starts: Vec<(Vec2, f32)> =
-            self.bodies().iter().map(|b| (b.position, b.angle)).collect();
-        self.reach_out(dt);
-        let (shapes, floors, margins) =
-            (&self.base.shapes, self.base.settings, &self.margins);
-        self.base.base.step_with(dt, |world| {
-            broad_phase(world, shapes, margins);
-            world.base.narrow_phase_with(|a, b, _, t| {
-                contact(shapes, floors, margins, (a, b), t)
+            solver.bodies.iter().map(|b| (b.position, b.angle)).collect();
+        self.reach_out(&mut solver.bodies, &shapes.list, dt);
+        let margins = &self.margins;
+        soft.step(solver, joints, dt, |solver, joints| {
+            broad_phase(solver, joints, margins);
+            solver.narrow_phase_with(|a, b, _, t| {
+                contact(shapes, margins, (a, b), t)
             });
         });
         self.report = Report::default();
         self.trails.clear();
         if self.settings.toi {
-            self.sweep(&starts);
+            self.sweep(&mut solver.bodies, &shapes.list, &starts);
         }
     }
     // ANCHOR_END: step
@@ -176,45 +205,12 @@ impl World {
     /// move, from its velocity and spin now (0 with the switch off), and
     /// its broad-phase stand-in grown by as much, so that every pair that
     /// could meet within the step is tested.
-    pub fn reach_out(&mut self, dt: f32) {
+    pub fn reach_out(&mut self, bodies: &mut [Body], shapes: &[Shape], dt: f32) {
         let speculative = self.settings.speculative;
-        let world = &mut self.base;
         self.margins.clear();
-        for (b, shape) in world.base.base.base.bodies.iter_mut().zip(&world.shapes)
-        {
-            self.margins.push(Self::reach_out_body(b, shape, speculative, dt));
+        for (b, shape) in bodies.iter_mut().zip(shapes) {
+            self.margins.push(reach_out_body(b, reach(shape), speculative, dt));
         }
-    }
-
-    /// One body's part of [`World::reach_out`]: its margin, returned, and
-    /// its stand-in, set (chapter 14 runs it on several threads).
-    pub fn reach_out_body(
-        b: &mut Body,
-        shape: &Shape,
-        speculative: bool,
-        dt: f32,
-    ) -> f32 {
-        Self::reach_out_by(b, reach(shape), speculative, dt)
-    }
-
-    /// [`World::reach_out_body`] for a body whose shape reaches `reach`
-    /// from its centre (chapter 14 finds each shape's reach once, on its
-    /// body's first step).
-    pub fn reach_out_by(
-        b: &mut Body,
-        reach: f32,
-        speculative: bool,
-        dt: f32,
-    ) -> f32 {
-        let margin = if speculative && b.inv_mass > 0.0 {
-            motion_bound(b.velocity, b.angular_velocity, reach, dt)
-        } else {
-            0.0
-        };
-        b.shape = ch05_obb_clipping::Shape::Circle(Circle {
-            radius: reach + SPECULATIVE_DISTANCE + margin,
-        });
-        margin
     }
     // ANCHOR_END: reach_out
 
@@ -227,41 +223,53 @@ impl World {
     /// body that starts the step touching is swept by its core (Box2D v3's
     /// fallback), and if that touches, by its centre. Non-bullets first, so
     /// that bullets meet the others where they end.
-    pub fn sweep(&mut self, starts: &[(Vec2, f32)]) {
-        self.sweep_with(starts, |world, i| world.moved_far(i, starts[i]));
+    pub fn sweep(
+        &mut self,
+        bodies: &mut [Body],
+        shapes: &[Shape],
+        starts: &[(Vec2, f32)],
+    ) {
+        let far = |bodies: &[Body], i: usize| {
+            moved_far(
+                &bodies[i],
+                starts[i],
+                (reach(&shapes[i]), thinnest(&shapes[i])),
+            )
+        };
+        let fast: Vec<bool> = (0..bodies.len()).map(|i| far(bodies, i)).collect();
+        self.sweep_these(bodies, shapes, starts, &fast);
     }
 
-    /// [`World::sweep`], the bodies to sweep those for which `fast(self,
-    /// i)` holds (chapter 14 finds them on several threads first).
-    pub fn sweep_with(
+    /// [`Fast::sweep`], the bodies to sweep those marked in `fast`.
+    pub fn sweep_these(
         &mut self,
+        bodies: &mut [Body],
+        shapes: &[Shape],
         starts: &[(Vec2, f32)],
-        fast: impl Fn(&Self, usize) -> bool,
+        fast: &[bool],
     ) {
-        let fast = |i: usize| fast(self, i);
-        let n = self.bodies().len();
+        let n = bodies.len();
         let order: Vec<usize> = (0..n)
-            .filter(|&i| !self.is_bullet(i) && fast(i))
-            .chain((0..n).filter(|&i| self.is_bullet(i) && fast(i)))
+            .filter(|&i| !self.is_bullet(i) && fast[i])
+            .chain((0..n).filter(|&i| self.is_bullet(i) && fast[i]))
             .collect();
         // The static bodies, the only targets of a body that is not a
         // bullet: a pile of thousands has few. Each is placed, and its box
         // found, once, for every fast body to try.
-        let statics: Vec<(usize, Transform, (Vec2, Vec2))> =
-            (0..self.bodies().len())
-                .filter(|&j| self.bodies()[j].inv_mass == 0.0)
-                .map(|j| self.placed(j))
-                .collect();
+        let statics: Vec<(usize, Transform, (Vec2, Vec2))> = (0..n)
+            .filter(|&j| bodies[j].inv_mass == 0.0)
+            .map(|j| placed(bodies, shapes, j))
+            .collect();
         for i in order {
-            let b = self.bodies()[i];
-            let shape = self.base.shapes[i];
+            let b = bodies[i];
+            let shape = shapes[i];
             let (c0, a0) = starts[i];
             let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
             self.report.swept += 1;
             let (mut first, mut distances) = (1.0f32, 0);
             // A bullet tries every body; any other body, the static ones.
             let (every, only_static) = if self.is_bullet(i) {
-                (0..self.bodies().len(), &[][..])
+                (0..n, &[][..])
             } else {
                 (0..0, &statics[..])
             };
@@ -269,12 +277,13 @@ impl World {
             // bullets, each placed only once it is known to be one.
             let target = |j: usize| {
                 j != i
-                    && (self.bodies()[j].inv_mass == 0.0
+                    && (bodies[j].inv_mass == 0.0
                         || (self.is_bullet(i) && !self.is_bullet(j)))
             };
-            let targets = every.filter(|&j| target(j)).map(|j| self.placed(j));
+            let targets =
+                every.filter(|&j| target(j)).map(|j| placed(bodies, shapes, j));
             for (j, to, around) in targets.chain(only_static.iter().copied()) {
-                let shape_j = &self.base.shapes[j];
+                let shape_j = &shapes[j];
                 if !path.may_reach(reach(&shape), around) {
                     continue;
                 }
@@ -309,71 +318,55 @@ impl World {
             if first < 1.0 {
                 self.trails.push((path.c0, path.c1));
                 let at = path.at(first);
-                let body = &mut self.base.base.base.base.bodies[i];
+                let body = &mut bodies[i];
                 body.position = at.position;
                 body.angle = path.a0 + first * (path.a1 - path.a0);
                 self.report.hits += 1;
             }
         }
     }
-
-    /// Whether body `i`, at `(c0, a0)` when the step began, is one the
-    /// sweep follows: a moving body with a point that went farther than a
-    /// quarter of its thinnest half-width, turning included. (It only
-    /// reads the world: chapter 14 asks it of many bodies at once.)
-    pub fn moved_far(&self, i: usize, start: (Vec2, f32)) -> bool {
-        let shape = &self.base.shapes[i];
-        self.moved_far_by(i, start, (reach(shape), thinnest(shape)))
-    }
-
-    /// [`World::moved_far`] for a body whose shape's reach and thinnest
-    /// half-width are `(reach, thinnest)` (chapter 14 finds them once, on
-    /// its body's first step).
-    pub fn moved_far_by(
-        &self,
-        i: usize,
-        (c0, a0): (Vec2, f32),
-        (reach, thinnest): (f32, f32),
-    ) -> bool {
-        let b = &self.bodies()[i];
-        let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
-        b.inv_mass != 0.0 && path.motion(reach) > CORE_FRACTION * thinnest
-    }
     // ANCHOR_END: sweep
+}
 
-    /// Body `j` where it is now, and its box.
-    fn placed(&self, j: usize) -> (usize, Transform, (Vec2, Vec2)) {
-        let at = self.bodies()[j].transform();
-        (j, at, bounds(&self.base.shapes[j], &at))
-    }
+// ANCHOR: reach_out_body
+/// One body's part of [`Fast::reach_out`] for a shape that reaches
+/// `reach` from its centre: its margin, returned, and its stand-in, set.
+pub fn reach_out_body(b: &mut Body, reach: f32, speculative: bool, dt: f32) -> f32 {
+    let margin = if speculative && b.inv_mass > 0.0 {
+        motion_bound(b.velocity, b.angular_velocity, reach, dt)
+    } else {
+        0.0
+    };
+    b.shape = ch05_obb_clipping::Shape::Circle(Circle {
+        radius: reach + SPECULATIVE_DISTANCE + margin,
+    });
+    margin
+}
+// ANCHOR_END: reach_out_body
 
-    /// The deepest overlap among this step's contacts, metres.
-    pub fn max_penetration(&self) -> f32 {
-        self.base.max_penetration()
-    }
+// ANCHOR: moved_far
+/// Whether body `b`, at `(c0, a0)` when the step began, is one the sweep
+/// follows: a moving body with a point that went farther than a quarter
+/// of its thinnest half-width, turning included, its shape reaching
+/// `reach` and its thinnest half-width `thinnest`.
+pub fn moved_far(
+    b: &Body,
+    (c0, a0): (Vec2, f32),
+    (reach, thinnest): (f32, f32),
+) -> bool {
+    let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
+    b.inv_mass != 0.0 && path.motion(reach) > CORE_FRACTION * thinnest
+}
+// ANCHOR_END: moved_far
 
-    /// Each body's speculative margin for this step, metres, from
-    /// [`World::reach_out`].
-    pub fn margins(&self) -> &[f32] {
-        &self.margins
-    }
-
-    /// The narrow phase of the step for bodies `a` and `b` at transforms
-    /// `t`: chapter 11's manifold, reported within the bodies' margins
-    /// from [`World::reach_out`].
-    pub fn contact(
-        &self,
-        (a, b): (usize, usize),
-        t: &[Transform],
-    ) -> Option<Manifold> {
-        let floors = self.base.settings;
-        contact(&self.base.shapes, floors, &self.margins, (a, b), t)
-    }
-
-    /// The movable body under `at`, if any.
-    pub fn body_at(&self, at: Vec2) -> Option<usize> {
-        self.base.body_at(at)
-    }
+/// Body `j` where it is now, and its box.
+fn placed(
+    bodies: &[Body],
+    shapes: &[Shape],
+    j: usize,
+) -> (usize, Transform, (Vec2, Vec2)) {
+    let at = bodies[j].transform();
+    (j, at, bounds(&shapes[j], &at))
 }
 
 // ANCHOR: motion_bound
@@ -391,13 +384,14 @@ pub use crate::exercises::motion_bound;
 /// Chapter 11's manifold of shapes `a` and `b` at transforms `t`,
 /// reported while they are within the sum of their margins (and the
 /// speculative distance).
-fn contact(
-    shapes: &[Shape],
-    floors: ch11_polygons::Settings,
+pub fn contact(
+    shapes: &Shapes,
     margins: &[f32],
     (a, b): (usize, usize),
     t: &[Transform],
 ) -> Option<Manifold> {
+    let floors = shapes.settings;
+    let shapes = &shapes.list;
     let (sa, sb) =
         (floor_or_not(&shapes[a], floors), floor_or_not(&shapes[b], floors));
     let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;

@@ -20,11 +20,11 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 /// [`from_scene`]'s world, and the box around its bodies.
 pub fn scene_world_12(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let (base, bounds) = scene_world_11(scene);
-    let n = base.shapes.len();
-    let mut world = World::new(Vec::new(), Vec::new());
-    world.base = base;
-    world.bullets = scene.bodies.iter().map(|b| b.bullet).collect();
-    world.bullets.resize(n, false);
-    (world, bounds)
+    let n = base.shapes.list.len();
+    let ch11_polygons::World { solver, joints, soft, shapes } = base;
+    let mut bullets: Vec<bool> = scene.bodies.iter().map(|b| b.bullet).collect();
+    bullets.resize(n, false);
+    let fast = crate::Fast { bullets, ..Default::default() };
+    (World { solver, joints, soft, shapes, fast }, bounds)
 }
 // ANCHOR_END: from_scene

@@ -64,7 +64,7 @@ pub fn spinning_rod() -> World {
     b.angular_velocity = -150.0;
     pieces.push((b, s));
     let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     world
 }
 
@@ -91,7 +91,7 @@ pub fn pong() -> World {
     b.friction = 0.0;
     pieces.push((b, s));
     let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     world
 }
 
@@ -168,7 +168,7 @@ pub fn ghost() -> World {
         pieces.push((b, s));
     }
     let mut world = World::new(pieces, Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     world
 }
 // ANCHOR_END: scenes

@@ -32,8 +32,8 @@ fn pong_at_1000_m_s_stays_in_the_box() {
     );
     assert!((ball.velocity.length() - speed).abs() < 1e-3 * speed, "{ball:?}");
     let mut off = pong();
-    off.settings.speculative = false;
-    off.settings.toi = false;
+    off.fast.settings.speculative = false;
+    off.fast.settings.toi = false;
     off.step(DT);
     off.step(DT);
     assert!(

@@ -22,7 +22,7 @@ fn drop(e: f32, h: f32, v: f32, speculative: bool) -> World {
     b.velocity = Vec2::new(0.0, -v);
     b.restitution = e;
     let mut world = World::new(vec![floor, (b, s)], Vec::new());
-    world.settings.speculative = speculative;
+    world.fast.settings.speculative = speculative;
     world
 }
 
@@ -40,7 +40,7 @@ proptest! {
     fn a_speculative_bounce_adds_no_energy(e in 0.0f32..1.0, h in 0.5f32..20.0, v in 0.0f32..200.0) {
         let mut world = drop(e, h, v, true);
         let reach = h + v * v / (2.0 * G);
-        let substep = DT / world.base.base.soft.substeps as f32;
+        let substep = DT / world.soft.settings.substeps as f32;
         let short = (2.0 * G * reach).sqrt() * substep;
         let mut bounced = false;
         let mut apex = 0.0f32;
@@ -66,7 +66,7 @@ proptest! {
 #[test]
 fn a_speculative_contact_bounces_a_ball_short_of_the_floor() {
     let mut world = drop(0.5, 2.4092016, 5.9815407, true);
-    world.settings.toi = false;
+    world.fast.settings.toi = false;
     let mut lowest = f32::INFINITY;
     for _ in 0..60 {
         world.step(DT);
@@ -96,7 +96,7 @@ fn a_resting_contact_is_unaffected() {
             1.0,
         );
         let mut world = World::new(vec![floor, block], Vec::new());
-        world.settings.speculative = speculative;
+        world.fast.settings.speculative = speculative;
         for _ in 0..120 {
             world.step(DT);
         }
@@ -117,7 +117,7 @@ fn a_resting_contact_is_unaffected() {
 fn a_margin_that_grows_with_speed_bumps_a_ball_past_a_corner() {
     let after = |speculative: bool| {
         let mut world = ghost();
-        world.settings.speculative = speculative;
+        world.fast.settings.speculative = speculative;
         for _ in 0..30 {
             world.step(DT);
         }
@@ -147,7 +147,7 @@ fn a_bullet_stops_at_the_wall() {
             fastest_back[i] = fastest_back[i].max(-b.velocity.x);
         }
     }
-    let shapes = world.shapes().to_vec();
+    let shapes = world.shapes.list.clone();
     for (i, s) in shapes.iter().enumerate().skip(2) {
         let b = world.bodies()[i];
         assert!(b.position.x < 10.0, "bullet {i} beyond the wall: {b:?}");

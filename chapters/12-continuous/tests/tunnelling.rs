@@ -40,9 +40,9 @@ fn shot(
     let (mut b, s) = body(shape, Vec2::new(-gap - reach, 0.0), 0.0, 78.0);
     b.velocity = speed * physics_core::trig::from_angle(angle);
     let mut world = World::new(vec![wall, (b, s)], Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
-    world.settings.speculative = speculative;
-    world.settings.toi = toi;
+    world.solver.gravity = Vec2::ZERO;
+    world.fast.settings.speculative = speculative;
+    world.fast.settings.toi = toi;
     world
 }
 
@@ -108,8 +108,8 @@ fn shot_at_the_slab(
     let (mut b, s) = body(shape, (gap + RIDGE + reach) * out, 0.0, 78.0);
     b.velocity = speed * physics_core::trig::from_angle(TILT + angle);
     let mut world = World::new(vec![slab, (b, s)], Vec::new());
-    world.base.base.base.base.gravity = Vec2::ZERO;
-    world.settings.speculative = speculative;
+    world.solver.gravity = Vec2::ZERO;
+    world.fast.settings.speculative = speculative;
     world
 }
 
@@ -151,7 +151,7 @@ fn out_of_the_back(polygon: &Polygon, a: Vec2, b: Vec2) -> bool {
 /// body's centre, taken along a straight line through each step, ever
 /// came out of the slab's back (see [`out_of_the_back`]).
 fn passes_the_slab(world: &mut World, steps: usize) -> bool {
-    let Shape::Polygon(hexagon) = world.shapes()[0] else {
+    let Shape::Polygon(hexagon) = world.shapes.list[0] else {
         unreachable!("the slab is a polygon")
     };
     let at = world.bodies()[0].transform();
@@ -290,15 +290,15 @@ fn a_shot_through_a_hexagonal_slab_is_seen() {
     let small_box = shape(1, 0.02);
     let fast = |toi: bool| {
         let mut world = shot_at_the_slab(small_box, 3000.0, 0.0, 9.7, false);
-        world.settings.toi = toi;
+        world.fast.settings.toi = toi;
         passes_the_slab(&mut world, 20)
     };
     assert!(fast(false), "both off, not seen");
     assert!(!fast(true), "the sweep let it through");
     let mut world = shot_at_the_slab(small_box, 300.0, 1.2, 25.0, false);
-    world.settings.toi = false;
+    world.fast.settings.toi = false;
     assert!(!passes_the_slab(&mut world, 60));
-    let Shape::Polygon(hexagon) = world.shapes()[0] else {
+    let Shape::Polygon(hexagon) = world.shapes.list[0] else {
         unreachable!("the slab is a polygon")
     };
     let p = world.bodies()[0].transform().to_local(world.bodies()[1].position);
@@ -315,8 +315,8 @@ fn a_shot_through_a_hexagonal_slab_is_seen() {
 fn a_spinning_rod_is_caught_by_the_sweep_at_its_first_crossing() {
     let first_touch = |speculative: bool, toi: bool| {
         let mut world = spinning_rod();
-        world.settings.speculative = speculative;
-        world.settings.toi = toi;
+        world.fast.settings.speculative = speculative;
+        world.fast.settings.toi = toi;
         (0..120).find(|_| {
             world.step(DT);
             world.bodies()[1].angular_velocity.abs() < 149.0

@@ -35,6 +35,9 @@ pub struct PhaseReport {
 /// A leaf per body, and the set of pairs whose fat boxes overlap.
 #[derive(Clone, Debug, Default)]
 pub struct TreePhase {
+    /// The tree finds the step's pairs; off, chapter 8's sort and sweep
+    /// (or all pairs, chapter 8's own switch) does.
+    pub on: bool,
     pub tree: Tree,
     /// Each body's leaf.
     proxies: Vec<Proxy>,
@@ -67,7 +70,7 @@ pub struct TreePhase {
 impl TreePhase {
     /// Leaves fattened by `margin`, metres.
     pub fn new(margin: f32) -> TreePhase {
-        TreePhase { tree: Tree::new(margin), ..TreePhase::default() }
+        TreePhase { on: true, tree: Tree::new(margin), ..TreePhase::default() }
     }
 
     // ANCHOR: tight
@@ -267,29 +270,31 @@ impl TreePhase {
         self.tight[a].overlaps(self.tight[b])
     }
 
-    /// The broad phase for one step, handed to chapter 9's world: the
+    /// The broad phase for one step, handed to chapter 8's solver: the
     /// set after [`TreePhase::update`], less the pairs whose tight boxes
     /// do not overlap (tested first: it leaves out the most), less what
     /// chapters 8 and 9 leave out (pairs that cannot move, pairs a joint
     /// holds).
     pub fn hand_over(
         &mut self,
-        world: &mut ch09_joints::World,
+        solver: &mut ch08_sequential_impulses::World,
+        joints: &mut ch09_joints::Joints,
         shapes: &[Shape],
         margins: &[f32],
     ) {
-        self.update(&world.base.bodies, shapes, margins);
-        self.pass_on(world, |_, b| b.transform());
+        self.update(&solver.bodies, shapes, margins);
+        self.pass_on(solver, joints, |_, b| b.transform());
     }
 
     /// The set, less the pairs whose tight boxes do not overlap, to
-    /// chapter 9's world, body `i` placed by `place(i, body)`.
+    /// chapter 8's solver, body `i` placed by `place(i, body)`.
     pub fn pass_on(
         &mut self,
-        world: &mut ch09_joints::World,
+        solver: &mut ch08_sequential_impulses::World,
+        joints: &mut ch09_joints::Joints,
         place: impl Fn(usize, &Body) -> Transform,
     ) {
-        self.pass_on_with(world, place, |phase, touching| {
+        self.pass_on_with(solver, joints, place, |phase, touching| {
             keep_into(&phase.pairs, touching, |pair| phase.may_touch(pair))
         });
     }
@@ -299,7 +304,8 @@ impl TreePhase {
     /// and returns how many (chapter 14 finds them on several threads).
     pub fn pass_on_with(
         &mut self,
-        world: &mut ch09_joints::World,
+        solver: &mut ch08_sequential_impulses::World,
+        joints: &mut ch09_joints::Joints,
         place: impl Fn(usize, &Body) -> Transform,
         keep: impl FnOnce(&Self, &mut Vec<Pair>) -> usize,
     ) {
@@ -307,11 +313,12 @@ impl TreePhase {
         // With nothing that can move (a pile asleep, held still for the
         // step), no pair would be kept: the set is not walked at all.
         let mut kept = 0;
-        if world.base.bodies.iter().any(|b| b.inv_mass > 0.0) {
+        if solver.bodies.iter().any(|b| b.inv_mass > 0.0) {
             kept = keep(self, &mut touching);
         }
         let pairs = touching[..kept].iter().map(|pair| pair.bodies());
-        world.broad_phase_placed(pairs, place);
+        solver.broad_phase_placed(pairs, place);
+        joints.drop_held_pairs(solver);
         self.touching = touching;
     }
     // ANCHOR_END: may_touch

@@ -86,21 +86,21 @@ pub const KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         's',
         "sleeping (off: every body is stepped)",
-        |w| w.sleeping,
-        |w, on| w.sleeping = on,
+        |w| w.sleep.on,
+        |w, on| w.sleep.on = on,
     ),
     Knob::toggle(
         'e',
         "the tree finds pairs (off: chapter 8's sort and sweep)",
-        |w| w.tree,
-        |w, on| w.tree = on,
+        |w| w.phase.on,
+        |w, on| w.phase.on = on,
     ),
     Knob::toggle(
         'a',
         "with the tree off: all pairs, not sort and sweep",
-        |w| w.solver().settings.broad_phase == BroadPhase::AllPairs,
+        |w| w.solver.settings.broad_phase == BroadPhase::AllPairs,
         |w, on| {
-            w.base.base.base.base.base.settings.broad_phase =
+            w.solver.settings.broad_phase =
                 if on { BroadPhase::AllPairs } else { BroadPhase::SortAndSweep }
         },
     ),
@@ -156,8 +156,8 @@ const LASER_REACH: f32 = 60.0;
 const LASER_BOUNCES: usize = 24;
 
 fn wake_all(w: &mut World) {
-    w.asleep.fill(false);
-    w.still_for.fill(0.0);
+    w.sleep.asleep.fill(false);
+    w.sleep.still_for.fill(0.0);
 }
 
 /// D: fifty random pieces in five rows above the highest moving body.
@@ -269,15 +269,15 @@ impl Sim for World {
     }
 
     fn gravity(&self) -> Vec2 {
-        self.solver().gravity
+        (&self.solver).gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.base.base.base.base.base.gravity = gravity;
+        self.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.base.base.base.base.base.settings.iterations = iterations;
+        self.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
@@ -295,20 +295,20 @@ impl Sim for World {
         draw_bodies(
             out,
             self.bodies(),
-            self.shapes(),
-            &self.asleep,
+            &self.shapes.list,
+            &self.sleep.asleep,
             |i, b, asleep| {
                 if asleep { ASLEEP } else { body_color(b, i) }
             },
         );
-        ch09_joints::demos::draw_joints(out, &self.base.base.base.base);
+        ch09_joints::demos::draw_joints(out, &self.solver.bodies, &self.joints);
         if let Some(laser) = &self.view.laser {
             for (from, to) in laser_path(self, laser) {
                 out.segment(from, to, Color::RED);
             }
         }
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(out, self.solver());
+            ch08_sequential_impulses::demos::draw_contacts(out, &self.solver);
         }
     }
 
@@ -322,7 +322,7 @@ impl Sim for World {
             report.pairs,
             report.found,
             report.moved,
-            self.solver().pairs_tested(),
+            (&self.solver).pairs_tested(),
         ))
     }
 
@@ -333,7 +333,7 @@ impl Sim for World {
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.base.base.base.base.pull(hold.body, hold.local, target);
+        self.joints.pull(&self.solver.bodies, hold.body, hold.local, target);
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {

@@ -36,8 +36,12 @@ pub use islands::{SleepSettings, UnionFind, is_still};
 pub use ray::{RayHit, ray_cast};
 pub use tree::{Bounds, Piece, Proxy, Tree};
 
-use ch11_polygons::{SPECULATIVE_DISTANCE, collide, floor_or_not, reach};
-use ch12_continuous::motion_bound;
+use ch08_sequential_impulses as ch08;
+use ch08_sequential_impulses::DistanceJoint;
+use ch09_joints::Joints;
+use ch10_soft_step::SoftStep;
+use ch11_polygons::{SPECULATIVE_DISTANCE, Shapes, collide, floor_or_not, reach};
+use ch12_continuous::{Fast, motion_bound};
 use glam::Vec2;
 use query::shape_bounds;
 
@@ -45,22 +49,30 @@ use query::shape_bounds;
 /// Box2D v3's 10 cm.
 pub const FAT_MARGIN: f32 = 0.1;
 
-/// Chapter 12's world, with a tree for its broad phase and its queries,
+// ANCHOR: world
+/// Chapter 12's parts, with a tree for the broad phase and its queries,
 /// and islands that sleep.
 #[derive(Clone, Debug)]
 pub struct World {
-    /// Chapter 12's world: shapes, fast bodies, the soft step.
-    pub base: ch12_continuous::World,
-    /// The tree, its leaves and the pairs of overlapping leaves.
+    pub solver: ch08::World,
+    pub joints: Joints,
+    pub soft: SoftStep,
+    pub shapes: Shapes,
+    pub fast: Fast,
+    /// This chapter's parts: the tree, its leaves and the pairs of
+    /// overlapping leaves; and which bodies sleep.
     pub phase: TreePhase,
-    /// The tree finds the step's pairs; off, chapter 8's sort and sweep
-    /// (or all pairs, chapter 8's own switch) does.
-    pub tree: bool,
-    /// Put still islands to sleep.
-    pub sleeping: bool,
+    pub sleep: Sleep,
     /// What the demos draw besides the bodies.
     pub view: demos::View,
-    pub sleep: SleepSettings,
+}
+
+/// Which bodies sleep, and how long each has been still.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sleep {
+    /// Put still islands to sleep.
+    pub on: bool,
+    pub settings: SleepSettings,
     /// How long each body has been still, s.
     pub still_for: Vec<f32>,
     /// Which bodies sleep.
@@ -68,135 +80,161 @@ pub struct World {
     /// Each sleeping body's island, by a body in it: what wakes with it.
     island_of: Vec<usize>,
 }
+// ANCHOR_END: world
 
 impl World {
     /// Bodies made by [`body`] or [`fixed`], and joints; sleeping on.
     pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
-        World::from_base(ch12_continuous::World::new(pieces, joints))
-    }
-
-    /// Chapter 12's world, its tree built, sleeping on.
-    pub fn from_base(base: ch12_continuous::World) -> World {
-        let n = base.bodies().len();
-        let mut world = World {
-            base,
-            phase: TreePhase::new(FAT_MARGIN),
-            tree: true,
-            sleeping: true,
-            view: demos::View::default(),
-            sleep: SleepSettings::default(),
-            still_for: vec![0.0; n],
-            asleep: vec![false; n],
-            island_of: (0..n).collect(),
-        };
-        world.sync_tree();
-        world
+        World::from(ch12_continuous::World::new(pieces, joints))
     }
 
     /// Each leaf follows its body's shape where it is now (with no
     /// speculative margin).
     pub fn sync_tree(&mut self) {
-        let margins = vec![0.0; self.base.bodies().len()];
-        self.phase.sync(self.base.bodies(), self.base.shapes(), &margins);
-    }
-
-    /// Chapter 8's world inside: the bodies as the solver holds them.
-    pub fn solver(&self) -> &ch08_sequential_impulses::World {
-        &self.base.base.base.base.base
+        let margins = vec![0.0; self.solver.bodies.len()];
+        self.phase.sync(&self.solver.bodies, &self.shapes.list, &margins);
     }
 
     pub fn bodies(&self) -> &[Body] {
-        self.base.bodies()
+        &self.solver.bodies
     }
 
     /// Add a body (made by [`body`] or [`fixed`]), awake, not a bullet.
     pub fn add(&mut self, (b, shape): (Body, Shape)) -> usize {
-        let world = &mut self.base;
-        world.base.base.base.base.bodies.push(b);
-        world.base.shapes.push(shape);
-        let n = world.base.shapes.len();
-        world.bullets.resize(n, false);
-        self.still_for.resize(n, 0.0);
-        self.asleep.resize(n, false);
-        self.island_of.resize(n, n - 1);
+        self.solver.bodies.push(b);
+        self.shapes.list.push(shape);
+        let n = self.shapes.list.len();
+        self.fast.bullets.resize(n, false);
+        self.sleep.still_for.resize(n, 0.0);
+        self.sleep.asleep.resize(n, false);
+        self.sleep.island_of.resize(n, n - 1);
         n - 1
     }
 
     /// Put body `i` to sleep now, an island of its own: it wakes only when
     /// an awake body touches it.
     pub fn put_to_sleep(&mut self, i: usize) {
-        if self.bodies()[i].inv_mass == 0.0 {
+        let b = &mut self.solver.bodies[i];
+        if b.inv_mass == 0.0 {
             return;
         }
-        self.asleep[i] = true;
-        self.island_of[i] = i;
-        let b = &mut self.bodies_mut()[i];
+        self.sleep.asleep[i] = true;
+        self.sleep.island_of[i] = i;
         b.velocity = Vec2::ZERO;
         b.angular_velocity = 0.0;
     }
 
     /// How many bodies sleep.
     pub fn sleeping_count(&self) -> usize {
-        self.asleep.iter().filter(|&&s| s).count()
+        self.sleep.asleep.iter().filter(|&&s| s).count()
     }
 
-    fn bodies_mut(&mut self) -> &mut Vec<Body> {
-        &mut self.base.base.base.base.base.bodies
-    }
-
-    // ANCHOR: step
-    /// Advance by `dt`: first wake every sleeping island an awake body
-    /// may reach in this step (or a joint, a force or the mouse reaches);
-    /// hold the sleepers still as if static, so that pairs of them, like
-    /// pairs of static bodies, are never tested; chapter 12's step with
-    /// the tree's pairs; then put still islands to sleep.
+    /// Advance by `dt` (see [`step`]).
     pub fn step(&mut self, dt: f32) {
-        self.fit_sleep_lists();
-        // 1. Wake what is about to be touched, before it is solved.
-        self.wake_reached(dt);
-        // 2. Sleepers hold still: no mass to move, for the step.
-        let held = self.hold_sleepers();
-        // 3. Chapter 12's step, its pairs from the tree.
-        let (phase, tree) = (&mut self.phase, self.tree);
-        self.base.step_with(dt, |world, shapes, margins| {
-            if tree {
-                phase.hand_over(world, shapes, margins);
-            } else {
-                world.broad_phase();
-            }
-        });
-        // The leaves follow the bodies to where the step left them, so
-        // that queries between steps find them.
-        self.sync_tree();
-        // 4. The sleepers' masses back.
-        self.release_sleepers(&held);
-        // 5. Islands of awake bodies; the still ones sleep.
-        if self.sleeping {
-            self.settle(dt);
-        }
+        step(
+            &mut self.solver,
+            &mut self.joints,
+            &mut self.soft,
+            &self.shapes,
+            &mut self.fast,
+            &mut self.phase,
+            &mut self.sleep,
+            dt,
+        );
     }
-    // ANCHOR_END: step
+}
 
-    /// The sleep lists as long as the bodies (a body may have been added),
-    /// and all awake while sleeping is off.
-    pub fn fit_sleep_lists(&mut self) {
-        let n = self.bodies().len();
+impl From<ch12_continuous::World> for World {
+    /// Chapter 12's parts, the tree built, sleeping on.
+    fn from(world: ch12_continuous::World) -> World {
+        let ch12_continuous::World { solver, joints, soft, shapes, fast } = world;
+        let n = solver.bodies.len();
+        let sleep = Sleep {
+            on: true,
+            settings: SleepSettings::default(),
+            still_for: vec![0.0; n],
+            asleep: vec![false; n],
+            island_of: (0..n).collect(),
+        };
+        let mut world = World {
+            solver,
+            joints,
+            soft,
+            shapes,
+            fast,
+            phase: TreePhase::new(FAT_MARGIN),
+            sleep,
+            view: demos::View::default(),
+        };
+        world.sync_tree();
+        world
+    }
+}
+
+// ANCHOR: step
+/// Advance chapter 12's parts by `dt`: first wake every sleeping island an
+/// awake body may reach in this step (or a joint, a force or the mouse
+/// reaches); hold the sleepers still as if static, so that pairs of them,
+/// like pairs of static bodies, are never tested; chapter 12's step with
+/// the tree's pairs; then put still islands to sleep. (Each part the step
+/// changes is handed to it, as rapier's pipeline takes its sets.)
+#[allow(clippy::too_many_arguments)]
+pub fn step(
+    solver: &mut ch08::World,
+    joints: &mut Joints,
+    soft: &mut SoftStep,
+    shapes: &Shapes,
+    fast: &mut Fast,
+    phase: &mut TreePhase,
+    sleep: &mut Sleep,
+    dt: f32,
+) {
+    sleep.fit(solver.bodies.len());
+    // 1. Wake what is about to be touched, before it is solved.
+    sleep.wake_reached(solver, joints, shapes, phase, dt);
+    // 2. Sleepers hold still: no mass to move, for the step.
+    let held = sleep.hold_sleepers(&mut solver.bodies);
+    // 3. Chapter 12's step, its pairs from the tree.
+    fast.step(solver, joints, soft, shapes, dt, |solver, joints, margins| {
+        if phase.on {
+            phase.hand_over(solver, joints, &shapes.list, margins);
+        } else {
+            solver.broad_phase();
+            joints.drop_held_pairs(solver);
+        }
+    });
+    // The leaves follow the bodies to where the step left them, so that
+    // queries between steps find them.
+    let margins = vec![0.0; solver.bodies.len()];
+    phase.sync(&solver.bodies, &shapes.list, &margins);
+    // 4. The sleepers' masses back.
+    release_sleepers(&mut solver.bodies, &held);
+    // 5. Islands of awake bodies; the still ones sleep.
+    if sleep.on {
+        sleep.settle(solver, joints, &shapes.list, dt);
+    }
+}
+// ANCHOR_END: step
+
+impl Sleep {
+    /// The sleep lists as long as the `n` bodies (a body may have been
+    /// added), and all awake while sleeping is off.
+    pub fn fit(&mut self, n: usize) {
         self.still_for.resize(n, 0.0);
         self.asleep.resize(n, false);
         self.island_of.resize(n, 0);
-        if !self.sleeping {
+        if !self.on {
             self.asleep.fill(false);
         }
     }
 
     /// Hold every sleeping body still for the step, as if static: its
-    /// masses set aside (returned, to give back with
-    /// [`World::release_sleepers`]) and its velocity zero.
-    pub fn hold_sleepers(&mut self) -> Vec<(usize, f32, f32)> {
+    /// masses set aside (returned, to give back with [`release_sleepers`])
+    /// and its velocity zero.
+    pub fn hold_sleepers(&self, bodies: &mut [Body]) -> Vec<(usize, f32, f32)> {
         let mut held = Vec::new();
-        let asleep = &self.asleep;
-        for (i, b) in self.base.base.base.base.base.bodies.iter_mut().enumerate() {
-            if asleep[i] {
+        for (i, b) in bodies.iter_mut().enumerate() {
+            if self.asleep[i] {
                 held.push((i, b.inv_mass, b.inv_inertia));
                 (b.inv_mass, b.inv_inertia) = (0.0, 0.0);
                 b.velocity = Vec2::ZERO;
@@ -206,43 +244,41 @@ impl World {
         held
     }
 
-    /// Give the held sleepers their masses back.
-    pub fn release_sleepers(&mut self, held: &[(usize, f32, f32)]) {
-        for &(i, inv_mass, inv_inertia) in held {
-            let b = &mut self.bodies_mut()[i];
-            (b.inv_mass, b.inv_inertia) = (inv_mass, inv_inertia);
-        }
-    }
-
     // ANCHOR: wake_reached
     /// Wake the island of every sleeping body that an awake moving body
     /// may touch this step: the narrow phase would report their contact
     /// within the distance the awake one can move ([`motion_bound`]) and
     /// the contact distance. That contact will link the two into one
     /// island after the step, so a body woken here is not put back to
-    /// sleep alone. The candidates come from the tree ([`World::reached`]),
+    /// sleep alone. The candidates come from the tree ([`Sleep::reached`]),
     /// asked from whichever side has fewer bodies, the awake movers or the
     /// sleepers; an all-asleep world costs nothing here. Also wake what a
     /// joint ties to an awake body, what has a force on it, and what the
     /// mouse holds.
-    pub fn wake_reached(&mut self, dt: f32) {
+    pub fn wake_reached(
+        &mut self,
+        solver: &ch08::World,
+        joints: &Joints,
+        shapes: &Shapes,
+        phase: &TreePhase,
+        dt: f32,
+    ) {
         if !self.asleep.contains(&true) {
             return;
         }
-        let n = self.bodies().len();
-        let bodies = self.base.bodies();
+        let bodies = &solver.bodies;
+        let n = bodies.len();
         let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
         let movers = (0..n).filter(|&i| awake_mover(i)).count();
         let sleepers = self.asleep.iter().filter(|&&a| a).count();
-        let mut wake = self.reached(dt, movers <= sleepers);
-        let joined =
-            self.base.base.base.base.joints.iter().map(|j| (j.body_a, j.body_b));
-        let rods = self.solver().joints.iter().map(|r| (r.body_a, r.body_b));
+        let mut wake = self.reached(bodies, shapes, phase, dt, movers <= sleepers);
+        let joined = joints.list.iter().map(|j| (j.body_a, j.body_b));
+        let rods = solver.joints.iter().map(|r| (r.body_a, r.body_b));
         for (a, b) in joined.chain(rods) {
             wake[a] |= awake_mover(b);
             wake[b] |= awake_mover(a);
         }
-        if let Some(mouse) = &self.base.base.base.base.mouse {
+        if let Some(mouse) = &joints.mouse {
             wake[mouse.body] = true;
         }
         for (i, b) in bodies.iter().enumerate() {
@@ -266,16 +302,22 @@ impl World {
 
     // ANCHOR: reached
     /// The sleepers an awake moving body may touch this step (see
-    /// [`World::wake_reached`]), found by asking the tree from the movers'
+    /// [`Sleep::wake_reached`]), found by asking the tree from the movers'
     /// side (`from_movers`: each mover for what its reach overlaps) or the
     /// sleepers' side (each sleeper for the movers within the farthest
     /// reach of any). Either finds every pair the narrow phase would
     /// report, and tests it the same way, so both give the same answer.
-    pub fn reached(&self, dt: f32, from_movers: bool) -> Vec<bool> {
-        let n = self.bodies().len();
+    pub fn reached(
+        &self,
+        bodies: &[Body],
+        shapes: &Shapes,
+        phase: &TreePhase,
+        dt: f32,
+        from_movers: bool,
+    ) -> Vec<bool> {
+        let n = bodies.len();
         let mut wake = vec![false; n];
-        let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
-        let floors = self.base.base.settings;
+        let (floors, shapes) = (shapes.settings, &shapes.list);
         // How far each awake mover may reach this step.
         let reach_of: Vec<Option<f32>> = (0..n)
             .map(|i| {
@@ -298,11 +340,11 @@ impl World {
         let bounds = |i: usize, grown: f32| {
             shape_bounds(&shapes[i], &bodies[i].transform()).grown(grown)
         };
-        let tree = &self.phase.tree;
+        let tree = &phase.tree;
         let movers =
             reach_of.iter().enumerate().filter_map(|(i, m)| Some((i, (*m)?)));
         // A body added since the last step has no leaf yet: it asks itself.
-        let leafless = |i: usize| i >= self.phase.len();
+        let leafless = |i: usize| i >= phase.len();
         for (i, m) in movers.clone().filter(|&(i, _)| from_movers || leafless(i)) {
             tree.query(bounds(i, m), |_, j| {
                 if self.asleep[j] && !wake[j] {
@@ -326,84 +368,56 @@ impl World {
     }
     // ANCHOR_END: reached
 
-    // ANCHOR: islands
-    /// The awake moving bodies linked by this step's contacts (touching or
-    /// within the contact distance) and by joints, as a union-find.
-    fn islands(&self) -> UnionFind {
-        let world = &self.base.base.base.base.base;
-        // Within the contact distance, as Box2D v3 links them: bodies
-        // that may touch next step sleep and wake together.
-        let touching = world.arbiters.iter().filter(|a| !a.contacts().is_empty());
-        self.islands_of(touching.map(|a| (a.a, a.b)))
-    }
-
-    /// The islands of the moving bodies linked by the pairs `contacts`
-    /// (chapter 14 reads them from a list of its own, a fraction of the
-    /// arbiters' size) and by the joints.
-    pub fn islands_of(
-        &self,
-        contacts: impl Iterator<Item = (usize, usize)>,
-    ) -> UnionFind {
-        let bodies = self.bodies();
-        let moving = |i: usize| bodies[i].inv_mass > 0.0;
-        let mut sets = UnionFind::new(bodies.len());
-        for (a, b) in contacts {
-            if moving(a) && moving(b) {
-                sets.union(a, b);
-            }
-        }
-        for j in &self.base.base.base.base.joints {
-            if moving(j.body_a) && moving(j.body_b) {
-                sets.union(j.body_a, j.body_b);
-            }
-        }
-        for r in &self.base.base.base.base.base.joints {
-            if moving(r.body_a) && moving(r.body_b) {
-                sets.union(r.body_a, r.body_b);
-            }
-        }
-        sets
-    }
-    // ANCHOR_END: islands
-
     // ANCHOR: settle
     /// Each awake body's still time, then each island's: asleep when its
     /// stillest-for-least body has been still for `time_to_sleep`.
-    pub fn settle(&mut self, dt: f32) {
-        let (bodies, shapes) = (self.base.bodies(), self.base.shapes());
+    pub fn settle(
+        &mut self,
+        solver: &mut ch08::World,
+        joints: &Joints,
+        shapes: &[Shape],
+        dt: f32,
+    ) {
+        let bodies = &solver.bodies;
         let mut any_ready = false;
         for (i, still_for) in self.still_for.iter_mut().enumerate() {
             let (b, shape, asleep) = (&bodies[i], &shapes[i], self.asleep[i]);
             let reach = || ch11_polygons::reach(shape);
-            any_ready |= still_time(b, reach, asleep, still_for, dt, self.sleep);
+            any_ready |= still_time(b, reach, asleep, still_for, dt, self.settings);
         }
         // An island sleeps when every body in it has been still long
         // enough: if none has, none sleeps, and the islands are not found
         // (in a pile that is landing, most steps).
         if any_ready {
-            self.sleep_still(self.islands());
+            // Within the contact distance, as Box2D v3 links them: bodies
+            // that may touch next step sleep and wake together.
+            let touching =
+                solver.arbiters.iter().filter(|a| !a.contacts().is_empty());
+            let pairs = touching.map(|a| (a.a, a.b));
+            let sets = islands(bodies, joints, &solver.joints, pairs);
+            self.sleep_still(&mut solver.bodies, sets);
         }
     }
 
     /// The islands `sets` whose every awake body has been still long
     /// enough, put to sleep.
-    pub fn sleep_still(&mut self, mut sets: UnionFind) {
-        let n = self.bodies().len();
+    pub fn sleep_still(&mut self, bodies: &mut [Body], mut sets: UnionFind) {
+        let n = bodies.len();
         // Each island's least still time.
         let mut least = vec![f32::INFINITY; n];
         for i in 0..n {
-            if self.bodies()[i].inv_mass > 0.0 && !self.asleep[i] {
+            if bodies[i].inv_mass > 0.0 && !self.asleep[i] {
                 let r = sets.find(i);
                 least[r] = least[r].min(self.still_for[i]);
             }
         }
         for i in 0..n {
-            if self.bodies()[i].inv_mass > 0.0 && !self.asleep[i] {
+            if bodies[i].inv_mass > 0.0 && !self.asleep[i] {
                 let r = sets.find(i);
-                if least[r] >= self.sleep.time_to_sleep {
+                if least[r] >= self.settings.time_to_sleep {
                     self.asleep[i] = true;
                     self.island_of[i] = r;
-                    let b = &mut self.bodies_mut()[i];
+                    let b = &mut bodies[i];
                     b.velocity = Vec2::ZERO;
                     b.angular_velocity = 0.0;
                 }
@@ -413,13 +427,52 @@ impl World {
     // ANCHOR_END: settle
 }
 
+/// Give the held sleepers their masses back.
+pub fn release_sleepers(bodies: &mut [Body], held: &[(usize, f32, f32)]) {
+    for &(i, inv_mass, inv_inertia) in held {
+        let b = &mut bodies[i];
+        (b.inv_mass, b.inv_inertia) = (inv_mass, inv_inertia);
+    }
+}
+
+// ANCHOR: islands
+/// The islands of the moving `bodies` linked by the pairs `contacts` (this
+/// step's contacts, touching or within the contact distance), by the
+/// joints and by the rods and ropes, as a union-find.
+pub fn islands(
+    bodies: &[Body],
+    joints: &Joints,
+    rods: &[DistanceJoint],
+    contacts: impl Iterator<Item = (usize, usize)>,
+) -> UnionFind {
+    let moving = |i: usize| bodies[i].inv_mass > 0.0;
+    let mut sets = UnionFind::new(bodies.len());
+    for (a, b) in contacts {
+        if moving(a) && moving(b) {
+            sets.union(a, b);
+        }
+    }
+    for j in &joints.list {
+        if moving(j.body_a) && moving(j.body_b) {
+            sets.union(j.body_a, j.body_b);
+        }
+    }
+    for r in rods {
+        if moving(r.body_a) && moving(r.body_b) {
+            sets.union(r.body_a, r.body_b);
+        }
+    }
+    sets
+}
+// ANCHOR_END: islands
+
 // ANCHOR: still_time
 /// An awake moving body's still time, `still_for`, after a step of `dt`:
 /// one step longer if it is still ([`is_still`], with its shape's reach,
 /// asked of `reach` only for an awake moving body, for its spin), else
 /// none; and whether it has been still long enough to sleep. A sleeping or
 /// static body's is left as it is (and it is not ready). (One body's part
-/// of [`World::settle`]: chapter 14 asks each on its workers, with the
+/// of [`Sleep::settle`]: chapter 14 asks each on its workers, with the
 /// reach it keeps for the margins.)
 pub fn still_time(
     b: &Body,

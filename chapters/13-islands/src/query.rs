@@ -25,7 +25,7 @@ impl World {
         self.phase.tree.ray_cast(origin, direction, |_, i, end| {
             let b = &self.bodies()[i];
             let Some(hit) =
-                ray_cast(&self.shapes()[i], &b.transform(), origin, direction)
+                ray_cast(&self.shapes.list[i], &b.transform(), origin, direction)
             else {
                 return end;
             };
@@ -52,7 +52,7 @@ impl World {
         self.phase.tree.ray_cast(origin, direction, |_, i, end| {
             let b = &self.bodies()[i];
             if let Some(hit) =
-                ray_cast(&self.shapes()[i], &b.transform(), origin, direction)
+                ray_cast(&self.shapes.list[i], &b.transform(), origin, direction)
             {
                 hits.push((i, hit));
             }
@@ -69,7 +69,7 @@ impl World {
         let mut found = Vec::new();
         self.phase.tree.query(bounds, |_, i| {
             let b = &self.bodies()[i];
-            if shape_bounds(&self.shapes()[i], &b.transform()).overlaps(bounds) {
+            if shape_bounds(&self.shapes.list[i], &b.transform()).overlaps(bounds) {
                 found.push(i);
             }
         });
@@ -82,7 +82,7 @@ impl World {
         let mut found = Vec::new();
         self.phase.tree.query(Bounds::new(point, point), |_, i| {
             let b = &self.bodies()[i];
-            if contains(&self.shapes()[i], b.transform().to_local(point)) {
+            if contains(&self.shapes.list[i], b.transform().to_local(point)) {
                 found.push(i);
             }
         });
@@ -95,10 +95,6 @@ impl World {
     pub fn body_at(&self, at: Vec2) -> Option<usize> {
         let bodies = self.bodies();
         self.query_point(at).into_iter().find(|&i| bodies[i].inv_mass > 0.0)
-    }
-
-    pub fn shapes(&self) -> &[Shape] {
-        self.base.shapes()
     }
 }
 

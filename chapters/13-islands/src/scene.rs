@@ -12,7 +12,7 @@ use physics_core::scene::{Scene, SceneError};
 /// A scene file as a chapter 13 world: chapter 12's, its tree built.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let (base, bounds) = scene_world_12(scene);
-    let world = World::from_base(base);
+    let world = World::from(base);
     Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
 }
 // ANCHOR_END: from_scene

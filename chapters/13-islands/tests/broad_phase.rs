@@ -27,7 +27,7 @@ const DT: f32 = 1.0 / 60.0;
 #[test]
 fn the_tree_drives_the_same_step_as_sort_and_sweep() {
     let (mut tree, mut sweep) = (tree_view(), tree_view());
-    sweep.tree = false;
+    sweep.phase.on = false;
     for step in 0..150 {
         tree.step(DT);
         sweep.step(DT);
@@ -52,7 +52,7 @@ fn the_tree_drives_the_same_step_as_sort_and_sweep() {
         }
         let pairs: Vec<_> = tree.phase.pairs().iter().map(|p| p.bodies()).collect();
         assert_eq!(pairs, brute, "step {step}");
-        for (i, (b, s)) in tree.bodies().iter().zip(tree.shapes()).enumerate() {
+        for (i, (b, s)) in tree.bodies().iter().zip(&tree.shapes.list).enumerate() {
             let own = shape_bounds(s, &b.transform());
             assert!(
                 tree.phase.fat_bounds(i).contains(own),
@@ -62,7 +62,7 @@ fn the_tree_drives_the_same_step_as_sort_and_sweep() {
         tree.phase.tree.validate();
     }
     // It was a pile, not a fall through empty space.
-    let contacts = tree.solver().arbiters.len();
+    let contacts = tree.solver.arbiters.len();
     assert!(contacts > 300, "{contacts} contacts");
 }
 
@@ -79,7 +79,7 @@ fn a_world_at_rest_moves_no_leaf() {
     world.step(DT);
     let report = world.phase.report;
     assert_eq!((report.moved, report.found), (0, 0), "{report:?}");
-    assert_eq!(world.solver().pairs_tested(), 0);
+    assert_eq!(world.solver.pairs_tested(), 0);
     // The pairs are still known: they wake with the pile.
     assert!(report.pairs >= 40, "{report:?}");
 }

@@ -41,12 +41,12 @@ fn the_dominoes_wake_one_at_a_time() {
     let (mut world, mut again) = (dominoes(), dominoes());
     let mut woken = vec![false; 41];
     let awake =
-        |w: &ch13_islands::World| (1..=40).filter(|&i| !w.asleep[i]).count();
+        |w: &ch13_islands::World| (1..=40).filter(|&i| !w.sleep.asleep[i]).count();
     for step in 0..900 {
         world.step(DT);
         again.step(DT);
         for (i, w) in woken.iter_mut().enumerate().skip(1) {
-            *w |= !world.asleep[i];
+            *w |= !world.sleep.asleep[i];
         }
         if step == 30 {
             let n = awake(&world);
@@ -83,7 +83,7 @@ fn the_dominoes_after_four_seconds() {
             b.position.x,
             b.position.y,
             b.angle,
-            if world.asleep[i] { "asleep" } else { "awake" }
+            if world.sleep.asleep[i] { "asleep" } else { "awake" }
         )
         .unwrap();
     }

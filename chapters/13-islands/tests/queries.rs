@@ -26,7 +26,8 @@ fn world() -> &'static World {
 fn every_hit(w: &World, o: Vec2, d: Vec2) -> Vec<(usize, RayHit)> {
     let mut hits: Vec<(usize, RayHit)> = (0..w.bodies().len())
         .filter_map(|i| {
-            let hit = ray_cast(&w.shapes()[i], &w.bodies()[i].transform(), o, d)?;
+            let hit =
+                ray_cast(&w.shapes.list[i], &w.bodies()[i].transform(), o, d)?;
             Some((i, hit))
         })
         .collect();
@@ -59,12 +60,12 @@ proptest! {
     fn point_and_box_queries_equal_checking_every_body(p in point(), size in (0.0f32..4.0, 0.0f32..4.0)) {
         let w = world();
         let under: Vec<usize> = (0..w.bodies().len())
-            .filter(|&i| ch11_polygons::contains(&w.shapes()[i], w.bodies()[i].transform().to_local(p)))
+            .filter(|&i| ch11_polygons::contains(&w.shapes.list[i], w.bodies()[i].transform().to_local(p)))
             .collect();
         prop_assert_eq!(w.query_point(p), under);
         let bounds = Bounds::new(p, p + Vec2::new(size.0, size.1));
         let inside: Vec<usize> = (0..w.bodies().len())
-            .filter(|&i| shape_bounds(&w.shapes()[i], &w.bodies()[i].transform()).overlaps(bounds))
+            .filter(|&i| shape_bounds(&w.shapes.list[i], &w.bodies()[i].transform()).overlaps(bounds))
             .collect();
         prop_assert_eq!(w.query_box(bounds), inside);
     }
@@ -79,7 +80,7 @@ fn picking_goes_through_the_tree_and_agrees() {
     for k in 0..400 {
         let p = Vec2::new(-8.0 + 0.04 * k as f32, 1.0 + 0.01 * k as f32);
         let got = w.body_at(p);
-        assert_eq!(got, w.base.body_at(p), "{p}");
+        assert_eq!(got, w.shapes.body_at(&w.solver.bodies, p), "{p}");
         picked += got.is_some() as usize;
     }
     assert!(picked > 20, "only {picked} points over bodies");

@@ -47,9 +47,9 @@ proptest! {
 
 /// A body added to `world` between steps.
 fn add(world: &mut World, (b, s): (Body, Shape)) {
-    world.base.base.base.base.base.bodies.push(b);
-    world.base.base.shapes.push(s);
-    world.base.bullets.push(false);
+    world.solver.bodies.push(b);
+    world.shapes.list.push(s);
+    world.fast.bullets.push(false);
 }
 
 fn run(world: &mut World, seconds: f32) {
@@ -67,7 +67,7 @@ fn a_pyramid_at_rest_falls_asleep_and_costs_no_contacts() {
     run(&mut world, 3.0);
     assert_eq!(world.sleeping_count(), 21);
     world.step(DT);
-    assert_eq!(world.base.base.base.base.base.pairs_tested(), 0);
+    assert_eq!(world.solver.pairs_tested(), 0);
 }
 
 /// Sleeping changes nothing that came to rest: the pyramid after five
@@ -77,7 +77,7 @@ fn a_pyramid_at_rest_falls_asleep_and_costs_no_contacts() {
 #[test]
 fn sleeping_changes_nothing_at_rest() {
     let (mut on, mut off) = (pyramid(6), pyramid(6));
-    off.sleeping = false;
+    off.sleep.on = false;
     run(&mut on, 5.0);
     run(&mut off, 5.0);
     for (i, (a, b)) in on.bodies().iter().zip(off.bodies()).enumerate() {
@@ -98,7 +98,7 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
     let mut woke = 0;
     for _ in 0..120 {
         world.step(DT);
-        let awake = (1..=10).filter(|&i| !world.asleep[i]).count();
+        let awake = (1..=10).filter(|&i| !world.sleep.asleep[i]).count();
         woke = woke.max(awake);
     }
     assert!(woke >= 4, "only {woke} boxes woke");
@@ -127,7 +127,7 @@ fn a_sleeping_pile_is_drawn_as_still() {
     world.step(DT);
     assert_eq!(draw(&world), asleep, "the same frame after frame");
     // Body 0 is the ground, body 1 the bottom row's first box.
-    world.asleep[1] = false;
+    world.sleep.asleep[1] = false;
     let woken = draw(&world);
     let per_body = woken.items.len() - woken.still;
     assert!(per_body > 0, "the woken box is drawn after the still part");
@@ -154,10 +154,24 @@ fn either_side_finds_the_same_sleepers_to_wake() {
         let at = Vec2::new(-0.8 + 0.8 * k as f32, 6.0);
         add(&mut world, body(Shape::Polygon(cube), at, 0.3 * k as f32, 5.0));
         for step in 0..90 {
-            world.fit_sleep_lists();
+            world.sleep.fit(world.solver.bodies.len());
             if world.sleeping_count() > 0 {
-                let (movers, sleepers) =
-                    (world.reached(DT, true), world.reached(DT, false));
+                let (movers, sleepers) = (
+                    world.sleep.reached(
+                        &world.solver.bodies,
+                        &world.shapes,
+                        &world.phase,
+                        DT,
+                        true,
+                    ),
+                    world.sleep.reached(
+                        &world.solver.bodies,
+                        &world.shapes,
+                        &world.phase,
+                        DT,
+                        false,
+                    ),
+                );
                 assert_eq!(movers, sleepers, "box {k}, step {step}");
                 reached_any += usize::from(movers.contains(&true));
             }
@@ -182,10 +196,14 @@ fn nothing_sleeps_at_the_top_of_its_arc() {
         world.step(DT);
         let b = world.bodies()[1];
         if b.position.y > 0.12 {
-            assert!(!world.asleep[1], "asleep in the air at {:?}", b.position);
+            assert!(
+                !world.sleep.asleep[1],
+                "asleep in the air at {:?}",
+                b.position
+            );
         }
     }
-    assert!(world.asleep[1], "never slept on the floor");
+    assert!(world.sleep.asleep[1], "never slept on the floor");
 }
 
 /// The bin's 5,000 bodies rain in, settle and sleep within ten seconds,
@@ -204,7 +222,7 @@ fn the_bin_of_5000_falls_asleep_inside() {
         assert!(p.x.abs() < 20.0 && (0.0..16.0).contains(&p.y), "body {i} at {p}");
     }
     world.step(DT);
-    assert_eq!(world.solver().pairs_tested(), 0);
+    assert_eq!(world.solver.pairs_tested(), 0);
 }
 
 /// Sleeping's failure case, in the same bin with other pieces: a small
@@ -228,7 +246,7 @@ fn one_rocking_box_keeps_a_whole_pile_awake() {
         b.velocity.length() + b.angular_velocity.abs() * ch11_polygons::reach(shape)
     };
     let rocking: Vec<usize> = (3..world.bodies().len())
-        .filter(|&i| speed(&world.bodies()[i], &world.shapes()[i]) > 0.05)
+        .filter(|&i| speed(&world.bodies()[i], &world.shapes.list[i]) > 0.05)
         .collect();
     // A few bodies: each wedged box and the disc it rocks against.
     assert!(!rocking.is_empty() && rocking.len() <= 6, "rocking: {rocking:?}");
@@ -236,11 +254,12 @@ fn one_rocking_box_keeps_a_whole_pile_awake() {
         let moved = world.bodies()[i].position.distance(before[i]);
         assert!(moved < 0.01, "body {i} moved {moved} m: not wedged");
     }
-    let boxes =
-        rocking.iter().filter(|&&i| matches!(world.shapes()[i], Shape::Polygon(_)));
+    let boxes = rocking
+        .iter()
+        .filter(|&&i| matches!(world.shapes.list[i], Shape::Polygon(_)));
     assert!(boxes.count() >= 1, "no box among {rocking:?}");
     let mut eight = bin_with_seed(5000, ROCKING_SEED);
-    eight.base.base.base.soft.substeps = 8;
+    eight.soft.settings.substeps = 8;
     run(&mut eight, 10.0);
     assert_eq!(eight.sleeping_count(), 5000);
 }
@@ -259,14 +278,14 @@ fn cube(x: f32) -> (Body, Shape) {
 
 /// The solver's bodies, to push one between steps.
 fn bodies_mut(world: &mut World) -> &mut Vec<Body> {
-    &mut world.base.base.base.base.base.bodies
+    &mut world.solver.bodies
 }
 
 /// A box on the floor, stepped until it has slept: body 1.
 fn a_sleeping_box() -> World {
     let mut world = World::new(vec![floor(), cube(0.0)], Vec::new());
     run(&mut world, 1.0);
-    assert!(world.asleep[1], "the box never fell asleep");
+    assert!(world.sleep.asleep[1], "the box never fell asleep");
     world
 }
 
@@ -296,13 +315,13 @@ fn a_force_or_a_torque_wakes_a_sleeper() {
     for w in [&mut left, &mut pushed, &mut turned] {
         w.step(DT);
     }
-    assert!(!pushed.asleep[1] && !turned.asleep[1]);
+    assert!(!pushed.sleep.asleep[1] && !turned.sleep.asleep[1]);
     let (p, t) = (pushed.bodies()[1], turned.bodies()[1]);
     assert!(p.velocity.x > 0.5 && p.position.x > before.position.x, "{p:?}");
     assert!(t.angular_velocity.abs() > 0.5 && t.angle != before.angle, "{t:?}");
     for _ in 0..60 {
         left.step(DT);
-        assert!(left.asleep[1] && unmoved(&left, 1, &before));
+        assert!(left.sleep.asleep[1] && unmoved(&left, 1, &before));
     }
 }
 
@@ -323,8 +342,8 @@ fn the_mouse_wakes_a_sleeper() {
         Sim::pull(&mut held, &hold, target, DT);
         held.step(DT);
         left.step(DT);
-        assert!(!held.asleep[1], "asleep at step {step} while held");
-        assert!(left.asleep[1] && unmoved(&left, 1, &before));
+        assert!(!held.sleep.asleep[1], "asleep at step {step} while held");
+        assert!(left.sleep.asleep[1] && unmoved(&left, 1, &before));
     }
     let risen = held.bodies()[1].position.y - before.position.y;
     assert!(risen > 0.3, "risen {risen} m");
@@ -349,12 +368,12 @@ fn a_joint_to_a_moving_body_wakes_a_sleeper() {
         bodies_mut(w)[2].velocity = Vec2::new(3.0, 0.0);
     }
     let before = joined.bodies()[1];
-    assert!(joined.asleep[1] && apart.asleep[1]);
+    assert!(joined.sleep.asleep[1] && apart.sleep.asleep[1]);
     for step in 0..30 {
         joined.step(DT);
         apart.step(DT);
-        assert!(!joined.asleep[1], "asleep at step {step}");
-        assert!(apart.asleep[1] && unmoved(&apart, 1, &before));
+        assert!(!joined.sleep.asleep[1], "asleep at step {step}");
+        assert!(apart.sleep.asleep[1] && unmoved(&apart, 1, &before));
     }
     let dragged = joined.bodies()[1].position.x - before.position.x;
     assert!(dragged > 0.2, "dragged {dragged} m");
