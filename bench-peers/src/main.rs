@@ -81,7 +81,7 @@ fn poses_of(bodies: &[Body]) -> Poses {
 }
 
 fn soft(world: &World) -> Soft {
-    Soft(ch10_soft_step::World::from_chapter8(world.clone()))
+    Soft(ch10_soft_step::World::from(world.clone()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -439,17 +439,17 @@ fn scene_figures() -> String {
     let scenes: Vec<(&str, World)> = vec![
         (
             "overlap: 10 boxes 25 cm deep",
-            ch10_soft_step::worlds::overlap().base.base,
+            ch10_soft_step::worlds::overlap().solver,
         ),
         (
             "confined: 625 circles 10 cm deep",
-            ch10_soft_step::worlds::confined(25).base.base,
+            ch10_soft_step::worlds::confined(25).solver,
         ),
         (
             "heavy on light: 100 kg on 1 kg",
-            ch10_soft_step::worlds::heavy_on_light().base.base,
+            ch10_soft_step::worlds::heavy_on_light().solver,
         ),
-        ("card house", ch10_soft_step::worlds::card_house().base.base),
+        ("card house", ch10_soft_step::worlds::card_house().solver),
     ];
     let mut table = String::from(
         "| scene | engine | farthest from its start after 10 s | fastest in the first second |\n|---|---|---:|---:|\n",
@@ -509,10 +509,10 @@ fn joint_scene_figures() -> String {
         "| scene | engine | widest hinge gap over 10 s | hinge gap at 10 s |\n|---|---|---:|---:|\n",
     );
     for (name, world) in &scenes {
-        let hinges = &world.base.joints;
+        let hinges = &world.joints.list;
         let chapter8 = {
             let mut w = world.clone();
-            w.soft.solver = ch10_soft_step::Solver::Chapter8;
+            w.soft.settings.solver = ch10_soft_step::Solver::Chapter8;
             w
         };
         let engines: Vec<(&str, Box<dyn Engine>)> = vec![
@@ -520,7 +520,7 @@ fn joint_scene_figures() -> String {
             ("ours (ch10 soft step)", Box::new(Soft(world.clone()))),
             (
                 "Box2D v3.2",
-                Box::new(box2d_v3::build_with_hinges(&world.base.base, hinges)),
+                Box::new(box2d_v3::build_with_hinges(&world.solver, hinges)),
             ),
         ];
         for (engine, mut e) in engines {
@@ -662,7 +662,7 @@ fn main() {
         // Solver2D's large pyramid: every box started touching, not dropped.
         (
             "pyramid, 100 rows, from rest".into(),
-            ch10_soft_step::worlds::pyramid(100).base.base,
+            ch10_soft_step::worlds::pyramid(100).solver,
             Some(100),
             STEPS / 2,
         ),

@@ -42,7 +42,7 @@ fn wide(world: &World, threads: usize) -> Wide {
         })
         .collect();
     let mut w = ch14_wide_solver::World::new(pieces, Vec::new());
-    w.base.sleeping = false;
+    w.sleep.on = false;
     w.width = Width::Wide;
     w.set_threads(threads);
     physics_core::lab::Sim::set_gravity(&mut w, world.gravity);
@@ -74,7 +74,7 @@ pub fn table() -> String {
         ("pyramid, 20 rows", pyramid(20), Some(20), 600),
         (
             "pyramid, 100 rows, from rest",
-            ch10_soft_step::worlds::pyramid(100).base.base,
+            ch10_soft_step::worlds::pyramid(100).solver,
             Some(100),
             300,
         ),
@@ -82,7 +82,7 @@ pub fn table() -> String {
         ("ball pit, 5000 circles", ball_pit(5000), None, 300),
         (
             "confined, 625 circles",
-            ch10_soft_step::worlds::confined(25).base.base,
+            ch10_soft_step::worlds::confined(25).solver,
             None,
             600,
         ),
@@ -147,7 +147,7 @@ pub fn stages() -> String {
         ("ball pit, 5000 circles", ball_pit(5000), 300),
         (
             "pyramid, 100 rows, from rest",
-            ch10_soft_step::worlds::pyramid(100).base.base,
+            ch10_soft_step::worlds::pyramid(100).solver,
             300,
         ),
     ];
@@ -227,7 +227,7 @@ pub fn stages() -> String {
 pub fn widths() -> String {
     let pyramid = |rows: usize| {
         let mut w = ch14_wide_solver::worlds::pyramid(rows);
-        w.base.sleeping = false;
+        w.sleep.on = false;
         w
     };
     let scenes: Vec<(&str, ch14_wide_solver::World, usize)> = vec![

@@ -30,17 +30,20 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "tree",
         about: "the tree's fat boxes drawn by depth as 200 shapes fall: only leaves that leave their box move",
         make: || {
-            Box::new(show(
-                tree_view(),
-                (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 14.0)),
-            ))
+            let view = View { tree: true, laser: None };
+            let shown = Shown { world: tree_view(), view };
+            let bounds = (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 14.0));
+            Box::new(Lab::new(shown, KNOBS, bounds))
         },
     },
     DemoEntry {
         name: "laser",
         about: "a ray cast through the tree, reflected off every shape it meets, sweeping round",
         make: || {
-            Box::new(show(laser(), (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 13.0))))
+            let view = View { tree: false, laser: Some(LASER) };
+            let shown = Shown { world: laser(), view };
+            let bounds = (Vec2::new(-9.0, -0.5), Vec2::new(9.0, 13.0));
+            Box::new(Lab::new(shown, KNOBS, bounds))
         },
     },
     DemoEntry {
@@ -82,25 +85,25 @@ pub const DEMOS: &[DemoEntry] = &[
 
 // ANCHOR: switches
 /// This chapter's switches.
-pub const KNOBS: &[Knob<World>] = &[
+pub const KNOBS: &[Knob<Shown>] = &[
     Knob::toggle(
         's',
         "sleeping (off: every body is stepped)",
-        |w| w.sleep.on,
-        |w, on| w.sleep.on = on,
+        |w| w.world.sleep.on,
+        |w, on| w.world.sleep.on = on,
     ),
     Knob::toggle(
         'e',
         "the tree finds pairs (off: chapter 8's sort and sweep)",
-        |w| w.phase.on,
-        |w, on| w.phase.on = on,
+        |w| w.world.phase.on,
+        |w, on| w.world.phase.on = on,
     ),
     Knob::toggle(
         'a',
         "with the tree off: all pairs, not sort and sweep",
-        |w| w.solver.settings.broad_phase == BroadPhase::AllPairs,
+        |w| w.world.solver.settings.broad_phase == BroadPhase::AllPairs,
         |w, on| {
-            w.solver.settings.broad_phase =
+            w.world.solver.settings.broad_phase =
                 if on { BroadPhase::AllPairs } else { BroadPhase::SortAndSweep }
         },
     ),
@@ -123,8 +126,22 @@ pub const KNOBS: &[Knob<World>] = &[
 // ANCHOR_END: switches
 
 /// A world with this chapter's switches, the camera on `bounds`.
-pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
-    Lab::new(world, KNOBS, bounds)
+pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<Shown> {
+    Lab::new(Shown::from(world), KNOBS, bounds)
+}
+
+/// A world as the window shows it: the physics, and what is drawn
+/// besides the bodies (which the physics never reads).
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub world: World,
+    pub view: View,
+}
+
+impl From<World> for Shown {
+    fn from(world: World) -> Shown {
+        Shown { world, view: View::default() }
+    }
 }
 
 /// What the window draws besides the bodies.
@@ -155,13 +172,14 @@ pub(crate) const LASER: Laser =
 const LASER_REACH: f32 = 60.0;
 const LASER_BOUNCES: usize = 24;
 
-fn wake_all(w: &mut World) {
-    w.sleep.asleep.fill(false);
-    w.sleep.still_for.fill(0.0);
+fn wake_all(w: &mut Shown) {
+    w.world.sleep.asleep.fill(false);
+    w.world.sleep.still_for.fill(0.0);
 }
 
 /// D: fifty random pieces in five rows above the highest moving body.
-fn drop_more(w: &mut World) {
+fn drop_more(w: &mut Shown) {
+    let w = &mut w.world;
     let n = w.bodies().len() as u64;
     let mut rng = Rng::new(0xb1 ^ n);
     let top = w
@@ -254,35 +272,35 @@ fn cannot_move(b: &Body) -> bool {
 }
 // ANCHOR_END: draw_bodies
 
-impl Sim for World {
+impl Sim for Shown {
     type Hold = MouseSpring;
 
     fn step(&mut self, dt: f32) {
-        World::step(self, dt);
+        self.world.step(dt);
         if let Some(laser) = &mut self.view.laser {
             laser.angle += laser.turn * dt;
         }
     }
 
     fn bodies(&self) -> Vec<BodyState> {
-        self.bodies().iter().map(body_state).collect()
+        self.world.bodies().iter().map(body_state).collect()
     }
 
     fn gravity(&self) -> Vec2 {
-        (&self.solver).gravity
+        self.world.solver.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.solver.gravity = gravity;
+        self.world.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.solver.settings.iterations = iterations;
+        self.world.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         if self.view.tree {
-            self.phase.tree.walk(|bounds, height| {
+            self.world.phase.tree.walk(|bounds, height| {
                 let color = LEVELS[(height as usize).min(LEVELS.len() - 1)];
                 let (lo, hi) = (bounds.lower, bounds.upper);
                 let corners =
@@ -294,49 +312,58 @@ impl Sim for World {
         }
         draw_bodies(
             out,
-            self.bodies(),
-            &self.shapes.list,
-            &self.sleep.asleep,
+            self.world.bodies(),
+            &self.world.shapes.list,
+            &self.world.sleep.asleep,
             |i, b, asleep| {
                 if asleep { ASLEEP } else { body_color(b, i) }
             },
         );
-        ch09_joints::demos::draw_joints(out, &self.solver.bodies, &self.joints);
+        ch09_joints::demos::draw_joints(
+            out,
+            &self.world.solver.bodies,
+            &self.world.joints,
+        );
         if let Some(laser) = &self.view.laser {
-            for (from, to) in laser_path(self, laser) {
+            for (from, to) in laser_path(&self.world, laser) {
                 out.segment(from, to, Color::RED);
             }
         }
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(out, &self.solver);
+            ch08_sequential_impulses::demos::draw_contacts(out, &self.world.solver);
         }
     }
 
     fn status(&self) -> Option<String> {
-        let n = self.bodies().iter().filter(|b| b.inv_mass > 0.0).count();
-        let asleep = self.sleeping_count();
-        let report = self.phase.report;
+        let n = self.world.bodies().iter().filter(|b| b.inv_mass > 0.0).count();
+        let asleep = self.world.sleeping_count();
+        let report = self.world.phase.report;
         Some(format!(
             "asleep {asleep}/{n} | tree height {}, {} pairs, {} new, {} moved | tested {}",
-            self.phase.tree.height(),
+            self.world.phase.tree.height(),
             report.pairs,
             report.found,
             report.moved,
-            (&self.solver).pairs_tested(),
+            self.world.solver.pairs_tested(),
         ))
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {
-        let body = self.body_at(at)?;
-        let local = self.bodies()[body].transform().to_local(at);
+        let body = self.world.body_at(at)?;
+        let local = self.world.bodies()[body].transform().to_local(at);
         Some(MouseSpring { body, local })
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.joints.pull(&self.solver.bodies, hold.body, hold.local, target);
+        self.world.joints.pull(
+            &self.world.solver.bodies,
+            hold.body,
+            hold.local,
+            target,
+        );
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
-        Some(hold.point(self.bodies()))
+        Some(hold.point(self.world.bodies()))
     }
 }

@@ -63,8 +63,6 @@ pub struct World {
     /// overlapping leaves; and which bodies sleep.
     pub phase: TreePhase,
     pub sleep: Sleep,
-    /// What the demos draw besides the bodies.
-    pub view: demos::View,
 }
 
 /// Which bodies sleep, and how long each has been still.
@@ -164,7 +162,6 @@ impl From<ch12_continuous::World> for World {
             fast,
             phase: TreePhase::new(FAT_MARGIN),
             sleep,
-            view: demos::View::default(),
         };
         world.sync_tree();
         world

@@ -2,7 +2,7 @@
 //! for the broad phase and sleeping on.
 
 use crate::World;
-use crate::demos::KNOBS;
+use crate::demos::{KNOBS, Shown};
 use ch12_continuous::scene::scene_world_12;
 use physics_core::demo::Demo;
 use physics_core::lab::Lab;
@@ -12,7 +12,7 @@ use physics_core::scene::{Scene, SceneError};
 /// A scene file as a chapter 13 world: chapter 12's, its tree built.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let (base, bounds) = scene_world_12(scene);
-    let world = World::from(base);
+    let world = Shown::from(World::from(base));
     Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
 }
 // ANCHOR_END: from_scene

@@ -2,7 +2,6 @@
 //! rain into, a pit of 200 shapes with the tree drawn, a laser's room,
 //! sleeping dominoes, and a pyramid at rest.
 
-use crate::demos::LASER;
 use crate::{Body, Shape, World, body, fixed};
 use ch11_polygons::Polygon;
 use glam::Vec2;
@@ -84,12 +83,10 @@ pub fn laser() -> World {
         piece.0.friction = 0.6;
         pieces.push(piece);
     }
-    let mut world = World::new(pieces, Vec::new());
-    world.view.laser = Some(LASER);
-    world
+    World::new(pieces, Vec::new())
 }
 
-/// 200 random shapes falling into a pit, with the tree drawn.
+/// 200 random shapes falling into a pit: the world the tree demo draws.
 pub fn tree_view() -> World {
     let mut rng = Rng::new(5);
     let mut pieces = vec![
@@ -109,9 +106,7 @@ pub fn tree_view() -> World {
         piece.0.friction = 0.6;
         pieces.push(piece);
     }
-    let mut world = World::new(pieces, Vec::new());
-    world.view.tree = true;
-    world
+    World::new(pieces, Vec::new())
 }
 
 /// 40 dominoes 1 m tall, 60 cm apart, put to sleep; a ball thrown at

@@ -5,6 +5,7 @@
 //! moving body, and nothing else; nothing sleeps at the top of its arc.
 
 use ch11_polygons::Polygon;
+use ch13_islands::demos::Shown;
 use ch13_islands::worlds::pyramid;
 use ch13_islands::{Body, Joint, Shape, UnionFind, World, body, fixed};
 use glam::Vec2;
@@ -115,7 +116,7 @@ fn a_body_landing_on_a_sleeping_pile_wakes_it() {
 fn a_sleeping_pile_is_drawn_as_still() {
     let draw = |world: &World| {
         let mut list = DrawList::new();
-        world.draw(&mut list, false);
+        Shown::from(world.clone()).draw(&mut list, false);
         list
     };
     let mut world = pyramid(4);
@@ -335,11 +336,12 @@ fn the_mouse_wakes_a_sleeper() {
     let mut held = a_sleeping_box();
     let mut left = held.clone();
     let before = held.bodies()[1];
-    let hold = held.pick(before.position).expect("the box is under the mouse");
-    assert_eq!(hold.body, 1);
+    let body = held.body_at(before.position).expect("the box is under the mouse");
+    assert_eq!(body, 1);
+    let local = before.transform().to_local(before.position);
     let target = before.position + Vec2::Y;
     for step in 0..30 {
-        Sim::pull(&mut held, &hold, target, DT);
+        held.joints.pull(&held.solver.bodies, body, local, target);
         held.step(DT);
         left.step(DT);
         assert!(!held.sleep.asleep[1], "asleep at step {step} while held");
