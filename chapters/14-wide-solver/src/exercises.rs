@@ -1,8 +1,8 @@
 //! # Chapter 14 exercises: the greedy colouring and one wide row
 //!
-//! The functions below are stubs standing in for the reference ones in `colour.rs`
-//! and `lib.rs`. Build with `--features exercises` and the whole chapter uses it
-//! instead:
+//! The functions below are stubs standing in for the reference ones in
+//! `colour.rs` and `kernels.rs`. Build with `--features exercises` and the whole
+//! chapter uses it instead:
 //!
 //! ```text
 //! cargo test -p ch14-wide-solver --features exercises     # judge your code
@@ -44,6 +44,6 @@ pub fn normal_row<T: crate::Lane>(
     let _ = (mass, error, impulse_scale); // so the stub compiles; delete this line
     let _ = total;
     todo!(
-        "exercise 14.2: normal_row — see chapters/14-wide-solver/src/lib.rs, `solve`"
+        "exercise 14.2: normal_row — see chapters/14-wide-solver/src/kernels.rs, `solve`"
     )
 }

@@ -3,9 +3,9 @@
 //!
 //! Every parallel stage of the step hands a list of independent pieces of
 //! work to [`Threads::for_each`] or one of its kind: the bodies to
-//! integrate, the pairs to collide, the blocks of each colour to solve. What a piece computes never
-//! depends on which worker runs it or in what order, so the result is the
-//! same bits on one thread or four.
+//! integrate, the pairs to collide, the blocks of each colour to solve.
+//! What a piece computes never depends on which worker runs it or in what
+//! order, so the result is the same bits on one thread or four.
 
 use glam::Vec2;
 use rayon::prelude::*;
@@ -74,17 +74,16 @@ impl Threads {
     /// stages inside then split their work among the workers without
     /// waking this thread up between them. While `f` runs, each other
     /// worker with a core of its own stays awake, taking each piece of work
-    /// as it is offered: a worker with nothing to do goes to sleep after a
-    /// few microseconds, and waking it costs tens, at each of the forty or
-    /// so hand-overs of a step.
+    /// as it is offered: a worker with nothing to do soon goes to sleep,
+    /// and waking it costs tens of microseconds, at each of a step's
+    /// hand-overs.
     ///
     /// Every worker is handed its part by name (a broadcast): the first
     /// runs `f`, the others `stay_awake`. A part merely offered to the
-    /// pool could be taken by the wrong worker, and was: spawned from the
-    /// worker running `f`, it sat in that worker's own queue, which that
-    /// worker empties whenever it waits for a piece of work, so in 297 of
-    /// 300 steps of the 100-row pyramid it took the other worker's part
-    /// itself, and the other worker slept.
+    /// pool could be taken by the wrong worker: spawned from the worker
+    /// running `f`, it sits in that worker's own queue, which that worker
+    /// empties whenever it waits for a piece of work, so it would take the
+    /// other worker's part itself while the other sleeps.
     pub fn run<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         let Some(pool) = &self.pool else {
             return f();
@@ -120,13 +119,10 @@ impl Threads {
     /// workers. Each worker takes one run of the lists, and the same run
     /// in every call (the first worker the first run): a pass over the
     /// bodies then finds each body in the cache of the worker that wrote
-    /// it in the pass before, not in the other's. (Handed out by rayon as
-    /// pieces come free, the passes over the bodies of the 100-row pyramid
-    /// took nearly as long on two threads as on one, 0.34 against 0.36 ms
-    /// a step, each pass moving cache lines from one core to the other; in
-    /// the same runs every pass, 0.31 ms, and the whole step 3 % less.) A
-    /// list too short to give two workers `grain` items each runs here, on
-    /// one thread: handing work over costs a few microseconds.
+    /// it in the pass before, not in the other's. (Handed out as pieces
+    /// come free, each pass would move cache lines from one core to the
+    /// other.) A list too short to give two workers `grain` items each runs
+    /// here, on one thread: handing work over costs a few microseconds.
     pub fn for_each_two<T: Send, V: Send>(
         &self,
         items: &mut [T],
@@ -228,9 +224,7 @@ impl Threads {
     ///
     /// The shares are fixed, not taken from a common pile as they come
     /// free, so a worker solves the same blocks in every pass and finds
-    /// their bodies still in its own cache (measured: taking pieces as
-    /// they come free made the 100-row pyramid's contact passes a quarter
-    /// slower on two threads).
+    /// their bodies still in its own cache.
     ///
     /// The items come in two lists, each group a range of each (a colour's
     /// blocks of two-point contacts and of one-point ones): a group's
@@ -257,8 +251,7 @@ impl Threads {
         };
         // A worker that waits at a barrier for one without a core of its
         // own spins away the time that one needs: with more workers than
-        // cores (four on this two-core machine made the passes four times
-        // slower), only as many take part as there are cores.
+        // cores, only as many take part as there are cores.
         let workers = self.count.min(self.cores);
         let first = groups.iter().map(|g| g.0.clone());
         let second = groups.iter().map(|g| g.1.clone());
@@ -340,8 +333,9 @@ impl Threads {
     // ANCHOR_END: in_turn
 
     /// `items` sorted by `key`, split across the workers when there are
-    /// at least `2 * grain`, as [`Threads::for_each`] splits. No two items may have the same key: then
-    /// every sort, on any number of workers, leaves the same order.
+    /// at least `2 * grain`, as [`Threads::for_each`] splits. No two items
+    /// may have the same key: then every sort, on any number of workers,
+    /// leaves the same order.
     pub fn sort_by_key<T: Send, K: Ord>(
         &self,
         items: &mut [T],
@@ -420,30 +414,15 @@ impl Threads {
 /// dropped: [`Threads::run`] keeps each worker with a part of a step so,
 /// for that step.
 ///
-/// Left to the operating system, the workers met on one core. The window
-/// steps, draws, shows the picture and waits for the next sixtieth of a
-/// second; in the wait every core went idle, and a worker woken from that
-/// was put on the core of the thread that woke it. The two workers then
-/// took turns on one core at every barrier of the colours, and the
-/// scheduler had not moved one away before the step was over. Logged frame
-/// by frame in the window on this book's two-core machine, the 100-row
-/// pyramid's step on two threads took 9.4 ms a frame, against 4.4 to 5.2
-/// ms with each worker kept to its own core. A probe with a 7 ms sleep
-/// between steps, nothing else changed, found the colours' solve at 5.8 ms
-/// a step, against 1.0 with the workers kept to cores (and 0.9 back to
-/// back). Back to back, as the benchmarks step, keeping them makes no
-/// difference.
+/// Left to the operating system, the workers meet on one core. The window
+/// waits for the next sixtieth of a second between steps, every core goes
+/// idle, and a worker woken from that is put on the core of the thread
+/// that woke it: the two workers then take turns on one core at every
+/// barrier of the colours, and the step takes twice as long.
 ///
-/// The workers were first kept to their cores for good, from their
-/// threads' start. The rain's window then had runs of frames whose picture
-/// took 5 to 15 ms to show rather than under 2, in 19 of 61 runs over five
-/// experiments, against 3 of 61 the other ways (not kept, kept from their
-/// first step, kept only while they step; each experiment taking turns,
-/// run by run).
-/// Kept while they step, the step is as fast in the window as kept for
-/// good, and in the benchmark (the 100-row pyramid on two threads: 2.73
-/// to 2.75 ms against 2.70 to 2.84, three runs each way in turn); between
-/// steps the cores are anyone's.
+/// They are kept to their cores only while they step, not for good: kept
+/// for good, the window shows runs of late pictures. Between steps the
+/// cores are anyone's.
 ///
 /// Where a thread may not choose its core (a web page, systems other than
 /// Linux), the worker runs where it is put.

@@ -1,0 +1,330 @@
+//! Stage 2: each body's speculative margin, the tree's pairs, and every
+//! pair's manifold and arbiter, each part split across the workers. Box2D
+//! v3's `b2Collide` and its broad phase's update do the same.
+
+use crate::blocks::StartRow;
+use crate::pose::Pose;
+use crate::{BODIES, Body, LEAVES, PAIRS, RUNS, Threads, World};
+use ch08_sequential_impulses::Arbiter;
+use ch11_polygons::reach;
+use ch12_continuous::World as FastWorld;
+use ch12_continuous::thinnest;
+use ch13_islands::TreePhase;
+use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
+use ch13_islands::query::shape_bounds;
+use ch13_islands::tree::Bounds;
+use glam::Vec2;
+use physics_core::slices::keep_onto;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+impl World {
+    // ANCHOR: collide
+    /// Stage 2: each body's speculative margin (chapter 12), the tree's
+    /// pairs (chapter 13), then, on the workers, every pair's manifold and
+    /// its arbiter: chapter 8's, keeping last step's impulses for the
+    /// points that persist. The arbiters come back in the pairs' order,
+    /// whatever the number of workers.
+    pub(crate) fn collide(&mut self, dt: f32) {
+        self.start_poses();
+        self.margins(dt);
+        if self.base.tree {
+            self.tight_boxes();
+            self.tree_pairs();
+        } else {
+            // Chapter 9's broad phase, which leaves out the pairs a joint
+            // holds.
+            self.base.base.base.base.base.broad_phase();
+        }
+        self.narrow_phase();
+    }
+
+    /// Chapter 12's margins, body by body on the workers, from each
+    /// shape's reach (found once, when its body first steps).
+    fn margins(&mut self, dt: f32) {
+        let fast = &mut self.base.base;
+        let speculative = fast.settings.speculative;
+        let bodies = &mut fast.base.base.base.base.bodies;
+        let (shapes, margins) = (&fast.base.shapes, &mut fast.margins);
+        let extents = &mut self.cache.extents;
+        if extents.len() > shapes.len() {
+            // A smaller world: every body's found again.
+            extents.clear();
+        }
+        let new = &shapes[extents.len()..];
+        extents.extend(new.iter().map(|shape| (reach(shape), thinnest(shape))));
+        debug_assert!(
+            extents.iter().zip(shapes).all(|(&e, s)| e == (reach(s), thinnest(s))),
+            "a shape changed in the world"
+        );
+        let extents = &self.cache.extents;
+        margins.resize(bodies.len(), 0.0);
+        self.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
+            *margin = FastWorld::reach_out_by(b, extents[i].0, speculative, dt)
+        });
+    }
+
+    /// Each body's box with its margin, for the tree, on the workers.
+    fn tight_boxes(&mut self) {
+        let fast = &self.base.base;
+        let (bodies, shapes) =
+            (&fast.base.base.base.base.bodies, &fast.base.shapes);
+        let s = &mut self.cache;
+        let (boxes, poses, kept) = (&mut s.boxes, &s.poses, &s.shape_boxes);
+        boxes.resize(bodies.len(), Bounds::default());
+        self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
+            let b = &bodies[i];
+            // The box the last step ended with, if the body is where it
+            // was then, to the bit.
+            let bits = |at: Vec2, angle: f32| {
+                (at.x.to_bits(), at.y.to_bits(), angle.to_bits())
+            };
+            let here = bits(b.position, b.angle);
+            let unmoved = kept.get(i).filter(|k| bits(k.0, k.1) == here);
+            let shape_box = match unmoved {
+                Some(&(.., kept)) => kept,
+                None => shape_bounds(&shapes[i], &poses[i].transform(b)),
+            };
+            *tight = TreePhase::tight_around(shape_box, fast.margins[i])
+        });
+    }
+
+    /// Chapter 13's update of the tree's pairs from the boxes, its searches
+    /// and walks split across the workers; then its hand-over to chapter
+    /// 9's world, whose broad phase leaves out the pairs a joint holds.
+    fn tree_pairs(&mut self) {
+        let world = &mut self.base;
+        let joints = &mut world.base.base.base.base;
+        let bodies = &joints.base.bodies;
+        let s = &mut self.cache;
+        let (boxes, poses) = (&s.boxes, &s.poses);
+        // Chapter 13's update, the tree asked about each moved leaf on the
+        // workers (the pairs are sorted after, so the bits are the same
+        // whoever found them). When half the leaves or more have moved (the
+        // rain, every few steps as it falls), the tree is searched against
+        // itself instead, in pieces on the workers: the same pairs, each
+        // pair of nodes met once.
+        let phase = &mut world.phase;
+        phase.sync_with(bodies, |i| boxes[i]);
+        let (leaves, lists, found) = (&mut s.leaves, &mut s.finding, &mut s.found);
+        leaves.clear();
+        leaves.extend(phase.moved_leaves());
+        let tree = &*phase;
+        if 2 * leaves.len() >= tree.len() {
+            let pieces = tree.tree.pieces(16 * self.threads.count());
+            self.threads.collect(&pieces, 1, lists, found, |&piece, found| {
+                tree.pairs_in(piece, found)
+            });
+        } else {
+            self.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
+                tree.pairs_of(i, found)
+            });
+        }
+        self.threads.sort_by_key(found, LEAVES, |&pair| pair);
+        // Chapter 13's join, its walk along the set cut in pieces for the
+        // workers, and its hand-over, the set less the pairs whose tight
+        // boxes do not overlap, found on the workers.
+        let (threads, lists) = (&self.threads, &mut s.merging);
+        phase.join_with(bodies, found, |set, found, stays, into| {
+            merge_on(threads, lists, set, found, stays, into)
+        });
+        let place = |i: usize, b: &Body| poses[i].transform(b);
+        if phase.pairs().len() < 2 * PAIRS || self.threads.count() == 1 {
+            phase.pass_on(joints, place);
+        } else {
+            let threads = &self.threads;
+            phase.pass_on_with(joints, place, |tree, touching| {
+                // Without a branch on the answer, as chapter 13's.
+                let runs: Vec<_> = tree.pairs().chunks(PAIRS).collect();
+                threads.collect(&runs, 1, lists, touching, |run, out| {
+                    keep_onto(run, out, |pair| tree.may_touch(pair))
+                });
+                touching.len()
+            });
+        }
+    }
+
+    /// Every pair's manifold and its arbiter, on the workers, and whether
+    /// they are last step's contacts again.
+    fn narrow_phase(&mut self) {
+        let fast = &self.base.base;
+        let chapter8 = &fast.base.base.base.base;
+        let (pairs, transforms) = chapter8.pairs();
+        let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
+        let warm = chapter8.settings.warm_starting;
+        // A pair's arbiter, made from last step's arbiter of the pair if
+        // there is one, and whether it is last step's contact again (as
+        // many points, as ready to bounce); none if the shapes are apart.
+        let make = |(a, b): (usize, usize), before: Option<&Arbiter>| {
+            let manifold = fast.contact((a, b), transforms)?;
+            let pair = (&bodies[a], &bodies[b]);
+            let new = Arbiter::new((a, b), pair, &manifold, before, warm);
+            let again = before.is_some_and(|o| {
+                o.count == new.count
+                    && (o.restitution > 0.0) == (new.restitution > 0.0)
+            });
+            Some((new, again))
+        };
+        let mut arbiters = std::mem::take(&mut self.cache.arbiters);
+        // How many contacts were last step's (a sum, the same whatever the
+        // workers' order).
+        let threads = &self.threads;
+        let same = match made_in_place(threads, pairs, last, &make, &mut arbiters) {
+            Some(same) => same,
+            None => {
+                let lists = &mut self.cache.made;
+                made_in_runs(threads, pairs, last, &make, lists, &mut arbiters)
+            }
+        };
+        // Both lists are sorted by pair, so as many contacts as last step,
+        // each found among last step's, are last step's contacts.
+        self.cache.same_contacts =
+            arbiters.len() == last.len() && same == arbiters.len();
+        // Last step's list keeps its room for the next step's.
+        self.cache.arbiters =
+            std::mem::replace(&mut self.solver_mut().arbiters, arbiters);
+    }
+}
+
+/// A pair's arbiter, and whether it is last step's contact again; none if
+/// the shapes are apart.
+type Made = Option<(Arbiter, bool)>;
+
+/// The same pairs as last step's arbiters, one for one (a pile at rest):
+/// each arbiter is made in its place in `arbiters`, on the workers, and no
+/// lists are gathered and copied. Returns how many contacts are last
+/// step's; none if the pairs are not last step's one for one, or a pair's
+/// shapes parted: then the pairs go the long way, [`made_in_runs`].
+fn made_in_place(
+    threads: &Threads,
+    pairs: &[(usize, usize)],
+    last: &[Arbiter],
+    make: &(impl Fn((usize, usize), Option<&Arbiter>) -> Made + Sync),
+    arbiters: &mut Vec<Arbiter>,
+) -> Option<usize> {
+    if pairs.is_empty() || pairs.len() != last.len() {
+        return None;
+    }
+    let (broken, sum) = (AtomicBool::new(false), AtomicUsize::new(0));
+    arbiters.resize(pairs.len(), last[0]);
+    // One run a worker. Each first asks whether all its pairs are last
+    // step's (a pile that moves often has as many pairs as last step but
+    // not the same ones, and the arbiters made up to the first that differs
+    // would be work thrown away), then makes their arbiters, unless a run
+    // has found one that is not.
+    let size = pairs.len().div_ceil(threads.count());
+    let mut runs: Vec<_> = arbiters.chunks_mut(size).collect();
+    threads.for_each_indexed(&mut runs, 1, |r, slots| {
+        let mine = r * size..r * size + slots.len();
+        let ours = last[mine.clone()].iter().zip(&pairs[mine.clone()]);
+        if ours.clone().any(|(o, &pair)| (o.a, o.b) != pair) {
+            broken.store(true, Ordering::Relaxed);
+            return;
+        }
+        let mut same_here = 0;
+        for ((before, &pair), slot) in ours.zip(slots.iter_mut()) {
+            if broken.load(Ordering::Relaxed) {
+                return;
+            }
+            match make(pair, Some(before)) {
+                Some((new, again)) => {
+                    *slot = new;
+                    same_here += usize::from(again);
+                }
+                None => broken.store(true, Ordering::Relaxed),
+            }
+        }
+        sum.fetch_add(same_here, Ordering::Relaxed);
+    });
+    (!broken.into_inner()).then(|| sum.into_inner())
+}
+
+/// The pairs' arbiters in runs of 64, gathered into `arbiters` through
+/// the workers' `lists`: each run finds where it starts in last step's list
+/// by a binary search, then walks the two sorted lists together, as
+/// chapter 8 does. Returns how many contacts are last step's.
+fn made_in_runs(
+    threads: &Threads,
+    pairs: &[(usize, usize)],
+    last: &[Arbiter],
+    make: &(impl Fn((usize, usize), Option<&Arbiter>) -> Made + Sync),
+    lists: &mut Vec<Vec<Arbiter>>,
+    arbiters: &mut Vec<Arbiter>,
+) -> usize {
+    let runs: Vec<&[(usize, usize)]> = pairs.chunks(64).collect();
+    let sum = AtomicUsize::new(0);
+    threads.collect(&runs, RUNS, lists, arbiters, |run, out| {
+        let mut old = last.partition_point(|o| (o.a, o.b) < run[0]);
+        let mut same_here = 0;
+        for &pair in run.iter() {
+            while last.get(old).is_some_and(|o| (o.a, o.b) < pair) {
+                old += 1;
+            }
+            let before = last.get(old).filter(|o| (o.a, o.b) == pair);
+            if let Some((new, again)) = make(pair, before) {
+                same_here += usize::from(again);
+                out.push(new);
+            }
+        }
+        sum.fetch_add(same_here, Ordering::Relaxed);
+    });
+    sum.into_inner()
+}
+// ANCHOR_END: collide
+
+impl World {
+    /// Each body's pose at the step's start, on the workers: where it is,
+    /// and its rotation (the last substep's, unless its angle changed).
+    fn start_poses(&mut self) {
+        let bodies = &self.base.base.base.base.base.base.bodies;
+        let s = &mut self.cache;
+        s.starts.resize(bodies.len(), (Vec2::ZERO, 0.0));
+        self.threads.zip(&mut s.starts, bodies, BODIES, |start, b| {
+            *start = (b.position, b.angle)
+        });
+        s.poses.resize(bodies.len(), Pose::default());
+        self.threads.zip(&mut s.poses, bodies, BODIES, |pose, b| pose.start(b));
+        s.start_rows.resize(bodies.len(), StartRow::default());
+        self.threads.zip(&mut s.start_rows, bodies, BODIES, |row, b| {
+            *row = StartRow::of(b)
+        });
+    }
+}
+
+/// Chapter 13's [`merge`] of the pair `set` and the pairs `found` (both
+/// sorted), cut in pieces for the workers: the set at four cuts a worker,
+/// and the pairs found at the same keys, so that each piece merges on its
+/// own and the pieces, one after another, are the whole walk (a set under
+/// 32,768 pairs, or one thread, in one walk). Fills `into`; returns how
+/// many pairs found were not in the set.
+fn merge_on(
+    threads: &Threads,
+    lists: &mut Vec<Vec<Pair>>,
+    set: &[Pair],
+    found: &[Pair],
+    stays: Stays<'_>,
+    into: &mut Vec<Pair>,
+) -> usize {
+    let test = |pair| stays.test(pair);
+    if set.len() < 2 * PAIRS || threads.count() == 1 {
+        return merge(set, found, test, into);
+    }
+    let pieces = 4 * threads.count();
+    // Where each piece starts, in the set and in the pairs found.
+    // (The first piece also takes the pairs found before the set's first.)
+    let starts = (0..pieces).map(|k| {
+        let at = k * set.len() / pieces;
+        let from = if k == 0 { 0 } else { found.partition_point(|&p| p < set[at]) };
+        (at, from)
+    });
+    let starts: Vec<(usize, usize)> = starts.collect();
+    let ends = starts.iter().skip(1).copied().chain([(set.len(), found.len())]);
+    let pieces: Vec<_> =
+        starts.iter().zip(ends).map(|(&(a, b), (c, d))| (a..c, b..d)).collect();
+    let new = AtomicUsize::new(0);
+    threads.collect(&pieces, 1, lists, into, |(old, more), out| {
+        let (old, more) = (&set[old.clone()], &found[more.clone()]);
+        let n = merge_at(old, more, test, out, out.len());
+        new.fetch_add(n, Ordering::Relaxed);
+    });
+    new.into_inner()
+}
