@@ -15,7 +15,7 @@ fn steps(bencher: Bencher, make: fn() -> World, toi: bool) {
     bencher
         .with_inputs(|| {
             let mut w = make();
-            w.settings.toi = toi;
+            w.fast.settings.toi = toi;
             w
         })
         .bench_local_values(|mut world: World| {

@@ -31,7 +31,7 @@ fn pyramid_20_rows_steps_600_to_1200(bencher: Bencher, sleeping: bool) {
     bencher
         .with_inputs(|| {
             let mut w = pyramid(20);
-            w.sleeping = sleeping;
+            w.sleep.on = sleeping;
             for _ in 0..600 {
                 w.step(1.0 / 60.0);
             }

@@ -19,8 +19,8 @@ fn settled(rows: usize, width: Width, threads: usize) -> World {
     for _ in 0..60 {
         world.step(DT);
     }
-    world.width = width;
-    world.set_threads(threads);
+    world.wide.width = width;
+    world.wide.set_threads(threads);
     world
 }
 

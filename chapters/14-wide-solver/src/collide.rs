@@ -4,11 +4,11 @@
 
 use crate::blocks::StartRow;
 use crate::pose::Pose;
-use crate::{BODIES, Body, LEAVES, PAIRS, RUNS, Threads, World};
+use crate::{BODIES, Body, LEAVES, PAIRS, Parts, RUNS, Threads};
 use ch08_sequential_impulses::Arbiter;
 use ch11_polygons::reach;
-use ch12_continuous::World as FastWorld;
-use ch12_continuous::thinnest;
+use ch12_continuous::contact;
+use ch12_continuous::{reach_out_body, thinnest};
 use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
 use ch13_islands::query::shape_bounds;
@@ -17,7 +17,7 @@ use glam::Vec2;
 use physics_core::slices::keep_onto;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-impl World {
+impl Parts<'_> {
     // ANCHOR: collide
     /// Stage 2: each body's speculative margin (chapter 12), the tree's
     /// pairs (chapter 13), then, on the workers, every pair's manifold and
@@ -27,13 +27,13 @@ impl World {
     pub(crate) fn collide(&mut self, dt: f32) {
         self.start_poses();
         self.margins(dt);
-        if self.base.tree {
+        if self.phase.on {
             self.tight_boxes();
             self.tree_pairs();
         } else {
-            // Chapter 9's broad phase, which leaves out the pairs a joint
-            // holds.
-            self.base.base.base.base.base.broad_phase();
+            // Chapters 8 and 9's broad phase, less the pairs a joint holds.
+            self.solver.broad_phase();
+            self.joints.drop_held_pairs(self.solver);
         }
         self.narrow_phase();
     }
@@ -41,11 +41,10 @@ impl World {
     /// Chapter 12's margins, body by body on the workers, from each
     /// shape's reach (found once, when its body first steps).
     fn margins(&mut self, dt: f32) {
-        let fast = &mut self.base.base;
-        let speculative = fast.settings.speculative;
-        let bodies = &mut fast.base.base.base.base.bodies;
-        let (shapes, margins) = (&fast.base.shapes, &mut fast.margins);
-        let extents = &mut self.cache.extents;
+        let speculative = self.fast.settings.speculative;
+        let bodies = &mut self.solver.bodies;
+        let (shapes, margins) = (&self.shapes.list, &mut self.fast.margins);
+        let extents = &mut self.wide.cache.extents;
         if extents.len() > shapes.len() {
             // A smaller world: every body's found again.
             extents.clear();
@@ -56,22 +55,21 @@ impl World {
             extents.iter().zip(shapes).all(|(&e, s)| e == (reach(s), thinnest(s))),
             "a shape changed in the world"
         );
-        let extents = &self.cache.extents;
+        let extents = &self.wide.cache.extents;
         margins.resize(bodies.len(), 0.0);
-        self.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
-            *margin = FastWorld::reach_out_by(b, extents[i].0, speculative, dt)
+        self.wide.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
+            *margin = reach_out_body(b, extents[i].0, speculative, dt)
         });
     }
 
     /// Each body's box with its margin, for the tree, on the workers.
     fn tight_boxes(&mut self) {
-        let fast = &self.base.base;
-        let (bodies, shapes) =
-            (&fast.base.base.base.base.bodies, &fast.base.shapes);
-        let s = &mut self.cache;
+        let (bodies, shapes) = (&self.solver.bodies, &self.shapes.list);
+        let margins = &self.fast.margins;
+        let s = &mut self.wide.cache;
         let (boxes, poses, kept) = (&mut s.boxes, &s.poses, &s.shape_boxes);
         boxes.resize(bodies.len(), Bounds::default());
-        self.threads.for_each_indexed(boxes, BODIES, |i, tight| {
+        self.wide.threads.for_each_indexed(boxes, BODIES, |i, tight| {
             let b = &bodies[i];
             // The box the last step ended with, if the body is where it
             // was then, to the bit.
@@ -84,7 +82,7 @@ impl World {
                 Some(&(.., kept)) => kept,
                 None => shape_bounds(&shapes[i], &poses[i].transform(b)),
             };
-            *tight = TreePhase::tight_around(shape_box, fast.margins[i])
+            *tight = TreePhase::tight_around(shape_box, margins[i])
         });
     }
 
@@ -92,10 +90,9 @@ impl World {
     /// and walks split across the workers; then its hand-over to chapter
     /// 9's world, whose broad phase leaves out the pairs a joint holds.
     fn tree_pairs(&mut self) {
-        let world = &mut self.base;
-        let joints = &mut world.base.base.base.base;
-        let bodies = &joints.base.bodies;
-        let s = &mut self.cache;
+        let (solver, joints) = (&mut *self.solver, &mut *self.joints);
+        let bodies = &solver.bodies;
+        let s = &mut self.wide.cache;
         let (boxes, poses) = (&s.boxes, &s.poses);
         // Chapter 13's update, the tree asked about each moved leaf on the
         // workers (the pairs are sorted after, so the bits are the same
@@ -103,36 +100,36 @@ impl World {
         // rain, every few steps as it falls), the tree is searched against
         // itself instead, in pieces on the workers: the same pairs, each
         // pair of nodes met once.
-        let phase = &mut world.phase;
+        let phase = &mut *self.phase;
         phase.sync_with(bodies, |i| boxes[i]);
         let (leaves, lists, found) = (&mut s.leaves, &mut s.finding, &mut s.found);
         leaves.clear();
         leaves.extend(phase.moved_leaves());
         let tree = &*phase;
         if 2 * leaves.len() >= tree.len() {
-            let pieces = tree.tree.pieces(16 * self.threads.count());
-            self.threads.collect(&pieces, 1, lists, found, |&piece, found| {
+            let pieces = tree.tree.pieces(16 * self.wide.threads.count());
+            self.wide.threads.collect(&pieces, 1, lists, found, |&piece, found| {
                 tree.pairs_in(piece, found)
             });
         } else {
-            self.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
+            self.wide.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
                 tree.pairs_of(i, found)
             });
         }
-        self.threads.sort_by_key(found, LEAVES, |&pair| pair);
+        self.wide.threads.sort_by_key(found, LEAVES, |&pair| pair);
         // Chapter 13's join, its walk along the set cut in pieces for the
         // workers, and its hand-over, the set less the pairs whose tight
         // boxes do not overlap, found on the workers.
-        let (threads, lists) = (&self.threads, &mut s.merging);
+        let (threads, lists) = (&self.wide.threads, &mut s.merging);
         phase.join_with(bodies, found, |set, found, stays, into| {
             merge_on(threads, lists, set, found, stays, into)
         });
         let place = |i: usize, b: &Body| poses[i].transform(b);
-        if phase.pairs().len() < 2 * PAIRS || self.threads.count() == 1 {
-            phase.pass_on(joints, place);
+        if phase.pairs().len() < 2 * PAIRS || self.wide.threads.count() == 1 {
+            phase.pass_on(solver, joints, place);
         } else {
-            let threads = &self.threads;
-            phase.pass_on_with(joints, place, |tree, touching| {
+            let threads = &self.wide.threads;
+            phase.pass_on_with(solver, joints, place, |tree, touching| {
                 // Without a branch on the answer, as chapter 13's.
                 let runs: Vec<_> = tree.pairs().chunks(PAIRS).collect();
                 threads.collect(&runs, 1, lists, touching, |run, out| {
@@ -146,8 +143,8 @@ impl World {
     /// Every pair's manifold and its arbiter, on the workers, and whether
     /// they are last step's contacts again.
     fn narrow_phase(&mut self) {
-        let fast = &self.base.base;
-        let chapter8 = &fast.base.base.base.base;
+        let (chapter8, shapes, margins) =
+            (&*self.solver, self.shapes, &self.fast.margins);
         let (pairs, transforms) = chapter8.pairs();
         let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
@@ -155,7 +152,7 @@ impl World {
         // there is one, and whether it is last step's contact again (as
         // many points, as ready to bounce); none if the shapes are apart.
         let make = |(a, b): (usize, usize), before: Option<&Arbiter>| {
-            let manifold = fast.contact((a, b), transforms)?;
+            let manifold = contact(shapes, margins, (a, b), transforms)?;
             let pair = (&bodies[a], &bodies[b]);
             let new = Arbiter::new((a, b), pair, &manifold, before, warm);
             let again = before.is_some_and(|o| {
@@ -164,24 +161,24 @@ impl World {
             });
             Some((new, again))
         };
-        let mut arbiters = std::mem::take(&mut self.cache.arbiters);
+        let mut arbiters = std::mem::take(&mut self.wide.cache.arbiters);
         // How many contacts were last step's (a sum, the same whatever the
         // workers' order).
-        let threads = &self.threads;
+        let threads = &self.wide.threads;
         let same = match made_in_place(threads, pairs, last, &make, &mut arbiters) {
             Some(same) => same,
             None => {
-                let lists = &mut self.cache.made;
+                let lists = &mut self.wide.cache.made;
                 made_in_runs(threads, pairs, last, &make, lists, &mut arbiters)
             }
         };
         // Both lists are sorted by pair, so as many contacts as last step,
         // each found among last step's, are last step's contacts.
-        self.cache.same_contacts =
+        self.wide.cache.same_contacts =
             arbiters.len() == last.len() && same == arbiters.len();
         // Last step's list keeps its room for the next step's.
-        self.cache.arbiters =
-            std::mem::replace(&mut self.solver_mut().arbiters, arbiters);
+        self.wide.cache.arbiters =
+            std::mem::replace(&mut self.solver.arbiters, arbiters);
     }
 }
 
@@ -271,20 +268,22 @@ fn made_in_runs(
 }
 // ANCHOR_END: collide
 
-impl World {
+impl Parts<'_> {
     /// Each body's pose at the step's start, on the workers: where it is,
     /// and its rotation (the last substep's, unless its angle changed).
     fn start_poses(&mut self) {
-        let bodies = &self.base.base.base.base.base.base.bodies;
-        let s = &mut self.cache;
+        let bodies = &self.solver.bodies;
+        let s = &mut self.wide.cache;
         s.starts.resize(bodies.len(), (Vec2::ZERO, 0.0));
-        self.threads.zip(&mut s.starts, bodies, BODIES, |start, b| {
+        self.wide.threads.zip(&mut s.starts, bodies, BODIES, |start, b| {
             *start = (b.position, b.angle)
         });
         s.poses.resize(bodies.len(), Pose::default());
-        self.threads.zip(&mut s.poses, bodies, BODIES, |pose, b| pose.start(b));
+        self.wide
+            .threads
+            .zip(&mut s.poses, bodies, BODIES, |pose, b| pose.start(b));
         s.start_rows.resize(bodies.len(), StartRow::default());
-        self.threads.zip(&mut s.start_rows, bodies, BODIES, |row, b| {
+        self.wide.threads.zip(&mut s.start_rows, bodies, BODIES, |row, b| {
             *row = StartRow::of(b)
         });
     }

@@ -27,17 +27,18 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "colours",
         about: "a 20-row pyramid, each contact a dot in its colour: no colour touches a box twice",
         make: || {
-            Box::new(show(
-                colours(),
-                (Vec2::new(-16.0, -3.0), Vec2::new(16.0, 28.0)),
-            ))
+            let view = View { colours: true, ..View::default() };
+            let bounds = (Vec2::new(-16.0, -3.0), Vec2::new(16.0, 28.0));
+            Box::new(show_with(colours(), view, bounds))
         },
     },
     DemoEntry {
         name: "graph",
         about: "an 8-row pyramid's constraint graph: each contact a line in its colour, never two of one colour at a box",
         make: || {
-            Box::new(show(graph(), (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 12.0))))
+            let view = View { graph: true, ..View::default() };
+            let bounds = (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 12.0));
+            Box::new(show_with(graph(), view, bounds))
         },
     },
     DemoEntry {
@@ -74,18 +75,18 @@ pub const DEMOS: &[DemoEntry] = &[
 
 // ANCHOR: switches
 /// This chapter's switches.
-pub const KNOBS: &[Knob<World>] = &[
+pub const KNOBS: &[Knob<Shown>] = &[
     Knob::number(
         'y',
         "lanes: 8 at once, 1 (same colours, same bits), 0 (chapter 13's order)",
         &[8.0, 1.0, 0.0],
-        |w| match w.width {
+        |w| match w.world.wide.width {
             Width::Wide => 8.0,
             Width::Single => 1.0,
             Width::InOrder => 0.0,
         },
         |w, lanes| {
-            w.width = match lanes as u32 {
+            w.world.wide.width = match lanes as u32 {
                 8 => Width::Wide,
                 1 => Width::Single,
                 _ => Width::InOrder,
@@ -95,28 +96,28 @@ pub const KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         'o',
         "colour order turned every step (off: first colour to last, always)",
-        |w| w.alternate,
-        |w, on| w.alternate = on,
+        |w| w.world.wide.alternate,
+        |w, on| w.world.wide.alternate = on,
     ),
     Knob::number(
         't',
         "threads",
         &[1.0, 2.0, 4.0],
-        |w| w.threads.count() as f32,
-        |w, n| w.set_threads(n as usize),
+        |w| w.world.wide.threads.count() as f32,
+        |w, n| w.world.wide.set_threads(n as usize),
     ),
     Knob::toggle(
         'w',
         "whole body states, one thread (off: shared atomics, as threads)",
-        |w| w.whole_states,
-        |w, on| w.whole_states = on,
+        |w| w.world.wide.whole_states,
+        |w, on| w.world.wide.whole_states = on,
     ),
     Knob::number(
         'n',
         "substeps",
         &[4.0, 1.0, 2.0, 8.0],
-        |w| w.soft().soft.substeps as f32,
-        |w, n| w.soft_mut().soft.substeps = n as u32,
+        |w| w.world.soft.settings.substeps as f32,
+        |w, n| w.world.soft.settings.substeps = n as u32,
     ),
     Knob::toggle(
         'k',
@@ -140,16 +141,35 @@ pub const KNOBS: &[Knob<World>] = &[
     Knob::toggle(
         's',
         "sleeping (off: every body is stepped)",
-        |w| w.base.sleeping,
-        |w, on| w.base.sleeping = on,
+        |w| w.world.sleep.on,
+        |w, on| w.world.sleep.on = on,
     ),
     Knob::overlay('m', "show contacts and impulses"),
 ];
 // ANCHOR_END: switches
 
 /// A world with this chapter's switches, the camera on `bounds`.
-pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
-    Lab::new(world, KNOBS, bounds)
+pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<Shown> {
+    show_with(world, View::default(), bounds)
+}
+
+/// [`show`], drawing what `view` turns on.
+pub fn show_with(world: World, view: View, bounds: (Vec2, Vec2)) -> Lab<Shown> {
+    Lab::new(Shown { world, view }, KNOBS, bounds)
+}
+
+/// A world as the window shows it: the physics, and what is drawn
+/// besides the bodies (which the physics never reads).
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub world: World,
+    pub view: View,
+}
+
+impl From<World> for Shown {
+    fn from(world: World) -> Shown {
+        Shown { world, view: View::default() }
+    }
 }
 
 /// What the window draws besides the bodies.
@@ -187,8 +207,8 @@ impl World {
     /// with a colour.
     pub fn body_colours(&self) -> Vec<Option<u8>> {
         let mut out = vec![None; self.bodies().len()];
-        let arbiters = &self.solver().arbiters;
-        for (arb, &c) in arbiters.iter().zip(&self.colouring.colours) {
+        let arbiters = &self.solver.arbiters;
+        for (arb, &c) in arbiters.iter().zip(&self.wide.colouring.colours) {
             if c == crate::OVERFLOW {
                 continue;
             }
@@ -200,50 +220,50 @@ impl World {
     }
 }
 
-impl Sim for World {
+impl Sim for Shown {
     type Hold = MouseSpring;
 
     fn step(&mut self, dt: f32) {
-        World::step(self, dt);
+        self.world.step(dt);
     }
 
     fn bodies(&self) -> Vec<BodyState> {
-        self.bodies().iter().map(body_state).collect()
+        self.world.bodies().iter().map(body_state).collect()
     }
 
     fn gravity(&self) -> Vec2 {
-        self.solver().gravity
+        self.world.solver.gravity
     }
 
     fn set_gravity(&mut self, gravity: Vec2) {
-        self.solver_mut().gravity = gravity;
+        self.world.solver.gravity = gravity;
     }
 
     fn set_iterations(&mut self, iterations: u32) {
-        self.solver_mut().settings.iterations = iterations;
+        self.world.solver.settings.iterations = iterations;
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         // With the colours shown, the bodies step back to grey.
         let quiet = self.view.colours || self.view.graph;
-        let shapes = self.base.base.shapes();
+        let world = &self.world;
         draw_bodies(
             out,
-            self.bodies(),
-            shapes,
-            &self.base.asleep,
+            world.bodies(),
+            &world.shapes.list,
+            &world.sleep.asleep,
             |i, b, asleep| {
                 if quiet || asleep { GREY } else { body_color(b, i) }
             },
         );
-        ch09_joints::demos::draw_joints(out, &self.soft().base);
-        let bodies = self.bodies();
+        ch09_joints::demos::draw_joints(out, &world.solver.bodies, &world.joints);
+        let bodies = world.bodies();
         // Neither view on: no arbiter to look at (the rain has 30,000).
         let arbiters = match self.view.graph || self.view.colours {
-            true => &self.solver().arbiters[..],
+            true => &world.solver.arbiters[..],
             false => &[],
         };
-        for (arb, &c) in arbiters.iter().zip(&self.colouring.colours) {
+        for (arb, &c) in arbiters.iter().zip(&world.wide.colouring.colours) {
             let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
             let Some(first) = arb.contacts().first() else {
                 continue;
@@ -267,13 +287,14 @@ impl Sim for World {
             }
         }
         if overlay {
-            ch08_sequential_impulses::demos::draw_contacts(out, self.solver());
+            ch08_sequential_impulses::demos::draw_contacts(out, &self.world.solver);
         }
     }
 
     fn status(&self) -> Option<String> {
-        let c = &self.colouring;
-        let lanes = match self.width {
+        let wide = &self.world.wide;
+        let c = &wide.colouring;
+        let lanes = match wide.width {
             Width::Wide => {
                 let blocks: usize =
                     c.counts.iter().map(|n| n.div_ceil(crate::LANES)).sum();
@@ -285,7 +306,7 @@ impl Sim for World {
             Width::Single => "1 lane".into(),
             Width::InOrder => "list order".into(),
         };
-        let threads = match self.threads.count() {
+        let threads = match wide.threads.count() {
             1 => "1 thread".to_string(),
             n => format!("{n} threads"),
         };
@@ -296,7 +317,7 @@ impl Sim for World {
         );
         if self.view.timings {
             // In place of the colours: one line must stay clear of the plot.
-            let t = self.timings;
+            let t = wide.timings;
             line = format!(
                 "ms: collide {:.2}, prepare {:.2}, solve {:.2}, move {:.2}, rest {:.2}",
                 t.collide, t.prepare, t.solve, t.integrate, t.finish
@@ -306,16 +327,18 @@ impl Sim for World {
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {
-        let body = self.base.body_at(at)?;
-        let local = self.bodies()[body].transform().to_local(at);
+        let world = &self.world;
+        let body = world.shapes.body_at(&world.solver.bodies, at)?;
+        let local = world.bodies()[body].transform().to_local(at);
         Some(MouseSpring { body, local })
     }
 
     fn pull(&mut self, hold: &MouseSpring, target: Vec2, _dt: f32) {
-        self.base.base.base.base.base.pull(hold.body, hold.local, target);
+        let bodies = &self.world.solver.bodies;
+        self.world.joints.pull(bodies, hold.body, hold.local, target);
     }
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
-        Some(hold.point(self.bodies()))
+        Some(hold.point(self.world.bodies()))
     }
 }

@@ -61,11 +61,15 @@ pub use threads::{SharedState, Threads};
 
 use blocks::{ArbiterRow, BlockBodies, List, Slot, Sources};
 use cache::{Cache, Lists, Need};
-use ch10_soft_step::soft;
+use ch08_sequential_impulses as ch08;
+use ch09_joints::Joints;
+use ch10_soft_step::{SoftStep, soft};
+use ch11_polygons::Shapes;
+use ch12_continuous::{Fast, moved_far};
 use ch13_islands::broad_phase::Pair;
 use ch13_islands::query::shape_bounds;
 use ch13_islands::tree::Bounds;
-use ch13_islands::{TreePhase, still_time};
+use ch13_islands::{Sleep, TreePhase, islands, still_time};
 use glam::Vec2;
 use kernels::{Context, Pass};
 use pose::Pose;
@@ -74,13 +78,26 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 // ANCHOR: world
-/// Chapter 13's world, its contacts solved colour by colour, eight at a
-/// time, on several threads.
+/// Chapter 13's parts, and this chapter's beside them: the contacts
+/// solved colour by colour, eight at a time, on several threads.
 #[derive(Clone, Debug)]
 pub struct World {
-    /// Chapter 13's world: the tree, islands and sleeping, fast bodies,
-    /// polygons, joints, and chapter 10's soft-step settings.
-    pub base: ch13_islands::World,
+    pub solver: ch08::World,
+    pub joints: Joints,
+    pub soft: SoftStep,
+    pub shapes: Shapes,
+    pub fast: Fast,
+    pub phase: TreePhase,
+    pub sleep: Sleep,
+    /// This chapter's part: how the contacts are solved, the workers, and
+    /// what a step keeps for the next.
+    pub wide: Wide,
+}
+
+/// The wide solver's switches, its workers, and what it keeps between
+/// steps.
+#[derive(Clone, Debug)]
+pub struct Wide {
     /// How the contacts are solved.
     pub width: Width,
     /// The workers.
@@ -92,9 +109,8 @@ pub struct World {
     /// The colours first to last on one step and last to first on the
     /// next (on, the default), or first to last on every step. Each pass
     /// leaves the colours solved last nearest to what they ask, so a fixed
-    /// order pushes a symmetric pile the same way step after step: the
-    /// 100-row pyramid leans 16 cm as it settles, and sways for seconds.
-    /// Turned each step, the order's push is undone the step after.
+    /// order pushes a symmetric pile the same way step after step; turned
+    /// each step, the order's push is undone the step after.
     pub alternate: bool,
     /// Whether this step solves its colours last to first.
     backwards: bool,
@@ -103,14 +119,26 @@ pub struct World {
     pub colouring: Colouring,
     /// How long the last step's stages took.
     pub timings: Timings,
-    /// What the demos draw.
-    pub view: demos::View,
     /// Last step's colour of each pair, sorted: offered first this step,
     /// so that colours, and the order rows are solved in, stay.
     previous: Vec<(Pair, u8)>,
     /// What a step keeps for the next (each shape's extents and box, the
     /// packed blocks) and the room its lists work in.
     cache: Cache,
+}
+
+/// Every part a step reads or writes, borrowed for the step (Box2D v3's
+/// step context): the stages below are its methods, each reaching a part
+/// in one step.
+pub struct Parts<'a> {
+    pub solver: &'a mut ch08::World,
+    pub joints: &'a mut Joints,
+    pub soft: &'a mut SoftStep,
+    pub shapes: &'a Shapes,
+    pub fast: &'a mut Fast,
+    pub phase: &'a mut TreePhase,
+    pub sleep: &'a mut Sleep,
+    pub wide: &'a mut Wide,
 }
 
 /// How the contacts are solved.
@@ -144,53 +172,82 @@ pub struct Timings {
 }
 
 impl World {
+    /// Advance by `dt` seconds (see [`Parts::step`]).
+    pub fn step(&mut self, dt: f32) {
+        self.parts().step(dt);
+    }
+
+    /// Every part, borrowed for a step.
+    pub fn parts(&mut self) -> Parts<'_> {
+        Parts {
+            solver: &mut self.solver,
+            joints: &mut self.joints,
+            soft: &mut self.soft,
+            shapes: &self.shapes,
+            fast: &mut self.fast,
+            phase: &mut self.phase,
+            sleep: &mut self.sleep,
+            wide: &mut self.wide,
+        }
+    }
+
+    /// Whether a step of this world runs on the workers' pool (see
+    /// [`Wide::splits`]).
+    pub fn splits(&self) -> bool {
+        self.wide.splits(&self.solver)
+    }
+}
+
+impl Parts<'_> {
     // ANCHOR: step
     /// Advance by `dt` seconds: chapter 13's step with the contacts solved
     /// colour by colour. The stages are Box2D v3's; the ones this chapter
     /// adds or runs on the workers are marked.
     pub fn step(&mut self, dt: f32) {
-        if self.width == Width::InOrder {
-            self.base.step(dt);
-            self.colouring = Colouring::default();
-            self.cache.packed = None;
+        if self.wide.width == Width::InOrder {
+            ch13_islands::step(
+                self.solver,
+                self.joints,
+                self.soft,
+                self.shapes,
+                self.fast,
+                self.phase,
+                self.sleep,
+                dt,
+            );
+            self.wide.colouring = Colouring::default();
+            self.wide.cache.packed = None;
             return;
         }
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
-        if self.splits() {
-            let threads = self.threads.clone();
+        if self.wide.splits(self.solver) {
+            let threads = self.wide.threads.clone();
             threads.run(|| self.wide_step(dt));
         } else {
             // One thread for this step, the pool kept for a bigger one.
-            let pool = std::mem::take(&mut self.threads);
+            let pool = std::mem::take(&mut self.wide.threads);
             self.wide_step(dt);
-            self.threads = pool;
+            self.wide.threads = pool;
         }
-    }
-
-    /// Whether a step of this world runs on the workers' pool. A step with
-    /// work to split does, so that each stage's split costs a hand-over
-    /// between workers, not a wake-up; a small one stays on the calling
-    /// thread, where the hand-overs would cost more than the split saves. A
-    /// step splits with enough contacts that each colour has blocks to
-    /// share out, or with enough bodies.
-    pub fn splits(&self) -> bool {
-        let contacts = self.solver().arbiters.len();
-        self.threads.count() > 1
-            && (contacts >= 32 * BLOCKS * LANES
-                || self.bodies().len() >= 4 * BODIES)
     }
 
     /// [`World::step`]'s stages.
     fn wide_step(&mut self, dt: f32) {
-        let substeps = self.soft().soft.substeps.max(1);
+        let substeps = self.soft.settings.substeps.max(1);
         let h = dt / substeps as f32;
         let clock = Clock::start();
         // 1. Wake what an awake body may reach; hold the sleepers still.
-        self.base.fit_sleep_lists();
-        self.base.wake_reached(dt);
-        let held = self.base.hold_sleepers();
+        self.sleep.fit(self.solver.bodies.len());
+        self.sleep.wake_reached(
+            self.solver,
+            self.joints,
+            self.shapes,
+            self.phase,
+            dt,
+        );
+        let held = self.sleep.hold_sleepers(&mut self.solver.bodies);
         // 2. Margins, the tree's pairs, the narrow phase (workers).
         self.collide(dt);
         let collided = clock.lap();
@@ -205,52 +262,59 @@ impl World {
             self.integrate_velocities(h);
             moving += t.lap();
             // 5. Warm start: joints, then contacts colour by colour.
-            self.joints(|w| {
-                w.prepare_joints(h);
-                w.warm_start_joints();
-            });
+            if self.has_joints() {
+                self.velocities_to_bodies();
+                self.soft.prepare_joints(self.solver, self.joints, h);
+                self.soft.warm_start_joints(self.solver, self.joints);
+            }
             self.solve_contacts(Pass::WarmStart, h);
             // 6. One pass with the soft bias.
-            self.joints(|w| w.solve_joints(true));
+            if self.has_joints() {
+                self.velocities_to_bodies();
+                self.soft.solve_joints(self.solver, self.joints, true);
+            }
             self.solve_contacts(Pass::Solve { use_bias: true }, h);
             // 7. Move (workers).
             let t = Clock::start();
             self.integrate_positions(h, substep == substeps);
             moving += t.lap();
             // 8. Relax: one pass without the bias.
-            if self.soft().soft.relax {
-                self.joints(|w| w.solve_joints(false));
+            if self.soft.settings.relax {
+                if self.has_joints() {
+                    self.velocities_to_bodies();
+                    self.soft.solve_joints(self.solver, self.joints, false);
+                }
                 self.solve_contacts(Pass::Solve { use_bias: false }, h);
             }
         }
         // 9. Restitution, once.
-        if self.soft().soft.restitution {
+        if self.soft.settings.restitution {
             self.solve_contacts(Pass::Restitution, h);
         }
         // 10. Keep the impulses for the next step's warm start; forces
         // last one step, every substep of it.
         self.velocities_to_bodies();
         self.store_impulses();
-        ch06_rotation_friction::clear_forces(&mut self.solver_mut().bodies);
+        ch06_rotation_friction::clear_forces(&mut self.solver.bodies);
         // The next step solves the colours the other way round.
-        self.backwards = self.alternate && !self.backwards;
+        self.wide.backwards = self.wide.alternate && !self.wide.backwards;
         let solved = clock.lap() - moving;
         // 11. Chapters 12 and 13: sweep fast bodies, follow them with the
         // tree, give the sleepers back, put still islands to sleep.
-        self.soft_mut().base.release_mouse_unless_pulled();
-        let fast = &mut self.base.base;
-        fast.report = Default::default();
-        fast.trails.clear();
-        if fast.settings.toi && self.any_moved_far() {
-            let (starts, far) = (&self.cache.starts, &self.cache.far);
-            self.base.base.sweep_with(starts, |_, i| far[i]);
+        self.joints.release_mouse_unless_pulled();
+        self.fast.report = Default::default();
+        self.fast.trails.clear();
+        if self.fast.settings.toi && self.any_moved_far() {
+            let (starts, far) = (&self.wide.cache.starts, &self.wide.cache.far);
+            let (bodies, shapes) = (&mut self.solver.bodies, &self.shapes.list);
+            self.fast.sweep_these(bodies, shapes, starts, far);
         }
         self.sync_tree();
-        self.base.release_sleepers(&held);
-        if self.base.sleeping {
+        ch13_islands::release_sleepers(&mut self.solver.bodies, &held);
+        if self.sleep.on {
             self.settle(dt);
         }
-        self.timings = Timings {
+        self.wide.timings = Timings {
             collide: collided,
             prepare: prepared - collided,
             solve: solved - prepared,
@@ -265,39 +329,39 @@ impl World {
     /// offered first; then pack each colour's contacts in blocks of eight
     /// (and one to a block, for [`Width::Single`]), the overflow apart.
     fn colour_contacts(&mut self) {
-        let world = &self.base.base.base.base.base.base;
-        let (bodies, arbiters) = (&world.bodies, &world.arbiters);
+        let (bodies, arbiters) = (&self.solver.bodies, &self.solver.arbiters);
         // The lists below keep their room from step to step.
-        let mut lists = std::mem::take(&mut self.cache.lists);
+        let mut lists = std::mem::take(&mut self.wide.cache.lists);
         let Lists { movable, needs, pairs, last, then } = &mut lists;
         // Last step's list kept aside, to see whether anything changed.
         std::mem::swap(movable, then);
         movable.resize(bodies.len(), false);
-        self.threads.zip(movable, bodies, BODIES, |m, b| *m = moves(b));
+        self.wide.threads.zip(movable, bodies, BODIES, |m, b| *m = moves(b));
         // The same contacts as last step (the narrow phase counted them),
         // with as many points, between the same moving bodies: colouring
         // them again would give each its colour again, and packing them
         // would make the same blocks. (Box2D keeps a contact in its colour
         // from the step it begins to the step it ends; this is the cheap
         // half of that.) Last step's blocks stay.
-        let rows = &mut self.cache.arbiter_rows;
+        let rows = &mut self.wide.cache.arbiter_rows;
         rows.resize(arbiters.len(), ArbiterRow::default());
-        if self.cache.packed == Some(self.width)
-            && self.cache.same_contacts
+        if self.wide.cache.packed == Some(self.wide.width)
+            && self.wide.cache.same_contacts
             && movable == then
         {
             // Only each arbiter's row for the prepare, on the workers.
-            self.threads
+            self.wide
+                .threads
                 .zip(rows, arbiters, ARBITERS, |row, a| *row = ArbiterRow::of(a));
-            self.cache.lists = lists;
-            self.cache.kept = true;
+            self.wide.cache.lists = lists;
+            self.wide.cache.kept = true;
             return;
         }
         // What the colouring needs of each arbiter (megabytes of them in a
         // big pile), read once, on the workers, with its row for the
         // prepare: its bodies, its number of points, whether it may bounce.
         needs.resize(arbiters.len(), Need::default());
-        self.threads.zip_two(needs, rows, arbiters, ARBITERS, |n, row, a| {
+        self.wide.threads.zip_two(needs, rows, arbiters, ARBITERS, |n, row, a| {
             *n = Need { pair: (a.a as u32, a.b as u32), points: a.count as u8 };
             *row = ArbiterRow::of(a);
         });
@@ -307,7 +371,7 @@ impl World {
         // so one walk along both finds them (comparing [`Pair`]s: one
         // number each, not a tuple field by field).
         last.clear();
-        let (previous, mut old) = (&self.previous, 0);
+        let (previous, mut old) = (&self.wide.previous, 0);
         last.extend(pairs.iter().map(|&pair| {
             let key = Pair::from(pair);
             while previous.get(old).is_some_and(|&(p, _)| p < key) {
@@ -317,27 +381,28 @@ impl World {
         }));
         let (movable, pairs) = (&*movable, &*pairs);
         let colouring = colour(pairs, movable, |k| last[k]);
-        self.previous.clear();
+        self.wide.previous.clear();
         let colours = colouring.colours.iter().copied();
-        self.previous.extend(pairs.iter().map(|&p| Pair::from(p)).zip(colours));
+        self.wide
+            .previous
+            .extend(pairs.iter().map(|&p| Pair::from(p)).zip(colours));
         // Then each colour's contacts packed in blocks.
-        self.cache.lists = lists;
-        self.cache.pack(&colouring, self.width);
-        self.colouring = colouring;
+        self.wide.cache.lists = lists;
+        self.wide.cache.pack(&colouring, self.wide.width);
+        self.wide.colouring = colouring;
     }
     // ANCHOR_END: colour_contacts
 
     /// Stage 3, second half: each block's rows from its arbiters' rows and
     /// its bodies' rows at the step's start (workers).
     fn prepare_contacts(&mut self) {
-        let chapter8 = &self.base.base.base.base.base.base;
-        let (bodies, settings) = (&chapter8.bodies, chapter8.settings);
+        let (bodies, settings) = (&self.solver.bodies, self.solver.settings);
         let (warm, threshold) =
             (settings.warm_starting, settings.restitution_threshold);
-        let s = &mut self.cache;
+        let s = &mut self.wide.cache;
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
         let from = Sources { arbiters, start_rows, warm, threshold };
-        if self.width == Width::Wide {
+        if self.wide.width == Width::Wide {
             // Newly packed, each block of eight finds its members (its
             // contacts in `order` and their bodies), then its rows, in one
             // visit; kept, only its rows. Each block is visited by the
@@ -353,7 +418,7 @@ impl World {
             // Each block beside its place in `order`.
             let mut two: Vec<_> = s.wide.two.iter_mut().zip(&s.spans.0).collect();
             let mut one: Vec<_> = s.wide.one.iter_mut().zip(&s.spans.1).collect();
-            self.threads.for_each_in_turn(
+            self.wide.threads.for_each_in_turn(
                 (&mut two, &mut one),
                 &s.colours,
                 false,
@@ -361,7 +426,7 @@ impl World {
                 |(block, span)| block.prepare_with(members(span), from),
             );
         }
-        s.single.prepare(&self.threads, BLOCKS * LANES, from);
+        s.single.prepare(&self.wide.threads, BLOCKS * LANES, from);
         s.overflow.prepare(&Threads::new(1), 1, from);
         // One more than the bodies: the sink blocks write what no body takes.
         s.shared.resize_with(bodies.len() + 1, SharedState::default);
@@ -374,8 +439,8 @@ impl World {
     /// step). Once the states hold the velocities (plain on one thread,
     /// shared on several), to the states: the bodies are not visited.
     fn integrate_velocities(&mut self, h: f32) {
-        let (gravity, plain) = (self.solver().gravity, self.plain());
-        let s = &mut self.cache;
+        let (gravity, plain) = (self.solver.gravity, self.plain());
+        let s = &mut self.wide.cache;
         if s.shared_ahead {
             // The states hold the velocities: each is pushed where it is.
             let pushes = &s.pushes;
@@ -387,7 +452,7 @@ impl World {
                 }
             } else {
                 let shared = &mut s.shared[..pushes.len()];
-                self.threads.zip(shared, pushes, BODIES, |state, push| {
+                self.wide.threads.zip(shared, pushes, BODIES, |state, push| {
                     if let Some((along, turn)) = push {
                         let mut row = State(state.row());
                         row.push(*along * h, turn * h);
@@ -399,7 +464,7 @@ impl World {
         }
         // Chapter 6's sums, `(g + F/m) h` and `(torque / I) h`, split where
         // `h` multiplies, for the states' substeps to finish.
-        let bodies = &self.base.base.base.base.base.base.bodies;
+        let bodies = &self.solver.bodies;
         s.pushes.clear();
         s.pushes.extend(bodies.iter().map(|b| {
             let push = (gravity + b.force * b.inv_mass, b.torque * b.inv_inertia);
@@ -414,17 +479,13 @@ impl World {
         });
     }
 
-    /// Run `f` on the soft step's world, for its joints, rods and mouse,
-    /// which are solved one at a time on the bodies themselves.
-    fn joints(&mut self, f: impl FnOnce(&mut ch10_soft_step::World)) {
-        let w = self.soft();
-        let none = w.base.joints.is_empty()
-            && w.base.base.joints.is_empty()
-            && w.base.mouse.is_none();
-        if !none {
-            self.velocities_to_bodies();
-            f(self.soft_mut());
-        }
+    /// Whether there are joints, rods or the mouse: solved by chapter 10
+    /// one at a time on the bodies themselves, so the bodies first take
+    /// back their velocities from the states.
+    fn has_joints(&self) -> bool {
+        !(self.joints.list.is_empty()
+            && self.solver.joints.is_empty()
+            && self.joints.mouse.is_none())
     }
 
     // ANCHOR: solve_contacts
@@ -435,26 +496,25 @@ impl World {
     /// runs the mirror of that: the overflow last contact first, then the
     /// colours last to first.
     fn solve_contacts(&mut self, pass: Pass, h: f32) {
-        let world = self.soft();
-        let settings = world.base.base.settings;
+        let (settings, soft_settings) = (self.solver.settings, self.soft.settings);
         if pass == Pass::WarmStart && !settings.warm_starting {
             return;
         }
         let context = Context {
             inv_h: 1.0 / h,
             soft: soft(
-                world.soft.contact_hertz.min(0.25 / h),
-                world.soft.damping_ratio,
+                soft_settings.contact_hertz.min(0.25 / h),
+                soft_settings.damping_ratio,
                 h,
             ),
-            push_out: world.soft.push_out,
+            push_out: soft_settings.push_out,
             friction: settings.friction,
             threshold: settings.restitution_threshold,
         };
         self.bodies_to_velocities();
         let plain = self.plain();
-        let backwards = self.backwards;
-        let s = &mut self.cache;
+        let backwards = self.wide.backwards;
+        let s = &mut self.wide.cache;
         let k = &context;
         if plain {
             // Eight lanes on one thread: the bodies' states in plain
@@ -489,7 +549,7 @@ impl World {
         let colours = &s.colours;
         macro_rules! in_turn {
             ($blocks:expr) => {
-                self.threads.for_each_in_turn(
+                self.wide.threads.for_each_in_turn(
                     (&mut $blocks.two, &mut $blocks.one),
                     colours,
                     backwards,
@@ -498,7 +558,7 @@ impl World {
                 )
             };
         }
-        match self.width {
+        match self.wide.width {
             Width::Wide => in_turn!(s.wide),
             _ => in_turn!(s.single),
         }
@@ -515,7 +575,7 @@ impl World {
     /// whose rotation the tree and the next step take, and by
     /// [`Pose::turn_by`] before it, without a sine and cosine.
     fn integrate_positions(&mut self, h: f32, last: bool) {
-        let most = self.soft().soft.max_turn.map(|turn| turn / h);
+        let most = self.soft.settings.max_turn.map(|turn| turn / h);
         // A body takes its velocity from its state, moves, and leaves its
         // new pose in the state, in one visit: the states stay ahead.
         let advance = |b: &mut Body,
@@ -534,8 +594,8 @@ impl World {
         // copies them there if a step ever moves bodies without one.
         self.bodies_to_velocities();
         let plain = self.plain();
-        let bodies = &mut self.base.base.base.base.base.base.bodies;
-        let s = &mut self.cache;
+        let bodies = &mut self.solver.bodies;
+        let s = &mut self.wide.cache;
         if plain {
             let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
             for (((b, state), pose), start) in each.zip(&s.starts) {
@@ -544,7 +604,7 @@ impl World {
         } else {
             // On the workers, each body's shared state its own to write.
             let (shared, starts) = (&s.shared, &s.starts);
-            self.threads.for_each_two(
+            self.wide.threads.for_each_two(
                 bodies,
                 &mut s.poses,
                 BODIES,
@@ -563,9 +623,9 @@ impl World {
     /// so the arbiters split safely, and memory is written in order, not
     /// scattered from the blocks' lanes).
     fn store_impulses(&mut self) {
-        let mut s = std::mem::take(&mut self.cache);
-        let threads = self.threads.clone();
-        let arbiters = &mut self.solver_mut().arbiters;
+        let mut s = std::mem::take(&mut self.wide.cache);
+        let threads = self.wide.threads.clone();
+        let arbiters = &mut self.solver.arbiters;
         // Kept blocks keep their arbiters where they were: so do the slots.
         if !s.kept {
             s.slots.clear();
@@ -585,7 +645,7 @@ impl World {
                 List::Overflow => overflow.store(slot, arb),
             }
         });
-        self.cache = s;
+        self.wide.cache = s;
     }
 
     /// Stage 11: whether any body moved far enough since the step began for
@@ -593,11 +653,11 @@ impl World {
     /// asked on the workers. In a pile at rest none has, and the sweep,
     /// which asks each body in turn, is not called.
     fn any_moved_far(&mut self) -> bool {
-        let (fast, s) = (&self.base.base, &mut self.cache);
+        let (bodies, s) = (&self.solver.bodies, &mut self.wide.cache);
         let (starts, extents) = (&s.starts, &s.extents);
         s.far.resize(starts.len(), false);
-        self.threads.for_each_indexed(&mut s.far, BODIES, |i, far| {
-            *far = fast.moved_far_by(i, starts[i], extents[i])
+        self.wide.threads.for_each_indexed(&mut s.far, BODIES, |i, far| {
+            *far = moved_far(&bodies[i], starts[i], extents[i])
         });
         s.far.contains(&true)
     }
@@ -606,20 +666,19 @@ impl World {
     /// found on the workers (its rotation the last substep's, unless the
     /// sweep turned it).
     fn sync_tree(&mut self) {
-        let world = &mut self.base;
-        let (bodies, shapes) = (world.base.bodies(), world.base.shapes());
-        let s = &mut self.cache;
+        let (bodies, shapes) = (&self.solver.bodies, &self.shapes.list);
+        let s = &mut self.wide.cache;
         let (kept, boxes, poses) = (&mut s.shape_boxes, &mut s.boxes, &s.poses);
         kept.resize(bodies.len(), (Vec2::ZERO, f32::NAN, Bounds::default()));
         boxes.resize(bodies.len(), Bounds::default());
         // Each shape's own box is kept for the next step's start.
-        self.threads.for_each_two(kept, boxes, BODIES, |i, kept, tight| {
+        self.wide.threads.for_each_two(kept, boxes, BODIES, |i, kept, tight| {
             let b = &bodies[i];
             let shape_box = shape_bounds(&shapes[i], &poses[i].transform(b));
             *kept = (b.position, b.angle, shape_box);
             *tight = TreePhase::tight_around(shape_box, 0.0);
         });
-        world.phase.sync_with(bodies, |i| boxes[i]);
+        self.phase.sync_with(bodies, |i| boxes[i]);
     }
 
     // ANCHOR: settle
@@ -631,23 +690,23 @@ impl World {
     /// step of this chapter's solver, and keeps last step's list only when
     /// the contacts are last step's, pair for pair and point for point.
     fn settle(&mut self, dt: f32) {
-        let world = &mut self.base;
-        let bodies = world.base.bodies();
-        let (asleep, sleep) = (&world.asleep, world.sleep);
+        let bodies = &self.solver.bodies;
+        let sleep = &mut *self.sleep;
+        let (asleep, settings) = (&sleep.asleep, sleep.settings);
         // Each shape's reach as the collide stage found it this step.
-        let extents = &self.cache.extents;
+        let extents = &self.wide.cache.extents;
         let ready = AtomicBool::new(false);
-        self.threads.for_each_indexed(&mut world.still_for, BODIES, |i, t| {
+        self.wide.threads.for_each_indexed(&mut sleep.still_for, BODIES, |i, t| {
             let reach = || extents[i].0;
-            if still_time(&bodies[i], reach, asleep[i], t, dt, sleep) {
+            if still_time(&bodies[i], reach, asleep[i], t, dt, settings) {
                 ready.store(true, Ordering::Relaxed);
             }
         });
         if ready.into_inner() {
-            let needs = &self.cache.lists.needs;
+            let needs = &self.wide.cache.lists.needs;
             debug_assert!(
-                needs.len() == self.solver().arbiters.len()
-                    && needs.iter().zip(&self.solver().arbiters).all(|(n, a)| {
+                needs.len() == self.solver.arbiters.len()
+                    && needs.iter().zip(&self.solver.arbiters).all(|(n, a)| {
                         n.pair == (a.a as u32, a.b as u32)
                             && n.points as usize == a.count
                     }),
@@ -655,19 +714,47 @@ impl World {
             );
             let touching = needs.iter().filter(|n| n.points > 0);
             let pairs = touching.map(|n| (n.pair.0 as usize, n.pair.1 as usize));
-            let islands = self.base.islands_of(pairs);
-            self.base.sleep_still(islands);
+            let (solver, joints) = (&mut *self.solver, &*self.joints);
+            let sets = islands(&solver.bodies, joints, &solver.joints, pairs);
+            self.sleep.sleep_still(&mut solver.bodies, sets);
         }
     }
     // ANCHOR_END: settle
 }
 
-// Making the world, and the worlds inside it.
+// Making the world.
 impl World {
-    /// Chapter 13's world, solved wide on one thread.
-    pub fn from_base(base: ch13_islands::World) -> World {
-        World {
-            base,
+    /// Bodies made by [`body`] or [`fixed`], and joints.
+    pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
+        World::from(ch13_islands::World::new(pieces, joints))
+    }
+
+    pub fn bodies(&self) -> &[Body] {
+        &self.solver.bodies
+    }
+}
+
+impl From<ch13_islands::World> for World {
+    /// Chapter 13's parts, solved wide on one thread.
+    fn from(world: ch13_islands::World) -> World {
+        let ch13_islands::World {
+            solver,
+            joints,
+            soft,
+            shapes,
+            fast,
+            phase,
+            sleep,
+        } = world;
+        let wide = Wide::default();
+        World { solver, joints, soft, shapes, fast, phase, sleep, wide }
+    }
+}
+
+impl Default for Wide {
+    /// Wide, on one thread, whole states, the order turned each step.
+    fn default() -> Wide {
+        Wide {
             width: Width::Wide,
             threads: Threads::new(1),
             whole_states: true,
@@ -675,37 +762,24 @@ impl World {
             backwards: false,
             colouring: Colouring::default(),
             timings: Timings::default(),
-            view: demos::View::default(),
             previous: Vec::new(),
             cache: Cache::default(),
         }
     }
+}
 
-    /// Bodies made by [`body`] or [`fixed`], and joints.
-    pub fn new(pieces: Vec<(Body, Shape)>, joints: Vec<Joint>) -> World {
-        World::from_base(ch13_islands::World::new(pieces, joints))
-    }
-
-    pub fn bodies(&self) -> &[Body] {
-        self.base.bodies()
-    }
-
-    /// The soft step's world inside (its settings, joints and mouse).
-    pub fn soft(&self) -> &ch10_soft_step::World {
-        &self.base.base.base.base
-    }
-
-    fn soft_mut(&mut self) -> &mut ch10_soft_step::World {
-        &mut self.base.base.base.base
-    }
-
-    /// Chapter 8's world inside: bodies, arbiters, settings.
-    pub fn solver(&self) -> &ch08_sequential_impulses::World {
-        self.base.solver()
-    }
-
-    fn solver_mut(&mut self) -> &mut ch08_sequential_impulses::World {
-        &mut self.base.base.base.base.base.base
+impl Wide {
+    /// Whether a step of a world with `solver`'s bodies and contacts runs
+    /// on the workers' pool. A step with work to split does, so that each
+    /// stage's split costs a hand-over between workers, not a wake-up; a
+    /// small one stays on the calling thread, where the hand-overs would
+    /// cost more than the split saves. A step splits with enough contacts
+    /// that each colour has blocks to share out, or with enough bodies.
+    pub fn splits(&self, solver: &ch08::World) -> bool {
+        let contacts = solver.arbiters.len();
+        self.threads.count() > 1
+            && (contacts >= 32 * BLOCKS * LANES
+                || solver.bodies.len() >= 4 * BODIES)
     }
 
     /// Whether the last step found the same contacts as the one before and

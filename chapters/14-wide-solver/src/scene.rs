@@ -1,7 +1,7 @@
 //! Scene files in chapter 14: everything chapter 13 loads, solved wide.
 
 use crate::World;
-use crate::demos::KNOBS;
+use crate::demos::{KNOBS, Shown};
 use ch12_continuous::scene::scene_world_12;
 use physics_core::demo::Demo;
 use physics_core::lab::Lab;
@@ -12,7 +12,7 @@ use physics_core::scene::{Scene, SceneError};
 /// thread.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let (base, bounds) = scene_world_12(scene);
-    let world = World::from_base(ch13_islands::World::from_base(base));
+    let world = Shown::from(World::from(ch13_islands::World::from(base)));
     Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
 }
 // ANCHOR_END: from_scene

@@ -7,7 +7,7 @@
 
 use crate::kernels::Velocity;
 use crate::pose::Pose;
-use crate::{BODIES, Body, LANES, Lane, SharedState, V2, Width, World};
+use crate::{BODIES, Body, LANES, Lane, Parts, SharedState, V2, Width};
 use glam::Vec2;
 
 // ANCHOR: bodies
@@ -92,22 +92,24 @@ impl Bodies for Shared<'_> {
 }
 // ANCHOR_END: bodies
 
-impl World {
+impl Parts<'_> {
     /// Whether the contacts read plain body states (eight lanes on one
     /// thread) rather than the shared states.
     pub(crate) fn plain(&self) -> bool {
-        self.width == Width::Wide && self.threads.count() == 1 && self.whole_states
+        self.wide.width == Width::Wide
+            && self.wide.threads.count() == 1
+            && self.wide.whole_states
     }
 
     /// The bodies' velocities into the shared list (on one thread, the
     /// states, with the poses), if they are newer.
     pub(crate) fn bodies_to_velocities(&mut self) {
-        if self.cache.shared_ahead {
+        if self.wide.cache.shared_ahead {
             return;
         }
         let plain = self.plain();
-        let bodies = &self.base.base.base.base.base.base.bodies;
-        let s = &mut self.cache;
+        let bodies = &self.solver.bodies;
+        let s = &mut self.wide.cache;
         if plain {
             for ((state, b), pose) in s.states.iter_mut().zip(bodies).zip(&s.poses)
             {
@@ -115,7 +117,7 @@ impl World {
             }
         } else {
             let (shared, poses) = (&mut s.shared[..bodies.len()], &s.poses);
-            self.threads.for_each_indexed(shared, BODIES, |i, state| {
+            self.wide.threads.for_each_indexed(shared, BODIES, |i, state| {
                 state.set_row(State::of(&bodies[i], &poses[i]).0)
             });
         }
@@ -125,7 +127,7 @@ impl World {
     /// The shared states (or the plain ones) back into the bodies, if
     /// they are newer.
     pub(crate) fn velocities_to_bodies(&mut self) {
-        if self.cache.shared_ahead {
+        if self.wide.cache.shared_ahead {
             self.each_body(|_| ());
         }
     }
@@ -134,10 +136,10 @@ impl World {
     /// its velocity from the contacts' list if that is newer (one walk over
     /// the bodies, not two).
     pub(crate) fn each_body(&mut self, f: impl Fn(&mut Body) + Sync + Send) {
-        let ahead = std::mem::replace(&mut self.cache.shared_ahead, false);
+        let ahead = std::mem::replace(&mut self.wide.cache.shared_ahead, false);
         let plain = self.plain();
-        let (s, threads) = (&self.cache, self.threads.clone());
-        let bodies = &mut self.base.base.base.base.base.base.bodies;
+        let (s, threads) = (&self.wide.cache, self.wide.threads.clone());
+        let bodies = &mut self.solver.bodies;
         threads.for_each_indexed(bodies, BODIES, |i, b| {
             if ahead {
                 (b.velocity, b.angular_velocity) =

@@ -11,29 +11,25 @@ use physics_core::rng::Rng;
 /// Chapter 13's pyramid of `rows` rows of 1 m boxes started touching,
 /// awake for good: sleeping off, so every step solves every contact.
 pub fn pyramid(rows: usize) -> World {
-    let mut world = World::from_base(ch13_islands::worlds::pyramid(rows));
-    world.base.sleeping = false;
+    let mut world = World::from(ch13_islands::worlds::pyramid(rows));
+    world.sleep.on = false;
     world
 }
 
-/// The 20-row pyramid with its contacts' colours drawn.
+/// The 20-row pyramid whose contacts' colours the colours demo draws.
 pub fn colours() -> World {
-    let mut world = pyramid(20);
-    world.view.colours = true;
-    world
+    pyramid(20)
 }
 
-/// An 8-row pyramid with its constraint graph drawn.
+/// The 8-row pyramid whose constraint graph the graph demo draws.
 pub fn graph() -> World {
-    let mut world = pyramid(8);
-    world.view.graph = true;
-    world
+    pyramid(8)
 }
 
 /// Solver2D's large pyramid, 100 rows, on two threads.
 pub fn big_pyramid() -> World {
     let mut world = pyramid(100);
-    world.set_threads(2);
+    world.wide.set_threads(2);
     world
 }
 
@@ -61,7 +57,7 @@ pub fn rain(n: usize) -> World {
         pieces.push(piece);
     }
     let mut world = World::new(pieces, Vec::new());
-    world.set_threads(2);
+    world.wide.set_threads(2);
     world
 }
 
@@ -86,7 +82,7 @@ pub fn confined(n: usize) -> World {
         }
     }
     let mut world = World::new(pieces, Vec::new());
-    world.solver_mut().gravity = Vec2::ZERO;
+    world.solver.gravity = Vec2::ZERO;
     world
 }
 // ANCHOR_END: scenes

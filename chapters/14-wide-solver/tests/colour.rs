@@ -85,11 +85,11 @@ proptest! {
 #[test]
 fn a_pyramid_fits_in_eleven_colours() {
     let mut world = ch13_islands::worlds::pyramid(20);
-    world.sleeping = false;
+    world.sleep.on = false;
     for _ in 0..60 {
         world.step(DT);
     }
-    let solver = world.solver();
+    let solver = world.solver;
     let pairs: Vec<(usize, usize)> =
         solver.arbiters.iter().map(|a| (a.a, a.b)).collect();
     let movable: Vec<bool> =

@@ -20,7 +20,7 @@ fn every_demo_passes_the_shared_checks() {
         about: "a 30-row pyramid",
         make: || {
             let mut w = ch14_wide_solver::worlds::pyramid(30);
-            w.set_threads(2);
+            w.wide.set_threads(2);
             Box::new(show(w, (Vec2::new(-20.0, -1.0), Vec2::new(20.0, 32.0))))
         },
     };
@@ -53,8 +53,8 @@ fn the_coloured_pyramid_after_three_seconds() {
     let tints = world.body_colours();
     let mut out = format!(
         "{} colours, counts {:?}\n",
-        world.colouring.used(),
-        &world.colouring.counts[..world.colouring.used()]
+        world.wide.colouring.used(),
+        &world.wide.colouring.counts[..world.wide.colouring.used()]
     );
     for (i, b) in world.bodies().iter().enumerate().skip(1) {
         // Millimetres: far coarser than f32 noise, fine enough to see any change.

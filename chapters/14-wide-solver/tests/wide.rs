@@ -103,8 +103,8 @@ fn keeping_last_steps_blocks_gives_the_bits_of_packing_again() {
             let mut packed = kept.clone();
             kept.step(DT);
             packed.step(DT);
-            assert!(!packed.kept_blocks(), "{name}: a copy has no blocks to keep");
-            times_kept += usize::from(kept.kept_blocks());
+            assert!(!packed.wide.kept_blocks(), "{name}: a copy has no blocks to keep");
+            times_kept += usize::from(kept.wide.kept_blocks());
             assert!(bits(&kept) == bits(&packed), "{name}: parted at step {step}");
         }
         if name == "pyramid" {
@@ -123,7 +123,7 @@ fn keeping_last_steps_blocks_gives_the_bits_of_packing_again() {
 /// would part them.
 #[test]
 fn eight_lanes_give_the_bits_of_one_lane() {
-    for (name, parted) in same_bits_when(|w| w.width = Width::Single) {
+    for (name, parted) in same_bits_when(|w| w.wide.width = Width::Single) {
         assert_eq!(parted, Ok(()), "{name}");
     }
 }
@@ -135,7 +135,7 @@ fn eight_lanes_give_the_bits_of_one_lane() {
 /// the wrong body, would part them.
 #[test]
 fn whole_states_give_the_bits_of_shared_states() {
-    for (name, parted) in same_bits_when(|w| w.whole_states = false) {
+    for (name, parted) in same_bits_when(|w| w.wide.whole_states = false) {
         assert_eq!(parted, Ok(()), "{name}");
     }
 }
@@ -147,9 +147,9 @@ fn whole_states_give_the_bits_of_shared_states() {
 fn any_number_of_threads_gives_the_same_bits() {
     for threads in [2, 4] {
         let mut one = rain(4200);
-        one.set_threads(1);
+        one.wide.set_threads(1);
         let mut more = rain(4200);
-        more.set_threads(threads);
+        more.wide.set_threads(threads);
         assert!(more.splits(), "the rain is big enough to split");
         assert_eq!(same_bits(one, more, 60), Ok(()), "{threads} threads");
     }
@@ -162,7 +162,7 @@ fn any_number_of_threads_gives_the_same_bits() {
 fn the_100_row_pyramid_is_the_same_on_one_two_and_four_threads() {
     let run = |threads: usize| {
         let mut w = pyramid(100);
-        w.set_threads(threads);
+        w.wide.set_threads(threads);
         let mut trace = Vec::new();
         for _ in 0..600 {
             w.step(DT);
@@ -186,7 +186,7 @@ fn the_100_row_pyramid_is_the_same_on_one_two_and_four_threads() {
 fn colour_order_solves_the_physics_of_list_order() {
     let mut wide = pyramid(20);
     let mut listed = pyramid(20);
-    listed.width = Width::InOrder;
+    listed.wide.width = Width::InOrder;
     for _ in 0..300 {
         wide.step(DT);
         listed.step(DT);
@@ -230,14 +230,14 @@ fn the_overflow_is_solved() {
             pieces.push(body(Shape::Circle { radius: 0.4 }, at, 0.0, 1.0));
         }
         let mut w = World::new(pieces, Vec::new());
-        w.base.sleeping = false;
+        w.sleep.on = false;
         w
     };
     let mut w = make();
     for _ in 0..180 {
         w.step(DT);
     }
-    let c = &w.colouring;
+    let c = &w.wide.colouring;
     assert!(c.overflow >= 16, "{} in the overflow", c.overflow);
     assert!(c.colours.contains(&OVERFLOW));
     let plank_top = w.bodies()[1].position.y + 0.25;
@@ -247,7 +247,7 @@ fn the_overflow_is_solved() {
         assert!(b.velocity.length() < 0.01, "disc {i} moves at {}", b.velocity);
     }
     let mut single = make();
-    single.width = Width::Single;
+    single.wide.width = Width::Single;
     assert_eq!(same_bits(make(), single, 120), Ok(()));
 }
 
@@ -291,12 +291,12 @@ proptest! {
             b.0.angular_velocity = spin;
             b.0.restitution = e;
             let mut w = World::new(vec![a, b], Vec::new());
-            physics_core::lab::Sim::set_gravity(&mut w, Vec2::ZERO);
+            w.solver.gravity = Vec2::ZERO;
             w
         };
         let listed = |nudge: i32| {
             let mut w = make(nudge);
-            w.width = Width::InOrder;
+            w.wide.width = Width::InOrder;
             w.step(DT);
             w
         };
@@ -313,7 +313,7 @@ proptest! {
         let mut w = make(0);
         let p0 = momentum(&w);
         w.step(DT);
-        if w.solver().arbiters.is_empty() {
+        if w.solver.arbiters.is_empty() {
             // Too far apart to meet within the step (about 1 case in 75):
             // no contact, so no change.
             prop_assert_eq!(w.bodies()[1].velocity, Vec2::new(0.0, -speed));
@@ -361,10 +361,10 @@ fn a_step_colours_no_moving_body_twice() {
     for _ in 0..120 {
         w.step(DT);
     }
-    let arbiters = &w.solver().arbiters;
+    let arbiters = &w.solver.arbiters;
     assert!(arbiters.len() > 1000, "{} contacts", arbiters.len());
     let mut seen = std::collections::HashSet::new();
-    for (arb, &c) in arbiters.iter().zip(&w.colouring.colours) {
+    for (arb, &c) in arbiters.iter().zip(&w.wide.colouring.colours) {
         if c == OVERFLOW {
             continue;
         }
@@ -390,8 +390,8 @@ fn a_force_acts_for_the_whole_step() {
         )],
         Vec::new(),
     );
-    physics_core::lab::Sim::set_gravity(&mut w, Vec2::ZERO);
-    w.base.base.base.base.base.base.bodies[0].force = Vec2::new(3.0, 0.0);
+    w.solver.gravity = Vec2::ZERO;
+    w.solver.bodies[0].force = Vec2::new(3.0, 0.0);
     w.step(DT);
     let b = w.bodies()[0];
     assert!((b.velocity.x - 3.0 * DT).abs() < 1e-7, "{}", b.velocity.x);
@@ -432,7 +432,7 @@ fn lean_and_drift(w: &mut World, steps: usize) -> (f32, f32) {
 fn turning_the_colour_order_keeps_the_pyramid_upright() {
     let (turned, still) = lean_and_drift(&mut pyramid(20), 300);
     let mut fixed_order = pyramid(20);
-    fixed_order.alternate = false;
+    fixed_order.wide.alternate = false;
     let (fixed, fixed_still) = lean_and_drift(&mut fixed_order, 300);
     println!("the top strays {turned} m turned, {fixed} m fixed");
     assert!(turned < 0.003, "the top strays {turned} m with the order turned");
@@ -456,7 +456,7 @@ fn the_100_row_pyramid_stands_with_the_order_turned() {
     let (lean, drift) = lean_and_drift(&mut w, 300);
     let sag = stacked - top(&w);
     let mut fixed_order = pyramid(100);
-    fixed_order.alternate = false;
+    fixed_order.wide.alternate = false;
     let (fixed_lean, fixed_drift) = lean_and_drift(&mut fixed_order, 300);
     println!(
         "turned: top strays {lean} m, drift {drift} m, sag {sag} m; fixed: {fixed_lean} m, {fixed_drift} m"
@@ -501,7 +501,7 @@ fn a_body_moved_between_steps_has_its_box_found_again() {
     let top = kept.bodies().len() - 1;
     for step in 0..120 {
         if step % 30 == 29 {
-            let b = &mut kept.base.base.base.base.base.base.bodies[top];
+            let b = &mut kept.solver.bodies[top];
             (b.position, b.velocity) =
                 (Vec2::new(9.0 + step as f32 / 30.0, 0.5), Vec2::ZERO);
             (b.angle, b.angular_velocity) = (0.0, 0.0);
