@@ -43,9 +43,9 @@ fn wide(world: &World, threads: usize) -> Wide {
         .collect();
     let mut w = ch14_wide_solver::World::new(pieces, Vec::new());
     w.sleep.on = false;
-    w.width = Width::Wide;
-    w.set_threads(threads);
-    physics_core::lab::Sim::set_gravity(&mut w, world.gravity);
+    w.wide.width = Width::Wide;
+    w.wide.set_threads(threads);
+    w.solver.gravity = world.gravity;
     Wide(w)
 }
 
@@ -162,7 +162,7 @@ pub fn stages() -> String {
             let clock = std::time::Instant::now();
             ours.step();
             step_ours += clock.elapsed().as_secs_f32() * 1000.0;
-            let s = ours.0.timings;
+            let s = ours.0.wide.timings;
             t.collide += s.collide;
             t.prepare += s.prepare;
             t.solve += s.solve;
@@ -259,9 +259,9 @@ pub fn widths() -> String {
             .iter()
             .map(|&(_, width, threads, whole)| {
                 let mut w = world.clone();
-                w.width = width;
-                w.whole_states = whole;
-                w.set_threads(threads);
+                w.wide.width = width;
+                w.wide.whole_states = whole;
+                w.wide.set_threads(threads);
                 Box::new(Wide(w)) as Box<dyn Engine>
             })
             .collect();

@@ -105,8 +105,8 @@ impl World {
     }
 
     /// [`World::broad_phase_from`] with body `i`'s transform for the
-    /// narrow phase given by `place(i, body)` (chapter 14 keeps each
-    /// body's rotation, and does not find it again).
+    /// narrow phase given by `place(i, body)`, for a caller that already
+    /// holds each body's rotation.
     pub fn broad_phase_placed(
         &mut self,
         pairs: impl IntoIterator<Item = (usize, usize)>,

@@ -528,7 +528,7 @@ pub enum Solver {
 }
 
 /// The soft step's numbers; chapter 8's `Settings` (in
-/// `World::base.base.settings`) still give warm starting, friction and
+/// `World::solver.settings`) still give warm starting, friction and
 /// the restitution threshold.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SoftSettings {

@@ -83,15 +83,14 @@ impl TreePhase {
         Self::tight_at(&b.transform(), shape, margin)
     }
 
-    /// [`TreePhase::tight`] for a body placed by `t` (chapter 14 keeps each
-    /// body's rotation, and does not find it again).
+    /// [`TreePhase::tight`] for a body placed by `t`, for a caller that
+    /// already holds the body's rotation.
     pub fn tight_at(t: &Transform, shape: &Shape, margin: f32) -> Bounds {
         Self::tight_around(shape_bounds(shape, t), margin)
     }
 
     /// [`TreePhase::tight_at`] for a shape whose own box, where it is, is
-    /// `shape_box` (chapter 14 keeps each box from the end of one step to
-    /// the start of the next, for the bodies that have not moved).
+    /// `shape_box`, for a caller that has found that box already.
     pub fn tight_around(shape_box: Bounds, margin: f32) -> Bounds {
         shape_box.grown(margin + 0.5 * SPECULATIVE_DISTANCE)
     }
@@ -105,8 +104,9 @@ impl TreePhase {
         self.sync_with(bodies, |i| Self::tight(&bodies[i], &shapes[i], margins[i]));
     }
 
-    /// [`TreePhase::sync`] with each body's tight box given by `tight`
-    /// (chapter 14 finds them on several threads).
+    /// [`TreePhase::sync`] with each body's tight box given by `tight`,
+    /// found however the caller likes (each box is independent of the
+    /// others).
     pub fn sync_with(&mut self, bodies: &[Body], tight: impl Fn(usize) -> Bounds) {
         if self.proxies.len() > bodies.len() {
             *self = TreePhase::new(self.tree.margin);
@@ -192,8 +192,8 @@ impl TreePhase {
 
     /// Into `found`, the pairs moved leaf `i` makes with the leaves its fat
     /// box overlaps. Two moved leaves would find each other twice: the pair
-    /// is the lower one's to find. (It only reads the tree: chapter 14
-    /// asks for many leaves at once, on several threads.)
+    /// is the lower one's to find. (It only reads the tree, so many leaves
+    /// may ask at once.)
     pub fn pairs_of(&self, i: usize, found: &mut Vec<Pair>) {
         let moved = &self.moved;
         self.tree.query(self.fat[i], |_, j| {
@@ -208,8 +208,8 @@ impl TreePhase {
     /// what [`TreePhase::pairs_of`] finds for all the moved leaves, each
     /// pair once. When most leaves have moved, this search of the tree
     /// against itself meets each pair of nodes once, where every moved
-    /// leaf's own question starts again from the root (chapter 14 asks it
-    /// in pieces on several threads).
+    /// leaf's own question starts again from the root. The pieces are
+    /// independent of each other.
     pub fn pairs_in(&self, piece: Piece, found: &mut Vec<Pair>) {
         let moved = &self.moved;
         self.tree.pairs_in(piece, |i, j| {
@@ -232,8 +232,7 @@ impl TreePhase {
     /// [`TreePhase::join`], the walk along the set and the pairs found made
     /// by `walk(set, found, stays, into)`, which leaves in `into` (holding
     /// what it held the step before, to be written over) what [`merge`]
-    /// would and returns what it would (chapter 14 cuts the walk in pieces
-    /// for several threads).
+    /// would and returns what it would (the walk may be cut in pieces).
     pub fn join_with(
         &mut self,
         bodies: &[Body],
@@ -301,7 +300,7 @@ impl TreePhase {
 
     /// [`TreePhase::pass_on`], the pairs that may touch found by
     /// `keep(self, touching)`, which writes them to the front of `touching`
-    /// and returns how many (chapter 14 finds them on several threads).
+    /// and returns how many.
     pub fn pass_on_with(
         &mut self,
         solver: &mut ch08_sequential_impulses::World,
@@ -404,8 +403,8 @@ pub fn merge<P: Copy + Ord + Default>(
     merge_at(old, found, stays, into, 0)
 }
 
-/// [`merge`] into `into` after its first `start` pairs (chapter 14 puts
-/// pieces of the walk one after another on a worker's list).
+/// [`merge`] into `into` after its first `start` pairs, which stay: the
+/// pieces of a walk cut up, one after another on one list.
 pub fn merge_at<P: Copy + Ord + Default>(
     old: &[P],
     found: &[P],
@@ -447,9 +446,9 @@ mod tests {
         /// The walk gives what sets give: the old pairs that stay, and every
         /// pair found, sorted and each once, written over the leftovers
         /// `into` starts with, as it does in the broad phase, or after the
-        /// first `start` of them, which stay (a worker's list of chapter 14
-        /// holds the pieces before); and it counts the pairs found that
-        /// were not held.
+        /// first `start` of them, which stay (a list that holds earlier
+        /// pieces of the walk); and it counts the pairs found that were not
+        /// held.
         #[test]
         fn merge_is_the_union_of_what_stays_and_what_was_found(
             old in proptest::collection::btree_set((0usize..30, 0usize..30), 0..60),

@@ -469,8 +469,7 @@ pub fn islands(
 /// asked of `reach` only for an awake moving body, for its spin), else
 /// none; and whether it has been still long enough to sleep. A sleeping or
 /// static body's is left as it is (and it is not ready). (One body's part
-/// of [`Sleep::settle`]: chapter 14 asks each on its workers, with the
-/// reach it keeps for the margins.)
+/// of [`Sleep::settle`]: each body's is independent of the others'.)
 pub fn still_time(
     b: &Body,
     reach: impl FnOnce() -> f32,

@@ -9,7 +9,7 @@
 //! 1. **Graph colouring** ([`colour`](mod@colour)): each contact gets a
 //!    colour, and no two contacts of one colour share a moving body.
 //!    Within a colour the order no longer matters; the colours' order is
-//!    turned every step ([`World::alternate`]), so that it leans nothing.
+//!    turned every step ([`Wide::alternate`]), so that it leans nothing.
 //! 2. **Wide rows** ([`lanes`]): a colour's contacts are packed eight to a
 //!    [`Block`], each number of a row held as eight lanes, and solved by
 //!    the same formulas written once over [`Lane`]: eight rows with each
@@ -492,7 +492,7 @@ impl Parts<'_> {
     /// Stages 5, 6, 8 and 9 for the contacts: one pass, colour by colour.
     /// A colour's blocks go to the workers, and the next colour starts
     /// when all of them are done; then the overflow, one at a time. A step
-    /// that goes backwards (every other one, see [`World::alternate`])
+    /// that goes backwards (every other one, see [`Wide::alternate`])
     /// runs the mirror of that: the overflow last contact first, then the
     /// colours last to first.
     fn solve_contacts(&mut self, pass: Pass, h: f32) {

@@ -103,7 +103,10 @@ fn keeping_last_steps_blocks_gives_the_bits_of_packing_again() {
             let mut packed = kept.clone();
             kept.step(DT);
             packed.step(DT);
-            assert!(!packed.wide.kept_blocks(), "{name}: a copy has no blocks to keep");
+            assert!(
+                !packed.wide.kept_blocks(),
+                "{name}: a copy has no blocks to keep"
+            );
             times_kept += usize::from(kept.wide.kept_blocks());
             assert!(bits(&kept) == bits(&packed), "{name}: parted at step {step}");
         }
