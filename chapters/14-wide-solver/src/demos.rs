@@ -71,6 +71,11 @@ pub const DEMOS: &[DemoEntry] = &[
             ))
         },
     },
+    DemoEntry {
+        name: "colouring",
+        about: "a figure: a small pile's constraint graph coloured by the step, no colour twice at a box (drag the loose box)",
+        make: || Box::new(crate::figures::colouring()),
+    },
 ];
 
 // ANCHOR: switches
@@ -199,6 +204,12 @@ const PALETTE: [Color; 12] = [
     Color(0xa06030),
     Color(0x50c080),
 ];
+/// Colour `c` on the screen: the palette's, past it and for the overflow
+/// white.
+pub(crate) fn colour_of(c: u8) -> Color {
+    PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE)
+}
+
 /// A body while the colours are shown, or asleep.
 const GREY: Color = Color(0x505868);
 
@@ -264,7 +275,7 @@ impl Sim for Shown {
             false => &[],
         };
         for (arb, &c) in arbiters.iter().zip(&world.wide.colouring.colours) {
-            let color = PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE);
+            let color = colour_of(c);
             let Some(first) = arb.contacts().first() else {
                 continue;
             };

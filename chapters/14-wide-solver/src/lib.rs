@@ -34,6 +34,7 @@
 
 pub mod colour;
 pub mod demos;
+pub mod figures;
 pub mod lanes;
 pub mod scene;
 pub mod threads;

@@ -1,7 +1,8 @@
 //! The colouring: no colour holds two constraints that share a moving
 //! body; a constraint overflows only when every colour is taken at its
 //! bodies; the greedy bound of `2 d - 1` colours holds; colours kept from
-//! the last step stay; and a real pyramid's contacts fit in a few colours.
+//! the last step stay; a real pyramid's contacts fit in a few colours; and
+//! the figure's pile colours no box twice.
 
 use ch14_wide_solver::{COLOURS, OVERFLOW, colour};
 use proptest::prelude::*;
@@ -106,4 +107,33 @@ fn a_pyramid_fits_in_eleven_colours() {
     assert!(pairs.len() > 400, "{} contacts", pairs.len());
     let order = c.order();
     assert!(order.windows(2).all(|w| c.colours[w[0]] <= c.colours[w[1]]));
+}
+
+/// The page's colouring figure: wherever its loose box is put (against the
+/// pyramid's foot, on its top, in the air, overlapping a box), the step's
+/// colours give no moving box two contacts of one colour, and the floor's
+/// contacts, which share no moving box, all take the first colour.
+#[test]
+fn the_figures_pile_colours_no_box_twice() {
+    use ch14_wide_solver::figures::coloured_pile;
+    use glam::Vec2;
+    for at in [(2.0, 0.5), (0.0, 3.5), (-2.5, 2.0), (0.7, 1.2)] {
+        let world = coloured_pile(Vec2::from(at));
+        let (bodies, arbiters) = (world.bodies(), &world.solver.arbiters);
+        let touching = arbiters.iter().zip(&world.wide.colouring.colours);
+        let touching: Vec<_> = touching.filter(|(a, _)| a.count > 0).collect();
+        assert!(touching.len() >= 12, "{at:?}: {} contacts", touching.len());
+        let mut seen = std::collections::HashSet::new();
+        for (arb, &c) in touching {
+            assert_ne!(c, OVERFLOW, "{at:?}");
+            if bodies[arb.a].inv_mass == 0.0 {
+                assert_eq!(c, 0, "{at:?}: the floor's contact with {}", arb.b);
+            }
+            for i in
+                [arb.a, arb.b].into_iter().filter(|&i| bodies[i].inv_mass > 0.0)
+            {
+                assert!(seen.insert((i, c)), "{at:?}: box {i} twice in colour {c}");
+            }
+        }
+    }
 }

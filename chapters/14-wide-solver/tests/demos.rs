@@ -35,7 +35,7 @@ fn every_demo_passes_the_shared_checks() {
         },
     };
     const TESTED: &[DemoEntry] =
-        &[DEMOS[0], DEMOS[1], SMALL_PYRAMID, SMALL_RAIN, DEMOS[4]];
+        &[DEMOS[0], DEMOS[1], SMALL_PYRAMID, SMALL_RAIN, DEMOS[4], DEMOS[5]];
     assert_eq!(DEMOS.len(), TESTED.len());
     assert_eq!((DEMOS[2].name, DEMOS[3].name), ("pyramid", "rain"));
     physics_core::demo::check_demos(&Chapter { demos: TESTED, ..CHAPTER }, 60);
