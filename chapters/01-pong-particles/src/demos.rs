@@ -2,9 +2,11 @@
 
 use crate::{Particle, World};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
+use physics_core::scene::{Scene, SceneError};
 use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold moving circles only, with no
@@ -15,8 +17,15 @@ pub const CHAPTER: Chapter = Chapter {
     title: "1. Pong particles",
     demos: DEMOS,
     supports: &[],
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::particles`] in
+/// the tutorial's box.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (particles, masses) = crate::scene::particles(scene);
+    Ok(Box::new(Pong::new(particles, masses, scene.dt).lab()))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

@@ -2,10 +2,12 @@
 
 use crate::{Plane, World};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry, Slot, bodies_then_planes};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 use physics_core::trig;
 
 /// The chapter as the viewer sees it. Its scenes hold moving circles
@@ -16,8 +18,17 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch02-planes-restitution",
     title: "2. Planes and restitution",
     demos: DEMOS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// chapter's switches.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, order, bounds) = crate::scene::world(scene);
+    let mut demo = Planes::new(world, 0.0, bounds);
+    demo.order = Some(order);
+    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

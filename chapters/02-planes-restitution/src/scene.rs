@@ -1,17 +1,16 @@
 //! Scene files in chapter 2: particles, and planes at any angle.
 
-use crate::demos::{KNOBS, Planes};
 use crate::{Particle, Plane, World};
 use glam::Vec2;
-use physics_core::demo::{Demo, Slot};
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, Shape};
+use physics_core::demo::Slot;
+use physics_core::scene::{Scene, Shape};
 
 // ANCHOR: from_scene
 /// A scene file as chapter 2 particles and planes. Circles become particles
 /// (chapter 2 gives them no size and no mass in a bounce), each with its own
-/// restitution; planes become planes.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+/// restitution; planes become planes. With the world come the file's order
+/// of bodies and planes, and a view that takes them in.
+pub fn world(scene: &Scene) -> (World, Vec<Slot>, (Vec2, Vec2)) {
     let mut particles = Vec::new();
     let mut planes = Vec::new();
     let mut order = Vec::new();
@@ -34,9 +33,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         centre: (bounds.0 + bounds.1) * 0.5,
         ..World::new(particles)
     };
-    let mut demo = Planes::new(world, 0.0, bounds);
-    demo.order = Some(order);
-    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
+    (world, order, bounds)
 }
 // ANCHOR_END: from_scene
 

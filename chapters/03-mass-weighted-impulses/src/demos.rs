@@ -3,10 +3,12 @@
 use crate::{Ball, Pair, World};
 use ch02_planes_restitution::demos::visible_part;
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry, Slot, bodies_then_planes};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, velocity_to};
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -20,8 +22,17 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch03-mass-weighted-impulses",
     title: "3. Mass-weighted impulses",
     demos: DEMOS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// chapter's switches.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, order, bounds) = crate::scene::world(scene);
+    let mut demo = Circles::new(world, bounds);
+    demo.order = Some(order);
+    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

@@ -1,16 +1,15 @@
 //! Scene files in chapter 3: circles with their masses, and planes as walls.
 
-use crate::demos::{Circles, KNOBS};
 use crate::{Ball, Wall, World};
 use glam::Vec2;
-use physics_core::demo::{Demo, Slot};
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, Shape};
+use physics_core::demo::Slot;
+use physics_core::scene::{Scene, Shape};
 
 // ANCHOR: from_scene
 /// A scene file as chapter 3 circles and walls. Circles keep their mass (static
 /// ones get inverse mass 0) and restitution; planes become walls of infinite mass.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+/// With the world come the file's order of bodies and walls, and a view.
+pub fn world(scene: &Scene) -> (World, Vec<Slot>, (Vec2, Vec2)) {
     let mut circles = Vec::new();
     let mut walls = Vec::new();
     let mut order = Vec::new();
@@ -38,9 +37,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         }
     }
     let bounds = scene_bounds(&circles, &walls);
-    let mut demo = Circles::new(World::new(circles, walls), bounds);
-    demo.order = Some(order);
-    Ok(Box::new(Lab::from_scene(demo, KNOBS, bounds, scene)))
+    (World::new(circles, walls), order, bounds)
 }
 // ANCHOR_END: from_scene
 

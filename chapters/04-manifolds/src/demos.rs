@@ -4,10 +4,12 @@
 use crate::inspector::Inspector;
 use crate::{Body, Collision, Manifold, Shape, World};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, first_under, velocity_to};
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -21,8 +23,17 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch04-manifolds",
     title: "4. Manifolds",
     demos: DEMOS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::bodies`] in a
+/// pile, contacts shown.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (bodies, bounds) = crate::scene::bodies(scene);
+    let pile = Pile::from_bodies(bodies, bounds);
+    let lab = Lab::from_scene(pile, PILE_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_overlay(true)))
+}
 
 /// The demos, in the order Tab walks through them. The first four are the inspector
 /// at fixed configurations (the book's pictures); drag either shape to explore.

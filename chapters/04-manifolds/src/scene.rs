@@ -1,18 +1,16 @@
 //! Scene files in chapter 4: circles and upright boxes.
 
-use crate::demos::{PILE_KNOBS, Pile};
 use crate::{Aabb, Body, Circle, Shape};
 use glam::Vec2;
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::{Scene, Shape as SceneShape};
 
 // ANCHOR: from_scene
 /// A scene file as chapter 4 bodies: circles and axis-aligned boxes,
 /// with their mass and restitution (friction waits for chapter 6).
 /// Turned boxes, spin, joints and planes are refused before this runs;
 /// a large static box does a plane's job here.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+/// With the bodies comes a view that takes them in.
+pub fn bodies(scene: &Scene) -> (Vec<Body>, (Vec2, Vec2)) {
     let mut bodies = Vec::new();
     for b in &scene.bodies {
         let shape = match b.shape {
@@ -34,9 +32,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         });
     }
     let bounds = scene_bounds(bodies.iter().map(|b| b.shape.bounds(b.position)));
-    let pile = Pile::from_bodies(bodies, bounds);
-    let lab = Lab::from_scene(pile, PILE_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_overlay(true)))
+    (bodies, bounds)
 }
 // ANCHOR_END: from_scene
 

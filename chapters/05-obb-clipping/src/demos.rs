@@ -7,10 +7,12 @@ use crate::{AxisBias, Shape, Transform};
 use ch04_manifolds::box_vertex;
 use ch04_manifolds::demos::{COLOR_A, COLOR_B, draw_collisions};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawItem, DrawList};
 use physics_core::lab::{Knob, Lab, Sim, first_under, velocity_to};
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it.
 pub const CHAPTER: Chapter = Chapter {
@@ -25,8 +27,17 @@ pub const CHAPTER: Chapter = Chapter {
     package: "ch05-obb-clipping",
     title: "5. OBB clipping",
     demos: DEMOS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::bodies`] tumbling,
+/// contacts shown.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (bodies, bounds) = crate::scene::bodies(scene);
+    let tumble = Tumble::from_bodies(bodies, bounds);
+    let lab = Lab::from_scene(tumble, TUMBLE_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_overlay(true)))
+}
 
 macro_rules! inspector {
     ($name:expr, $about:expr, $b:expr, $angle_a:expr, $angle_b:expr, $stage:expr) => {

@@ -1,19 +1,17 @@
 //! Scene files in chapter 5: circles and boxes at any angle.
 
-use crate::demos::{TUMBLE_KNOBS, Tumble};
 use crate::world::Body;
 use crate::{Circle, Obb, Shape, Transform};
 use ch04_manifolds::scene::scene_bounds;
 use glam::Vec2;
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::{Scene, Shape as SceneShape};
 
 /// A scene file as chapter 5 bodies: circles and boxes at any angle,
 /// with their mass and restitution (friction waits for chapter 6).
 /// Spin, joints and planes are refused before this runs; a large
 /// static box does a plane's job here.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+/// With the bodies comes a view that takes them in.
+pub fn bodies(scene: &Scene) -> (Vec<Body>, (Vec2, Vec2)) {
     let mut bodies = Vec::new();
     for b in &scene.bodies {
         let shape = match b.shape {
@@ -38,7 +36,5 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
         let r = Vec2::splat(b.shape.reach());
         (b.transform.position - r, b.transform.position + r)
     }));
-    let tumble = Tumble::from_bodies(bodies, bounds);
-    let lab = Lab::from_scene(tumble, TUMBLE_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_overlay(true)))
+    (bodies, bounds)
 }

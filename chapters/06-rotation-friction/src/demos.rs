@@ -5,11 +5,13 @@ use crate::{Body, FrictionCap, Shape, World};
 use ch04_manifolds::box_vertex;
 use ch04_manifolds::demos::{COLOR_A, COLOR_B};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawItem, DrawList};
 use physics_core::lab::{Holds, Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it. Its scenes hold circles and
 /// boxes, turned and spinning; planes are refused (a large static box
@@ -27,8 +29,16 @@ pub const CHAPTER: Chapter = Chapter {
         Feature::TurnedBoxes,
         Feature::Rotation,
     ],
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// chapter's switches, contacts shown.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    let lab = Lab::from_scene(world, KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_overlay(true)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

@@ -1,12 +1,9 @@
 //! Scene files in chapter 6: circles and boxes, turned and spinning.
 
-use crate::demos::KNOBS;
 use crate::{Body, Circle, Obb, Shape, World};
 use ch04_manifolds::scene::scene_bounds;
 use glam::Vec2;
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneBody, SceneError, Shape as SceneShape};
+use physics_core::scene::{Scene, SceneBody, Shape as SceneShape};
 
 // ANCHOR: from_scene
 /// A scene body as a chapter 6 body: circles and boxes, turned and
@@ -39,11 +36,10 @@ pub fn bodies_bounds(bodies: &[Body]) -> (Vec2, Vec2) {
     }))
 }
 
-/// A scene file as a chapter 6 world.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+/// A scene file as a chapter 6 world, and a view that takes it in.
+pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let bodies: Vec<Body> = scene.bodies.iter().map(scene_body).collect();
     let bounds = bodies_bounds(&bodies);
-    let lab = Lab::from_scene(World::new(bodies), KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_overlay(true)))
+    (World::new(bodies), bounds)
 }
 // ANCHOR_END: from_scene

@@ -6,10 +6,12 @@ use crate::{JointKind, Order, World};
 use ch06_rotation_friction::World as RigidWorld;
 use ch06_rotation_friction::demos::{MouseSpring, Switches, body_state};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Holds, Knob, Lab, Sim};
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it. Its scenes hold chapter 6's and
 /// joints.
@@ -27,8 +29,16 @@ pub const CHAPTER: Chapter = Chapter {
         Feature::Rotation,
         Feature::Joints,
     ],
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// joints' switches and chapter 6's.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_knobs(Switches::<World>::ALL)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

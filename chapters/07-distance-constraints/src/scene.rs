@@ -1,24 +1,19 @@
 //! Scene files in chapter 7: chapter 6's bodies, and distance joints.
 
-use crate::demos::JOINT_KNOBS;
 use crate::{DistanceJoint, JointKind, World};
 use ch06_rotation_friction::Body;
-use ch06_rotation_friction::demos::Switches;
 use ch06_rotation_friction::scene::{bodies_bounds, scene_body};
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, SceneJoint};
+use glam::Vec2;
+use physics_core::scene::{Scene, SceneJoint};
 
 // ANCHOR: from_scene
 /// A scene file as a chapter 7 world: chapter 6's bodies, and the
-/// distance joints between them.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+/// distance joints between them, and a view that takes it in.
+pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let bodies: Vec<Body> = scene.bodies.iter().map(scene_body).collect();
     let joints = distance_joints(scene, &bodies);
     let bounds = bodies_bounds(&bodies);
-    let world = World::new(bodies, joints);
-    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(Switches::<World>::ALL)))
+    (World::new(bodies, joints), bounds)
 }
 
 /// Each distance joint of a scene file as a rod, or with `"rope": true`

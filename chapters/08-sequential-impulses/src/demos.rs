@@ -11,12 +11,14 @@ use ch06_rotation_friction::demos::{
     MouseSpring, body_color, body_state, draw_body,
 };
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Holds, Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::rng::Rng;
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it. Its scenes hold everything
 /// chapters 3 to 7 load, planes included.
@@ -35,8 +37,15 @@ pub const CHAPTER: Chapter = Chapter {
         Feature::Rotation,
         Feature::Joints,
     ],
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// chapter's switches.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
 
 /// The demos, in the order Tab walks through them (keys 1 to 9 reach the first
 /// nine).

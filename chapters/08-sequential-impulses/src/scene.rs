@@ -1,13 +1,10 @@
 //! Scene files in chapter 8: everything chapters 3 to 7 load, and planes.
 
-use crate::demos::KNOBS;
 use crate::{Body, Obb, Shape, World};
 use ch06_rotation_friction::scene::{bodies_bounds, scene_body};
 use ch07_distance_constraints::scene::distance_joints;
 use glam::Vec2;
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::{Scene, Shape as SceneShape};
 use physics_core::trig;
 
 // ANCHOR: from_scene
@@ -19,15 +16,10 @@ pub const PLANE_BOX_HALF_EXTENTS: Vec2 = Vec2::new(500.0, 10.0);
 /// Circles and boxes, turned and spinning, as chapter 6 reads them;
 /// planes as a large static box behind the line; distance joints,
 /// rods or ropes, as chapter 7 reads them; and the scene's iterations.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let (world, bounds) = scene_world(scene);
-    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
-}
-
-/// [`from_scene`]'s world and the box around its bodies (planes left
-/// out), for a later chapter to build on. Joints other than distance
-/// joints are a later chapter's; it maps them itself.
-pub fn scene_world(scene: &Scene) -> (World, (Vec2, Vec2)) {
+/// With the world comes the box around its bodies (planes left out).
+/// Joints other than distance joints are a later chapter's; it maps them
+/// itself.
+pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let mut bodies = Vec::new();
     let mut shown = Vec::new();
     for b in &scene.bodies {
@@ -72,7 +64,7 @@ mod tests {
                  { "shape": { "circle": { "radius": 0.25 } }, "position": [0, 2] } ] }"#,
         )
         .unwrap();
-        let mut demo = from_scene(&scene).unwrap();
+        let mut demo = crate::demos::from_scene(&scene).unwrap();
         for _ in 0..240 {
             demo.step(1.0 / 60.0);
         }

@@ -9,11 +9,13 @@ use crate::{Body, Joints, Kind, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch08_sequential_impulses::demos::Switches;
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Holds, Knob, Lab, Sim};
 use physics_core::math::perp;
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes hold everything
 /// chapter 8 loads, and pins, sliders and welds.
@@ -33,8 +35,16 @@ pub const CHAPTER: Chapter = Chapter {
         Feature::Joints,
         Feature::RigidJoints,
     ],
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// joints' switches and chapter 8's.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_knobs(KNOBS)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

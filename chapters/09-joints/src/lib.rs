@@ -261,7 +261,7 @@ impl Joints {
     /// Stage 9, one pass: each joint's rows again at the bodies' new
     /// positions, and the *displacement* (not velocity) that removes their
     /// error `C` as the rows' impulses would: `dx = M^-1 J^T l` with
-    /// `K l = -C`, the block's `K` as in [`solve_block2`]. Limits push only.
+    /// `K l = -C`, the block's `K` as in `solve_block2`. Limits push only.
     /// Motors play no part. Box2D v2 fixed joint drift this way.
     pub fn correct_positions(&self, bodies: &mut [Body]) {
         let settings = self.settings;

@@ -1,29 +1,24 @@
 //! Scene files in chapter 9: chapter 8's bodies, planes and rods, and
 //! pins, sliders and welds.
 
-use crate::demos::{JOINT_KNOBS, KNOBS};
 use crate::{Body, Joint, Joints, Kind, World};
-use ch08_sequential_impulses::scene::scene_world;
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, SceneJoint};
+use glam::Vec2;
+use physics_core::scene::{Scene, SceneJoint};
 
 // ANCHOR: from_scene
 /// A scene file as a chapter 9 world: chapter 8's world (bodies, planes,
 /// distance joints), and each pin, slider and weld as a [`Joint`], the
-/// bodies' starting angles its reference.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let (base, bounds) = scene_world(scene);
-    let joints = scene_joints(scene, &base.bodies);
-    let world = World { solver: base, joints: Joints::new(joints) };
-    let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(KNOBS)))
+/// bodies' starting angles its reference; and the box around its bodies.
+pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
+    let (solver, bounds) = ch08_sequential_impulses::scene::world(scene);
+    let joints = Joints::new(joints(scene, &solver.bodies));
+    (World { solver, joints }, bounds)
 }
 
 /// The scene's pins, sliders and welds as [`Joint`]s of `bodies` (the
 /// scene's bodies in file order), the bodies' starting angles their
 /// reference.
-pub fn scene_joints(scene: &Scene, bodies: &[Body]) -> Vec<Joint> {
+pub fn joints(scene: &Scene, bodies: &[Body]) -> Vec<Joint> {
     let joints = scene.joints.iter().filter_map(|j| {
         let (kind, (a, b), local_a, local_b) = match *j {
             SceneJoint::Distance { .. } => return None, // chapter 8 mapped it

@@ -12,9 +12,11 @@ use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch08_sequential_impulses::demos::Switches;
 use ch08_sequential_impulses::worlds::{self as ch08};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::DrawList;
 use physics_core::lab::{Holds, Knob, Lab, Sim};
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes hold everything chapter
 /// 9's do.
@@ -24,8 +26,16 @@ pub const CHAPTER: Chapter = Chapter {
     title: "10. The soft step",
     demos: DEMOS,
     supports: ch09_joints::demos::CHAPTER.supports,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// soft step's switches and chapter 8's.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    let lab = Lab::from_scene(world, SOFT_KNOBS, bounds, scene);
+    Ok(Box::new(lab.with_knobs(KNOBS)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[

@@ -9,11 +9,13 @@ use crate::{Body, Shape, World, body};
 use ch05_obb_clipping::Transform;
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawItem, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::rng::Rng;
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes may hold everything
 /// chapter 10's do, and polygons and capsules.
@@ -23,8 +25,15 @@ pub const CHAPTER: Chapter = Chapter {
     title: "11. Convex polygons and rounded shapes",
     demos: DEMOS,
     supports: SUPPORTS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// chapter's switches.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
 
 /// Chapter 10's features and this chapter's shapes.
 pub const SUPPORTS: &[Feature] = &[

@@ -1,31 +1,21 @@
 //! Scene files in chapter 11: everything chapters 8 to 10 load, and the
 //! `polygon` and `capsule` shapes.
 
-use crate::demos::KNOBS;
 use crate::{Polygon, Shape, World, mass_properties};
-use ch08_sequential_impulses::scene::{PLANE_BOX_HALF_EXTENTS, scene_world};
-use ch09_joints::scene::scene_joints;
+use ch08_sequential_impulses::scene::PLANE_BOX_HALF_EXTENTS;
 use glam::Vec2;
-use physics_core::demo::Demo;
-use physics_core::lab::Lab;
-use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
+use physics_core::scene::{Scene, Shape as SceneShape};
 
 // ANCHOR: from_scene
 /// A scene file as a chapter 11 world. Chapter 8 reads the bodies and the
 /// rods, chapter 9 the joints; each body then gets this chapter's shape. A
 /// polygon's corners are given about the body's `position`; the body's
 /// centre becomes the polygon's centroid, and every anchor on it moves
-/// with it, so the joints hold the same points.
-pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
-    let (world, bounds) = scene_world_11(scene);
-    let lab = Lab::from_scene(world, KNOBS, bounds, scene);
-    Ok(Box::new(lab))
-}
-
-/// [`from_scene`]'s world, and the box around its bodies.
-pub fn scene_world_11(scene: &Scene) -> (World, (Vec2, Vec2)) {
-    let (base, bounds) = scene_world(scene);
-    let mut joints = scene_joints(scene, &base.bodies);
+/// with it, so the joints hold the same points. With the world comes the
+/// box around its bodies.
+pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
+    let (base, bounds) = ch08_sequential_impulses::scene::world(scene);
+    let mut joints = ch09_joints::scene::joints(scene, &base.bodies);
     let (mut bodies, mut rods) = (base.bodies, base.joints);
     let mut shapes = Vec::with_capacity(bodies.len());
     for (i, (b, s)) in bodies.iter_mut().zip(&scene.bodies).enumerate() {

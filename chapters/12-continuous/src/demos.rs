@@ -8,10 +8,12 @@ use crate::{World, reach};
 use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
 use ch11_polygons::demos::draw_shape;
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::scene::Feature;
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes may hold everything
 /// chapter 11's do, and bullets.
@@ -21,8 +23,15 @@ pub const CHAPTER: Chapter = Chapter {
     title: "12. Fast bodies",
     demos: DEMOS,
     supports: SUPPORTS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] with the
+/// chapter's switches.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
+}
 
 /// Chapter 11's features and bullets.
 pub const SUPPORTS: &[Feature] = &[

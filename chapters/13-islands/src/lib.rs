@@ -4,7 +4,7 @@
 //! world questions: what does this ray hit, what is under the mouse. This
 //! chapter's pieces:
 //!
-//! 1. **Islands and sleeping** ([`islands`]): bodies that touch or are
+//! 1. **Islands and sleeping** ([`islands`](mod@islands)): bodies that touch or are
 //!    joined form an island; an island whose bodies have all been still
 //!    for half a second sleeps, and costs the step nothing until an awake
 //!    body touches it.
@@ -399,22 +399,20 @@ impl Sleep {
     /// The islands `sets` whose every awake body has been still long
     /// enough, put to sleep.
     pub fn sleep_still(&mut self, bodies: &mut [Body], mut sets: UnionFind) {
-        let n = bodies.len();
         // Each island's least still time.
-        let mut least = vec![f32::INFINITY; n];
-        for i in 0..n {
-            if bodies[i].inv_mass > 0.0 && !self.asleep[i] {
+        let mut least = vec![f32::INFINITY; bodies.len()];
+        for (i, b) in bodies.iter().enumerate() {
+            if b.inv_mass > 0.0 && !self.asleep[i] {
                 let r = sets.find(i);
                 least[r] = least[r].min(self.still_for[i]);
             }
         }
-        for i in 0..n {
-            if bodies[i].inv_mass > 0.0 && !self.asleep[i] {
+        for (i, b) in bodies.iter_mut().enumerate() {
+            if b.inv_mass > 0.0 && !self.asleep[i] {
                 let r = sets.find(i);
                 if least[r] >= self.settings.time_to_sleep {
                     self.asleep[i] = true;
                     self.island_of[i] = r;
-                    let b = &mut bodies[i];
                     b.velocity = Vec2::ZERO;
                     b.angular_velocity = 0.0;
                 }

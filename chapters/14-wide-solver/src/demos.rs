@@ -6,9 +6,11 @@ use crate::{Width, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_color, body_state};
 use ch13_islands::demos::draw_bodies;
 use glam::Vec2;
+use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
+use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes may hold what chapter
 /// 13's do.
@@ -18,8 +20,15 @@ pub const CHAPTER: Chapter = Chapter {
     title: "14. Going wide",
     demos: DEMOS,
     supports: ch12_continuous::demos::SUPPORTS,
-    from_scene: Some(crate::scene::from_scene),
+    from_scene: Some(from_scene),
 };
+
+/// A scene file as this chapter's demo: [`crate::scene::world`] shown,
+/// with the chapter's switches.
+pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    let (world, bounds) = crate::scene::world(scene);
+    Ok(Box::new(Lab::from_scene(Shown::from(world), KNOBS, bounds, scene)))
+}
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[
