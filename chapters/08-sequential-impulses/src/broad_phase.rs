@@ -26,8 +26,14 @@ pub(crate) struct Scratch {
 impl World {
     // ANCHOR: broad_phase
     /// Stage 1: `scratch.pairs`, every pair `(low, high)` that may touch,
-    /// sorted, less pairs of static bodies and pairs a joint holds.
-    pub fn broad_phase(&mut self) {
+    /// sorted, less pairs of static bodies and pairs a joint holds. Body
+    /// `i`'s box, placed by `t`, is `bounds(i, body, t)`: here its shape's
+    /// [`bounding_box`]; a chapter whose bodies keep their shapes elsewhere
+    /// gives its own.
+    pub fn broad_phase(
+        &mut self,
+        bounds: impl Fn(usize, &Body, &Transform) -> (Vec2, Vec2),
+    ) {
         let s = &mut self.scratch;
         s.transforms.clear();
         s.transforms.extend(self.bodies.iter().map(|b| b.transform()));
@@ -51,9 +57,8 @@ impl World {
                 }
                 // Last step's order with this step's boxes, then by left
                 // edge, then index: the same order on every run.
-                for (i, bounds) in s.sweep.iter_mut() {
-                    *bounds =
-                        bounding_box(&self.bodies[*i].shape, &s.transforms[*i]);
+                for (i, placed) in s.sweep.iter_mut() {
+                    *placed = bounds(*i, &self.bodies[*i], &s.transforms[*i]);
                 }
                 s.sweep.sort_unstable_by(|(i, (lo_i, _)), (j, (lo_j, _))| {
                     lo_i.x.total_cmp(&lo_j.x).then(i.cmp(j))
@@ -96,18 +101,9 @@ impl World {
     /// Stage 1 with the candidate pairs found by another broad phase
     /// (chapter 13's tree): the same result as [`World::broad_phase`] for
     /// the same candidates, sorted and each once, less pairs of static
-    /// bodies and pairs a joint holds.
+    /// bodies and pairs a joint holds. Body `i` is placed for the narrow
+    /// phase by `place(i, body)`.
     pub fn broad_phase_from(
-        &mut self,
-        pairs: impl IntoIterator<Item = (usize, usize)>,
-    ) {
-        self.broad_phase_placed(pairs, |_, b| b.transform());
-    }
-
-    /// [`World::broad_phase_from`] with body `i`'s transform for the
-    /// narrow phase given by `place(i, body)`, for a caller that already
-    /// holds each body's rotation.
-    pub fn broad_phase_placed(
         &mut self,
         pairs: impl IntoIterator<Item = (usize, usize)>,
         place: impl Fn(usize, &Body) -> Transform,

@@ -104,7 +104,7 @@ impl World {
             return;
         }
         // 1. Broad phase: the pairs whose bounding boxes overlap.
-        self.broad_phase();
+        self.broad_phase(|_, b, t| bounding_box(&b.shape, t));
         // 2. Narrow phase + persistence: chapter 5's manifolds, matched
         //    to last step's contacts by feature id.
         self.narrow_phase();

@@ -30,7 +30,7 @@
 
 pub use ch08_sequential_impulses::{
     Body, Circle, DistanceJoint, JointKind as DistanceKind, Obb, Restitution,
-    Settings, Shape, clamp_impulse,
+    Settings, Shape, bounding_box, clamp_impulse,
 };
 use glam::{Mat2, Mat3, Vec2, Vec3};
 use physics_core::math::{cross, perp};
@@ -125,7 +125,7 @@ pub fn step(
         return;
     }
     // 1-2. Broad and narrow phase; two bodies a joint holds do not collide.
-    solver.broad_phase();
+    solver.broad_phase(|_, b, t| bounding_box(&b.shape, t));
     joints.drop_held_pairs(solver);
     solver.narrow_phase();
     // 3. Pre-step: each row's Jacobian, effective mass and bias.

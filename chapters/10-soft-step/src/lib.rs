@@ -31,7 +31,7 @@ use ch08_sequential_impulses as ch08;
 use ch08_sequential_impulses::{Arbiter, MAX_CONTACTS};
 pub use ch09_joints::{
     Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Joints, Kind, Obb,
-    Row, Shape, clamp_impulse, motor_bounds, pair_mut,
+    Row, Shape, bounding_box, clamp_impulse, motor_bounds, pair_mut,
 };
 use glam::Vec2;
 use physics_core::math::{cross, perp};
@@ -108,7 +108,7 @@ impl World {
             return;
         }
         self.soft.step(solver, joints, dt, |solver, joints| {
-            solver.broad_phase();
+            solver.broad_phase(|_, b, t| bounding_box(&b.shape, t));
             joints.drop_held_pairs(solver);
             solver.narrow_phase();
         });

@@ -65,10 +65,8 @@ pub const SPECULATIVE_DISTANCE: f32 = 4.0 * LINEAR_SLOP;
 /// Chapter 10's parts and this chapter's shapes beside them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    /// Chapter 8's bodies, contacts and solver settings. Each body's own
-    /// (chapter 5) `shape` is a stand-in: a circle about its centre that
-    /// reaches as far as the real shape and the speculative distance, so
-    /// chapter 8's broad phase bounds it.
+    /// Chapter 8's bodies, contacts and solver settings. A body's own
+    /// (chapter 5) `shape` is no longer read: its shape is in `shapes`.
     pub solver: ch08::World,
     pub joints: Joints,
     pub soft: SoftStep,
@@ -120,12 +118,13 @@ impl World {
 
     // ANCHOR: step
     /// Advance by `dt` seconds: chapter 10's soft step, with chapter 8's
-    /// broad phase (on the stand-ins) and this chapter's narrow phase.
+    /// broad phase (on this chapter's shapes) and this chapter's narrow
+    /// phase.
     pub fn step(&mut self, dt: f32) {
         let shapes = &self.shapes;
         let (solver, joints) = (&mut self.solver, &mut self.joints);
         self.soft.step(solver, joints, dt, |solver, joints| {
-            solver.broad_phase();
+            solver.broad_phase(|i, _, t| shapes.broad_box(i, t, 0.0));
             joints.drop_held_pairs(solver);
             shapes.narrow_phase(solver);
         });
@@ -144,6 +143,16 @@ impl World {
 }
 
 impl Shapes {
+    /// Body `i`'s box for chapter 8's broad phase, placed by `t`: round the
+    /// disc about its centre that reaches as far as its shape, the
+    /// speculative distance and `margin` (chapter 12's, for a fast body).
+    /// Every pair the narrow phase can report is within it.
+    pub fn broad_box(&self, i: usize, t: &Transform, margin: f32) -> (Vec2, Vec2) {
+        let reach =
+            Vec2::splat(reach(&self.list[i]) + SPECULATIVE_DISTANCE + margin);
+        (t.position - reach, t.position + reach)
+    }
+
     /// Stage 2: chapter 8's narrow phase on the broad phase's pairs, with
     /// this chapter's collision test of the real shapes.
     pub fn narrow_phase(&self, solver: &mut ch08::World) {
@@ -188,7 +197,7 @@ pub fn body(shape: Shape, origin: Vec2, angle: f32, density: f32) -> (Body, Shap
     let mass = mass_properties(&shape);
     let (shape, centre) = centred(shape, origin, angle, mass.centroid);
     let m = mass.mass(density);
-    let mut b = Body::new(stand_in(&shape), centre, angle, m);
+    let mut b = Body::new(NO_SHAPE, centre, angle, m);
     b.inv_inertia = 1.0 / mass.inertia(m);
     (b, shape)
 }
@@ -197,7 +206,7 @@ pub fn body(shape: Shape, origin: Vec2, angle: f32, density: f32) -> (Body, Shap
 pub fn fixed(shape: Shape, origin: Vec2, angle: f32) -> (Body, Shape) {
     let centroid = mass_properties(&shape).centroid;
     let (shape, centre) = centred(shape, origin, angle, centroid);
-    (Body::fixed(stand_in(&shape), centre, angle), shape)
+    (Body::fixed(NO_SHAPE, centre, angle), shape)
 }
 // ANCHOR_END: body
 
@@ -216,14 +225,11 @@ fn centred(
     (shape, centre)
 }
 
-/// The chapter 5 shape that stands in for `shape` in chapter 8's broad
-/// phase: a circle about the centre, as far out as `shape` reaches and
-/// the speculative distance.
-pub(crate) fn stand_in(shape: &Shape) -> ch05_obb_clipping::Shape {
-    ch05_obb_clipping::Shape::Circle(Circle {
-        radius: reach(shape) + SPECULATIVE_DISTANCE,
-    })
-}
+/// A body's own (chapter 5) shape from this chapter on: a point, never
+/// read. The body's shape is in [`Shapes`], which bounds it for the broad
+/// phase ([`Shapes::broad_box`]) and collides it.
+pub const NO_SHAPE: ch05_obb_clipping::Shape =
+    ch05_obb_clipping::Shape::Circle(Circle { radius: 0.0 });
 
 /// How far `shape` reaches from its centre.
 pub fn reach(shape: &Shape) -> f32 {

@@ -42,7 +42,7 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
             circle => circle,
         };
         b.position = b.transform().to_world(c);
-        b.shape = crate::stand_in(&shape);
+        b.shape = crate::NO_SHAPE;
         if b.inv_mass > 0.0 {
             b.inv_inertia = 1.0 / mass.inertia(1.0 / b.inv_mass);
         }

@@ -39,7 +39,6 @@ pub use ch05_obb_clipping::Transform;
 pub use ch11_polygons::{Body, Joint, Polygon, Shape, body, fixed, hull, reach};
 pub use toi::{Sweep, Toi, bounds, time_of_impact};
 
-use ch04_manifolds::Circle;
 use ch04_manifolds::Manifold;
 use ch08_sequential_impulses as ch08;
 use ch09_joints::Joints;
@@ -140,10 +139,17 @@ impl World {
     pub fn step(&mut self, dt: f32) {
         let (solver, joints) = (&mut self.solver, &mut self.joints);
         let (soft, shapes) = (&mut self.soft, &self.shapes);
-        self.fast.step(solver, joints, soft, shapes, dt, |solver, joints, _| {
-            solver.broad_phase();
-            joints.drop_held_pairs(solver);
-        });
+        self.fast.step(
+            solver,
+            joints,
+            soft,
+            shapes,
+            dt,
+            |solver, joints, margins| {
+                solver.broad_phase(|i, _, t| shapes.broad_box(i, t, margins[i]));
+                joints.drop_held_pairs(solver);
+            },
+        );
     }
 
     /// The deepest overlap among this step's contacts, metres.
@@ -168,8 +174,7 @@ impl Fast {
     /// step; chapter 10's soft step with chapter 11's narrow phase, each
     /// pair reported within the sum of its bodies' margins; then the
     /// sweep of fast bodies. `broad_phase(solver, joints, margins)` finds
-    /// the pairs to test: each body's stand-in in `solver` is a disc that
-    /// reaches as far as its margin.
+    /// the pairs to test within each body's margin.
     pub fn step(
         &mut self,
         solver: &mut ch08::World,
@@ -184,7 +189,7 @@ impl Fast {
         }
         let starts: Vec<(Vec2, f32)> =
             solver.bodies.iter().map(|b| (b.position, b.angle)).collect();
-        self.reach_out(&mut solver.bodies, &shapes.list, dt);
+        self.reach_out(&solver.bodies, &shapes.list, dt);
         let margins = &self.margins;
         soft.step(solver, joints, dt, |solver, joints| {
             broad_phase(solver, joints, margins);
@@ -202,13 +207,13 @@ impl Fast {
 
     // ANCHOR: reach_out
     /// Each body's margin for this step: how far any point of it can
-    /// move, from its velocity and spin now (0 with the switch off), and
-    /// its broad-phase stand-in grown by as much, so that every pair that
+    /// move, from its velocity and spin now (0 with the switch off). Its
+    /// box in the broad phase grows by as much, so that every pair that
     /// could meet within the step is tested.
-    pub fn reach_out(&mut self, bodies: &mut [Body], shapes: &[Shape], dt: f32) {
+    pub fn reach_out(&mut self, bodies: &[Body], shapes: &[Shape], dt: f32) {
         let speculative = self.settings.speculative;
         self.margins.clear();
-        for (b, shape) in bodies.iter_mut().zip(shapes) {
+        for (b, shape) in bodies.iter().zip(shapes) {
             self.margins.push(reach_out_body(b, reach(shape), speculative, dt));
         }
     }
@@ -330,17 +335,13 @@ impl Fast {
 
 // ANCHOR: reach_out_body
 /// One body's part of [`Fast::reach_out`] for a shape that reaches
-/// `reach` from its centre: its margin, returned, and its stand-in, set.
-pub fn reach_out_body(b: &mut Body, reach: f32, speculative: bool, dt: f32) -> f32 {
-    let margin = if speculative && b.inv_mass > 0.0 {
+/// `reach` from its centre: its margin.
+pub fn reach_out_body(b: &Body, reach: f32, speculative: bool, dt: f32) -> f32 {
+    if speculative && b.inv_mass > 0.0 {
         motion_bound(b.velocity, b.angular_velocity, reach, dt)
     } else {
         0.0
-    };
-    b.shape = ch05_obb_clipping::Shape::Circle(Circle {
-        radius: reach + SPECULATIVE_DISTANCE + margin,
-    });
-    margin
+    }
 }
 // ANCHOR_END: reach_out_body
 

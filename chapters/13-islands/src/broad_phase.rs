@@ -80,16 +80,10 @@ impl TreePhase {
     /// are nearer than the sum of their margins and the distance; their
     /// boxes, nearer still, then overlap.
     pub fn tight(b: &Body, shape: &Shape, margin: f32) -> Bounds {
-        Self::tight_at(&b.transform(), shape, margin)
+        Self::tight_around(shape_bounds(shape, &b.transform()), margin)
     }
 
-    /// [`TreePhase::tight`] for a body placed by `t`, for a caller that
-    /// already holds the body's rotation.
-    pub fn tight_at(t: &Transform, shape: &Shape, margin: f32) -> Bounds {
-        Self::tight_around(shape_bounds(shape, t), margin)
-    }
-
-    /// [`TreePhase::tight_at`] for a shape whose own box, where it is, is
+    /// [`TreePhase::tight`] for a shape whose own box, where it is, is
     /// `shape_box`, for a caller that has found that box already.
     pub fn tight_around(shape_box: Bounds, margin: f32) -> Bounds {
         shape_box.grown(margin + 0.5 * SPECULATIVE_DISTANCE)
@@ -316,7 +310,7 @@ impl TreePhase {
             kept = keep(self, &mut touching);
         }
         let pairs = touching[..kept].iter().map(|pair| pair.bodies());
-        solver.broad_phase_placed(pairs, place);
+        solver.broad_phase_from(pairs, place);
         joints.drop_held_pairs(solver);
         self.touching = touching;
     }

@@ -196,7 +196,7 @@ pub fn step(
         if phase.on {
             phase.hand_over(solver, joints, &shapes.list, margins);
         } else {
-            solver.broad_phase();
+            solver.broad_phase(|i, _, t| shapes.broad_box(i, t, margins[i]));
             joints.drop_held_pairs(solver);
         }
     });

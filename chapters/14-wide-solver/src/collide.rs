@@ -32,7 +32,8 @@ impl Parts<'_> {
             self.tree_pairs();
         } else {
             // Chapters 8 and 9's broad phase, less the pairs a joint holds.
-            self.solver.broad_phase();
+            let (shapes, margins) = (self.shapes, &self.fast.margins);
+            self.solver.broad_phase(|i, _, t| shapes.broad_box(i, t, margins[i]));
             self.joints.drop_held_pairs(self.solver);
         }
         self.narrow_phase();
