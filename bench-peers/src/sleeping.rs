@@ -27,7 +27,7 @@ impl Engine for Ours {
 /// disc as a circle and a box polygon as a box.
 fn as_chapter8(w: &ch13_islands::World) -> World {
     let mut bodies = w.bodies().to_vec();
-    for (b, s) in bodies.iter_mut().zip(w.shapes()) {
+    for (b, s) in bodies.iter_mut().zip(&w.shapes.list) {
         b.shape = match s {
             Shape11::Circle { radius } => Shape::Circle(Circle { radius: *radius }),
             Shape11::Polygon(p) => {
@@ -40,7 +40,7 @@ fn as_chapter8(w: &ch13_islands::World) -> World {
         };
     }
     let mut world = World::new(bodies, Vec::new());
-    world.gravity = w.solver().gravity;
+    world.gravity = w.solver.gravity;
     world
 }
 
