@@ -501,6 +501,10 @@ fn joint_scene_figures() -> String {
             ch10_soft_step::worlds::heavy_chain(),
         ),
         (
+            "heavy chain: 50 links, a ball of 40 links' mass",
+            ch10_soft_step::World::from(ch09_joints::worlds::chain(50, 40.0, 0.0)),
+        ),
+        (
             "joint grid: 20 x 20 discs, pinned at two corners",
             ch10_soft_step::worlds::joint_grid(20),
         ),
@@ -515,8 +519,14 @@ fn joint_scene_figures() -> String {
             w.soft.settings.solver = ch10_soft_step::Solver::Chapter8;
             w
         };
+        let rows_one_by_one = {
+            let mut w = world.clone();
+            w.joints.settings.block = false;
+            w
+        };
         let engines: Vec<(&str, Box<dyn Engine>)> = vec![
             ("ours (ch09, chapter 8's solver)", Box::new(Soft(chapter8))),
+            ("ours (ch10, a pin's rows one at a time)", Box::new(Soft(rows_one_by_one))),
             ("ours (ch10 soft step)", Box::new(Soft(world.clone()))),
             (
                 "Box2D v3.2",

@@ -33,7 +33,7 @@ pub use ch09_joints::{
     Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Joints, Kind, Obb,
     Row, Shape, bounding_box, clamp_impulse, motor_bounds, pair_mut,
 };
-use glam::Vec2;
+use glam::{Mat2, Mat3, Vec2, Vec3};
 use physics_core::math::{cross, perp};
 use physics_core::trig;
 
@@ -185,9 +185,10 @@ impl SoftStep {
             self.warm_start(solver, joints);
             // 6. One pass with the soft position bias.
             self.solve(solver, joints, h, true);
-            // 7. Move by the substep.
+            // 7. Move by the substep, no body turning faster than
+            // `max_turn` a step.
             if let Some(turn) = self.settings.max_turn {
-                limit_spin(&mut solver.bodies, turn / h);
+                limit_spin(&mut solver.bodies, turn / dt);
             }
             solver.integrate_positions(h);
             self.turn(&solver.bodies);
@@ -425,10 +426,12 @@ impl SoftStep {
         use_bias: bool,
     ) {
         let accumulate = solver.settings.accumulate;
+        let block = joints.settings.block;
         let bodies = &mut solver.bodies;
         // A spring while the bias is on, rigid at 0 while relaxing.
         let spring = Some(self.joint_soft).filter(|_| use_bias);
         let rigid = Some(Soft::RIGID);
+        let held = if use_bias { self.joint_soft } else { Soft::RIGID };
         let each = joints.rows.iter_mut().zip(&joints.list).zip(&self.open_limits);
         for ((rows, j), open) in each {
             let (a, b) = pair_mut(bodies, j.body_a, j.body_b);
@@ -443,9 +446,18 @@ impl SoftStep {
                     solve_soft_row(row, soft, a, b, accumulate);
                 }
             }
-            for row in rows.equal[..rows.equal_count].iter_mut() {
-                if row.active {
-                    solve_soft_row(row, spring.or(rigid), a, b, accumulate);
+            // The rows that hold together, as chapter 9's block, soft.
+            let equal = &mut rows.equal[..rows.equal_count];
+            let all_active = equal.iter().all(|r| r.active);
+            match equal {
+                [x, y] if block && all_active => solve_soft_block2(x, y, held, a, b),
+                [x, y, z] if block && all_active => {
+                    solve_soft_block3([x, y, z], held, a, b)
+                }
+                _ => {
+                    for row in equal.iter_mut().filter(|r| r.active) {
+                        solve_soft_row(row, spring.or(rigid), a, b, accumulate);
+                    }
                 }
             }
         }
@@ -549,8 +561,9 @@ pub struct SoftSettings {
     pub relax: bool,
     /// Bounce once after the substeps.
     pub restitution: bool,
-    /// The most a body may turn in one substep, radians, if anything
-    /// (chapter 12 sets Box2D v3's eighth of a turn; `None` here).
+    /// The most a body may turn in one step, radians, if anything: its
+    /// spin is capped at `max_turn / dt` in every substep (chapter 12 sets
+    /// Box2D v3's eighth of a turn; `None` here).
     pub max_turn: Option<f32>,
 }
 
@@ -788,6 +801,64 @@ fn solve_soft_row(
     row.jacobian.apply(a, b, dp);
 }
 // ANCHOR_END: soft_rows
+
+// ANCHOR: soft_block
+/// Two rows that must hold together (a pin's), solved as one soft 2x2
+/// block: chapter 9's `K p = -(J v)` with the soft scales of
+/// [`solve_soft_row`], the same formula with `K` in place of `m`,
+/// `p = mass_scale K^-1 (bias_rate (-C) - J v) - impulse_scale total`.
+/// Box2D v3 solves its revolute joint's point this way (`b2Solve22`).
+fn solve_soft_block2(x: &mut Row, y: &mut Row, s: Soft, a: &mut Body, b: &mut Body) {
+    let (jx, jy) = (x.jacobian, y.jacobian);
+    let kxy = jx.coupling(&jy, a, b);
+    let k = Mat2::from_cols(
+        Vec2::new(jx.coupling(&jx, a, b), kxy),
+        Vec2::new(kxy, jy.coupling(&jy, a, b)),
+    );
+    let det = k.determinant();
+    if det.abs() <= f32::EPSILON * k.x_axis.x.abs() * k.y_axis.y.abs()
+        || !det.is_finite()
+    {
+        return; // the rows cannot both move anything (two static bodies)
+    }
+    let target = s.bias_rate * Vec2::new(x.bias, y.bias);
+    let v = Vec2::new(jx.velocity(a, b), jy.velocity(a, b));
+    let total = Vec2::new(x.impulse, y.impulse);
+    let p = s.mass_scale * (k.inverse() * (target - v)) - s.impulse_scale * total;
+    for (row, p) in [(x, p.x), (y, p.y)] {
+        row.impulse += p;
+        row.jacobian.apply(a, b, p);
+    }
+}
+
+/// Three rows that must hold together (a weld's), as one soft 3x3 block,
+/// as [`solve_soft_block2`] solves two.
+fn solve_soft_block3(rows: [&mut Row; 3], s: Soft, a: &mut Body, b: &mut Body) {
+    let j = rows.each_ref().map(|r| r.jacobian);
+    let col = |c: usize| {
+        Vec3::new(
+            j[0].coupling(&j[c], a, b),
+            j[1].coupling(&j[c], a, b),
+            j[2].coupling(&j[c], a, b),
+        )
+    };
+    let k = Mat3::from_cols(col(0), col(1), col(2));
+    let det = k.determinant();
+    let scale = k.x_axis.x.abs() * k.y_axis.y.abs() * k.z_axis.z.abs();
+    if det.abs() <= f32::EPSILON * scale || !det.is_finite() {
+        return;
+    }
+    let [x, y, z] = rows;
+    let target = s.bias_rate * Vec3::new(x.bias, y.bias, z.bias);
+    let v = Vec3::new(j[0].velocity(a, b), j[1].velocity(a, b), j[2].velocity(a, b));
+    let total = Vec3::new(x.impulse, y.impulse, z.impulse);
+    let p = s.mass_scale * (k.inverse() * (target - v)) - s.impulse_scale * total;
+    for (row, p) in [(x, p.x), (y, p.y), (z, p.z)] {
+        row.impulse += p;
+        row.jacobian.apply(a, b, p);
+    }
+}
+// ANCHOR_END: soft_block
 
 // ANCHOR: clamp
 /// `x` kept within `lo..=hi`, written with comparisons, which the

@@ -59,7 +59,7 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "spinning-rod",
-        about: "a rod 2 m long spinning at 150 rad/s beside a post its half sweeps through",
+        about: "a rod 2 m long set spinning at 150 rad/s, capped at an eighth of a turn a step, beside a post its half sweeps through",
         make: || {
             Box::new(show(
                 spinning_rod(),

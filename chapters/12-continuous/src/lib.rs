@@ -71,6 +71,8 @@ pub struct Fast {
     pub trails: Vec<(Vec2, Vec2)>,
     /// Each body's speculative reach for this step, metres (scratch).
     pub margins: Vec<f32>,
+    /// Each body's centre and angle when the last step began.
+    pub starts: Vec<(Vec2, f32)>,
 }
 
 /// This chapter's switches.
@@ -103,14 +105,22 @@ pub struct Report {
 // ANCHOR_END: world
 
 /// A body is *fast* when its motion in a step exceeds this fraction of
-/// its thinnest half-width: Box2D v3's core fraction. A slower body
-/// cannot pass through anything, because it ends the step overlapping
-/// whatever it would have crossed.
+/// its thinnest half-width (Box2D v3's `0.5f * sim->minExtent`). A slower
+/// body cannot pass through anything: moving less than its own width, it
+/// ends the step overlapping whatever it would have crossed, and the
+/// contact pushes it back out the way it came.
+pub const FAST_FRACTION: f32 = 0.5;
+
+/// The radius of a body's core, as a fraction of its thinnest
+/// half-width: the disc swept in its place when it starts the step
+/// touching (Box2D v3's `B2_CORE_FRACTION`).
 pub const CORE_FRACTION: f32 = 0.25;
 
-/// The most a body may turn in one substep, radians: an eighth of a turn,
-/// Box2D v3's limit. A contact's anchors are fixed for the step, and the
-/// sweep's core stands for a body only while it turns little.
+/// The most a body may turn in one step, radians: an eighth of a turn,
+/// Box2D v3's `B2_MAX_ROTATION` (its spin capped at `MAX_TURN / dt`). A
+/// contact's anchors are fixed for the step, and a sweep's core stands for
+/// a body only while it turns little: Box2D warns that a quarter turn a
+/// step or more breaks its continuous collision.
 pub const MAX_TURN: f32 = 0.25 * std::f32::consts::PI;
 
 impl World {
@@ -187,8 +197,9 @@ impl Fast {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
-        let starts: Vec<(Vec2, f32)> =
-            solver.bodies.iter().map(|b| (b.position, b.angle)).collect();
+        let mut starts = std::mem::take(&mut self.starts);
+        starts.clear();
+        starts.extend(solver.bodies.iter().map(|b| (b.position, b.angle)));
         self.reach_out(&solver.bodies, &shapes.list, dt);
         let margins = &self.margins;
         soft.step(solver, joints, dt, |solver, joints| {
@@ -202,6 +213,7 @@ impl Fast {
         if self.settings.toi {
             self.sweep(&mut solver.bodies, &shapes.list, &starts);
         }
+        self.starts = starts;
     }
     // ANCHOR_END: step
 
@@ -347,16 +359,16 @@ pub fn reach_out_body(b: &Body, reach: f32, speculative: bool, dt: f32) -> f32 {
 
 // ANCHOR: moved_far
 /// Whether body `b`, at `(c0, a0)` when the step began, is one the sweep
-/// follows: a moving body with a point that went farther than a quarter
-/// of its thinnest half-width, turning included, its shape reaching
-/// `reach` and its thinnest half-width `thinnest`.
+/// follows: a moving body with a point that went farther than half its
+/// thinnest half-width ([`FAST_FRACTION`]), turning included, its shape
+/// reaching `reach` and its thinnest half-width `thinnest`.
 pub fn moved_far(
     b: &Body,
     (c0, a0): (Vec2, f32),
     (reach, thinnest): (f32, f32),
 ) -> bool {
     let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
-    b.inv_mass != 0.0 && path.motion(reach) > CORE_FRACTION * thinnest
+    b.inv_mass != 0.0 && path.motion(reach) > FAST_FRACTION * thinnest
 }
 // ANCHOR_END: moved_far
 

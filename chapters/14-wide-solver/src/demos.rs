@@ -213,10 +213,19 @@ const PALETTE: [Color; 12] = [
     Color(0xa06030),
     Color(0x50c080),
 ];
-/// Colour `c` on the screen: the palette's, past it and for the overflow
-/// white.
+/// The top three colours', which contacts with the ground take, the top
+/// one first.
+const GROUND: [Color; 3] = [Color(0xc8c8c8), Color(0xb09070), Color(0x8090b0)];
+
+/// Colour `c` on the screen: the palette's, or from the top the ground's;
+/// between them, and for the overflow, white.
 pub(crate) fn colour_of(c: u8) -> Color {
-    PALETTE.get(c as usize).copied().unwrap_or(Color::WHITE)
+    let from_top = (crate::COLOURS - 1).checked_sub(c as usize);
+    PALETTE
+        .get(c as usize)
+        .or_else(|| GROUND.get(from_top?))
+        .copied()
+        .unwrap_or(Color::WHITE)
 }
 
 /// A body while the colours are shown, or asleep.

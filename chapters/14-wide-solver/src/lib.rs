@@ -277,7 +277,7 @@ impl Parts<'_> {
             self.solve_contacts(Pass::Solve { use_bias: true }, h);
             // 7. Move (workers).
             let t = Clock::start();
-            self.integrate_positions(h, substep == substeps);
+            self.integrate_positions(h, dt, substep == substeps);
             moving += t.lap();
             // 8. Relax: one pass without the bias.
             if self.soft.settings.relax {
@@ -490,12 +490,12 @@ impl Parts<'_> {
     }
 
     // ANCHOR: solve_contacts
-    /// Stages 5, 6, 8 and 9 for the contacts: one pass, colour by colour.
-    /// A colour's blocks go to the workers, and the next colour starts
-    /// when all of them are done; then the overflow, one at a time. A step
-    /// that goes backwards (every other one, see [`Wide::alternate`])
-    /// runs the mirror of that: the overflow last contact first, then the
-    /// colours last to first.
+    /// Stages 5, 6, 8 and 9 for the contacts: one pass. First the overflow,
+    /// one at a time, at the lowest priority; then colour by colour, the
+    /// ground's colours last. A colour's blocks go to the workers, and the
+    /// next colour starts when all of them are done. A step that goes
+    /// backwards (see [`Wide::alternate`]) runs the mirror of that: the
+    /// colours last to first, then the overflow last contact first.
     fn solve_contacts(&mut self, pass: Pass, h: f32) {
         let (settings, soft_settings) = (self.solver.settings, self.soft.settings);
         if pass == Pass::WarmStart && !settings.warm_starting {
@@ -523,8 +523,8 @@ impl Parts<'_> {
             // mirror of that: the overflow, then the colours last to
             // first).
             let mut states = Plain(&mut s.states);
-            if backwards {
-                s.overflow.run_backwards(pass, k, &mut states);
+            if !backwards {
+                s.overflow.run(pass, k, &mut states);
             }
             let wide = &mut s.wide;
             let mut colour = |(two, one): &(Range<usize>, Range<usize>)| {
@@ -537,14 +537,14 @@ impl Parts<'_> {
                 false => s.colours.iter().for_each(&mut colour),
                 true => s.colours.iter().rev().for_each(&mut colour),
             }
-            if !backwards {
-                s.overflow.run(pass, k, &mut states);
+            if backwards {
+                s.overflow.run_backwards(pass, k, &mut states);
             }
             return;
         }
         let shared = Shared(&s.shared);
-        if backwards {
-            s.overflow.run_backwards(pass, k, &mut { shared });
+        if !backwards {
+            s.overflow.run(pass, k, &mut { shared });
         }
         // Each colour's two-point blocks, then its one-point blocks.
         let colours = &s.colours;
@@ -563,20 +563,20 @@ impl Parts<'_> {
             Width::Wide => in_turn!(s.wide),
             _ => in_turn!(s.single),
         }
-        if !backwards {
-            s.overflow.run(pass, k, &mut { shared });
+        if backwards {
+            s.overflow.run_backwards(pass, k, &mut { shared });
         }
     }
     // ANCHOR_END: solve_contacts
 
     /// Stage 7: move each body by its velocity (chapter 6's formula, after
-    /// chapter 12's limit on turning, as chapter 10's `limit_spin` clamps
-    /// it), and note how far it has moved and turned since the step began,
+    /// chapter 12's limit on turning a step, as chapter 10's `limit_spin`
+    /// clamps it), and note how far it has moved and turned since the step began,
     /// for the contacts' separations: exactly after the `last` substep,
     /// whose rotation the tree and the next step take, and by
     /// [`Pose::turn_by`] before it, without a sine and cosine.
-    fn integrate_positions(&mut self, h: f32, last: bool) {
-        let most = self.soft.settings.max_turn.map(|turn| turn / h);
+    fn integrate_positions(&mut self, h: f32, dt: f32, last: bool) {
+        let most = self.soft.settings.max_turn.map(|turn| turn / dt);
         // A body takes its velocity from its state, moves, and leaves its
         // new pose in the state, in one visit: the states stay ahead.
         let advance = |b: &mut Body,
@@ -695,11 +695,12 @@ impl Parts<'_> {
         let sleep = &mut *self.sleep;
         let (asleep, settings) = (&sleep.asleep, sleep.settings);
         // Each shape's reach as the collide stage found it this step.
-        let extents = &self.wide.cache.extents;
+        let (extents, starts) = (&self.wide.cache.extents, &self.wide.cache.starts);
         let ready = AtomicBool::new(false);
         self.wide.threads.for_each_indexed(&mut sleep.still_for, BODIES, |i, t| {
             let reach = || extents[i].0;
-            if still_time(&bodies[i], reach, asleep[i], t, dt, settings) {
+            let start = starts[i];
+            if still_time(&bodies[i], start, reach, asleep[i], t, dt, settings) {
                 ready.store(true, Ordering::Relaxed);
             }
         });

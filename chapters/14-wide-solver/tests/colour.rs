@@ -1,9 +1,11 @@
 //! The colouring: no colour holds two constraints that share a moving
-//! body; a constraint overflows only when every colour is taken at its
-//! bodies; the greedy bound of `2 d - 1` colours holds; colours kept from
-//! the last step stay; a real pyramid's contacts fit in a few colours; and
-//! the figure's pile colours no box twice.
+//! body; a constraint overflows only when every colour it may take is
+//! taken at its bodies; contacts with the ground take the top colours and
+//! others the lowest; the greedy bound of `2 d - 1` colours holds; colours
+//! kept from the last step stay; a real pyramid's contacts fit in a few
+//! colours; and the figure's pile colours no box twice.
 
+use ch14_wide_solver::colour::DYNAMIC_COLOURS;
 use ch14_wide_solver::{COLOURS, OVERFLOW, colour};
 use proptest::prelude::*;
 
@@ -27,19 +29,29 @@ proptest! {
         let c = colour(&pairs, &movable, |_| None);
         prop_assert_eq!(c.colours.len(), pairs.len());
         let mut seen = vec![0u32; movable.len()];
+        // The colours each kind of contact may take: between two moving
+        // bodies the dynamic ones; against a static body all but the first.
+        let dynamic = |(a, b): (usize, usize)| movable[a] && movable[b];
+        let allowed = |pair| match dynamic(pair) {
+            true => (1u32 << DYNAMIC_COLOURS) - 1,
+            false => ((1u32 << COLOURS) - 1) & !1,
+        };
         for (k, &(a, b)) in pairs.iter().enumerate() {
             let col = c.colours[k];
             if col == OVERFLOW {
-                // Overflow only when no colour was free at both bodies: every
-                // colour is on a or on b from a constraint coloured earlier.
+                // Overflow only when no colour it may take was free at both
+                // bodies: each is on a or on b from a constraint coloured
+                // earlier.
                 let before = |i: usize| -> u32 {
                     if !movable[i] { return 0; }
                     pairs[..k].iter().zip(&c.colours).filter(|((x, y), col)| (*x == i || *y == i) && **col != OVERFLOW)
                         .fold(0, |m, (_, col)| m | 1 << col)
                 };
-                prop_assert_eq!((before(a) | before(b)).count_ones() as usize, COLOURS);
+                let free = allowed((a, b)) & !(before(a) | before(b));
+                prop_assert_eq!(free, 0, "contact {} overflowed with colours free", k);
                 continue;
             }
+            prop_assert!(allowed((a, b)) & (1 << col) != 0, "contact {} in colour {}", k, col);
             for i in [a, b] {
                 if movable[i] {
                     prop_assert!(seen[i] & (1 << col) == 0, "body {} twice in colour {}", i, col);
@@ -56,9 +68,20 @@ proptest! {
             degree[b] += movable[b] as usize;
         }
         let d = degree.iter().copied().max().unwrap_or(0);
-        let highest = c.colours.iter().filter(|&&x| x != OVERFLOW).map(|&x| x as usize + 1).max().unwrap_or(0);
-        prop_assert!(highest <= (2 * d).saturating_sub(1).max(1), "{highest} colours for degree {d}");
-        if 2 * d < COLOURS {
+        // Between moving bodies the lowest free colour, at most 2 (d - 1)
+        // taken below it; against the ground the highest, at most d - 1
+        // taken above it.
+        for (k, &pair) in pairs.iter().enumerate() {
+            let col = c.colours[k] as usize;
+            if c.colours[k] == OVERFLOW {
+                continue;
+            }
+            match dynamic(pair) {
+                true => prop_assert!(col < (2 * d).saturating_sub(1).max(1), "colour {col} for degree {d}"),
+                false => prop_assert!(col + d >= COLOURS, "colour {col} against the ground for degree {d}"),
+            }
+        }
+        if 2 * d <= DYNAMIC_COLOURS {
             prop_assert_eq!(c.overflow, 0);
         }
     }
@@ -81,8 +104,8 @@ proptest! {
 }
 
 /// A 20-row pyramid at rest: 210 boxes, each touching at most six others,
-/// coloured within the greedy bound of 11, nothing in the overflow, and
-/// every colour but the last few well filled (the lanes have work).
+/// coloured within the greedy bound of 11 between the boxes, every floor
+/// contact in the top colour (solved last), nothing in the overflow.
 #[test]
 fn a_pyramid_fits_in_eleven_colours() {
     let mut world = ch13_islands::worlds::pyramid(20);
@@ -103,7 +126,15 @@ fn a_pyramid_fits_in_eleven_colours() {
         &c.counts[..c.used()]
     );
     assert_eq!(c.overflow, 0);
-    assert!(c.used() <= 11, "{} colours", c.used());
+    // Eleven at most between the boxes, and the floor's.
+    assert!(c.used() <= 12, "{} colours", c.used());
+    let ground = |k: usize| !movable[pairs[k].0] || !movable[pairs[k].1];
+    for (k, &col) in c.colours.iter().enumerate() {
+        match ground(k) {
+            true => assert_eq!(col as usize, COLOURS - 1, "a floor contact"),
+            false => assert!((col as usize) < 11, "colour {col}"),
+        }
+    }
     assert!(pairs.len() > 400, "{} contacts", pairs.len());
     let order = c.order();
     assert!(order.windows(2).all(|w| c.colours[w[0]] <= c.colours[w[1]]));
@@ -112,7 +143,7 @@ fn a_pyramid_fits_in_eleven_colours() {
 /// The page's colouring figure: wherever its loose box is put (against the
 /// pyramid's foot, on its top, in the air, overlapping a box), the step's
 /// colours give no moving box two contacts of one colour, and the floor's
-/// contacts, which share no moving box, all take the first colour.
+/// contacts, which share no moving box, all take the top colour.
 #[test]
 fn the_figures_pile_colours_no_box_twice() {
     use ch14_wide_solver::figures::coloured_pile;
@@ -127,7 +158,8 @@ fn the_figures_pile_colours_no_box_twice() {
         for (arb, &c) in touching {
             assert_ne!(c, OVERFLOW, "{at:?}");
             if bodies[arb.a].inv_mass == 0.0 {
-                assert_eq!(c, 0, "{at:?}: the floor's contact with {}", arb.b);
+                let top = (COLOURS - 1) as u8;
+                assert_eq!(c, top, "{at:?}: the floor's contact with {}", arb.b);
             }
             for i in
                 [arb.a, arb.b].into_iter().filter(|&i| bodies[i].inv_mass > 0.0)

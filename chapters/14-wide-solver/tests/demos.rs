@@ -51,11 +51,10 @@ fn the_coloured_pyramid_after_three_seconds() {
         world.step(DT);
     }
     let tints = world.body_colours();
-    let mut out = format!(
-        "{} colours, counts {:?}\n",
-        world.wide.colouring.used(),
-        &world.wide.colouring.counts[..world.wide.colouring.used()]
-    );
+    let c = &world.wide.colouring;
+    let held: Vec<(usize, usize)> =
+        c.counts.iter().copied().enumerate().filter(|&(_, n)| n > 0).collect();
+    let mut out = format!("{} colours, (colour, contacts) {held:?}\n", c.used());
     for (i, b) in world.bodies().iter().enumerate().skip(1) {
         // Millimetres: far coarser than f32 noise, fine enough to see any change.
         writeln!(
