@@ -450,7 +450,9 @@ impl SoftStep {
             let equal = &mut rows.equal[..rows.equal_count];
             let all_active = equal.iter().all(|r| r.active);
             match equal {
-                [x, y] if block && all_active => solve_soft_block2(x, y, held, a, b),
+                [x, y] if block && all_active => {
+                    solve_soft_block2(x, y, held, a, b)
+                }
                 [x, y, z] if block && all_active => {
                     solve_soft_block3([x, y, z], held, a, b)
                 }
@@ -808,7 +810,13 @@ fn solve_soft_row(
 /// [`solve_soft_row`], the same formula with `K` in place of `m`,
 /// `p = mass_scale K^-1 (bias_rate (-C) - J v) - impulse_scale total`.
 /// Box2D v3 solves its revolute joint's point this way (`b2Solve22`).
-fn solve_soft_block2(x: &mut Row, y: &mut Row, s: Soft, a: &mut Body, b: &mut Body) {
+fn solve_soft_block2(
+    x: &mut Row,
+    y: &mut Row,
+    s: Soft,
+    a: &mut Body,
+    b: &mut Body,
+) {
     let (jx, jy) = (x.jacobian, y.jacobian);
     let kxy = jx.coupling(&jy, a, b);
     let k = Mat2::from_cols(
@@ -850,7 +858,8 @@ fn solve_soft_block3(rows: [&mut Row; 3], s: Soft, a: &mut Body, b: &mut Body) {
     }
     let [x, y, z] = rows;
     let target = s.bias_rate * Vec3::new(x.bias, y.bias, z.bias);
-    let v = Vec3::new(j[0].velocity(a, b), j[1].velocity(a, b), j[2].velocity(a, b));
+    let v =
+        Vec3::new(j[0].velocity(a, b), j[1].velocity(a, b), j[2].velocity(a, b));
     let total = Vec3::new(x.impulse, y.impulse, z.impulse);
     let p = s.mass_scale * (k.inverse() * (target - v)) - s.impulse_scale * total;
     for (row, p) in [(x, p.x), (y, p.y), (z, p.z)] {

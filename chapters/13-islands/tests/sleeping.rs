@@ -405,7 +405,11 @@ fn a_body_pushed_out_of_the_floor_is_not_still() {
         let rise = (b.position - before).length() / DT;
         if rise > 0.1 {
             pushed += 1;
-            assert_eq!(world.sleep.still_for[1], 0.0, "step {step}: rising at {rise} m/s, velocity {}", b.velocity);
+            assert_eq!(
+                world.sleep.still_for[1], 0.0,
+                "step {step}: rising at {rise} m/s, velocity {}",
+                b.velocity
+            );
         }
     }
     assert!(pushed >= 10, "pushed out in {pushed} steps");

@@ -6,6 +6,7 @@
 //! [`colour`](mod@crate::colour) and the packing is [`Cache::pack`].
 
 use crate::cache::{Cache, Lists};
+use crate::colour::DYNAMIC_COLOURS;
 use crate::kernels::{
     Context, Pass, Rows, prepare_rows, restitution, solve, warm_start,
 };
@@ -23,6 +24,7 @@ impl Cache {
         let Lists { movable, needs, pairs, .. } = &self.lists;
         let (wide, single) = (width == Width::Wide, width == Width::Single);
         self.colours.clear();
+        self.ground = 0;
         // Where each block of eight finds its contacts in `order`
         // (two-point blocks, one-point blocks).
         let (spans_two, spans_one) = (&mut self.spans.0, &mut self.spans.1);
@@ -70,6 +72,7 @@ impl Cache {
                 }
                 self.colours
                     .push((first.0..spans_two.len(), first.1..spans_one.len()));
+                self.ground += usize::from(c as usize >= DYNAMIC_COLOURS);
             } else if single {
                 // One to a block, each solving what its block of eight
                 // would: the same operations, so the same bits.
@@ -82,6 +85,7 @@ impl Cache {
                     }
                 }
                 self.colours.push((first.0..n_single.0, first.1..n_single.1));
+                self.ground += usize::from(c as usize >= DYNAMIC_COLOURS);
             }
         }
         // The blocks of eight: a block keeps its room from step to step

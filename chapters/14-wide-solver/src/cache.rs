@@ -27,6 +27,9 @@ pub(crate) struct Cache {
     /// Where each colour's blocks are in `wide` (or `single`): in its
     /// list of two-point blocks, and in its list of one-point blocks.
     pub(crate) colours: Vec<(Range<usize>, Range<usize>)>,
+    /// How many of the last of `colours` are the ground's: colours that
+    /// only contacts with a static body take.
+    pub(crate) ground: usize,
     /// The overflow's contacts, one to a block, solved one at a time.
     pub(crate) overflow: Blocks<f32>,
     /// Each body's state while the contacts are solved on several

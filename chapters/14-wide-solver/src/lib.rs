@@ -422,7 +422,7 @@ impl Parts<'_> {
             self.wide.threads.for_each_in_turn(
                 (&mut two, &mut one),
                 &s.colours,
-                false,
+                0,
                 |(block, span)| block.prepare_with(members(span), from),
                 |(block, span)| block.prepare_with(members(span), from),
             );
@@ -517,14 +517,19 @@ impl Parts<'_> {
         let backwards = self.wide.backwards;
         let s = &mut self.wide.cache;
         let k = &context;
+        // The colours' order this pass: the dynamic colours first to last,
+        // or last to first on a backwards step (the first `turned`); the
+        // ground's after them either way.
+        let turned = if backwards { s.colours.len() - s.ground } else { 0 };
+        // The overflow first, at the lowest priority (last contact first on
+        // a backwards step).
         if plain {
             // Eight lanes on one thread: the bodies' states in plain
-            // memory, colour after colour, block after block (or the
-            // mirror of that: the overflow, then the colours last to
-            // first).
+            // memory, colour after colour, block after block.
             let mut states = Plain(&mut s.states);
-            if !backwards {
-                s.overflow.run(pass, k, &mut states);
+            match backwards {
+                false => s.overflow.run(pass, k, &mut states),
+                true => s.overflow.run_backwards(pass, k, &mut states),
             }
             let wide = &mut s.wide;
             let mut colour = |(two, one): &(Range<usize>, Range<usize>)| {
@@ -533,18 +538,14 @@ impl Parts<'_> {
                 let one = wide.one[one.clone()].iter_mut();
                 one.for_each(|block| block.run(pass, k, &mut states));
             };
-            match backwards {
-                false => s.colours.iter().for_each(&mut colour),
-                true => s.colours.iter().rev().for_each(&mut colour),
-            }
-            if backwards {
-                s.overflow.run_backwards(pass, k, &mut states);
-            }
+            let (first, rest) = s.colours.split_at(turned);
+            first.iter().rev().chain(rest).for_each(&mut colour);
             return;
         }
         let shared = Shared(&s.shared);
-        if !backwards {
-            s.overflow.run(pass, k, &mut { shared });
+        match backwards {
+            false => s.overflow.run(pass, k, &mut { shared }),
+            true => s.overflow.run_backwards(pass, k, &mut { shared }),
         }
         // Each colour's two-point blocks, then its one-point blocks.
         let colours = &s.colours;
@@ -553,7 +554,7 @@ impl Parts<'_> {
                 self.wide.threads.for_each_in_turn(
                     (&mut $blocks.two, &mut $blocks.one),
                     colours,
-                    backwards,
+                    turned,
                     |block| block.run(pass, k, &mut { shared }),
                     |block| block.run(pass, k, &mut { shared }),
                 )
@@ -562,9 +563,6 @@ impl Parts<'_> {
         match self.wide.width {
             Width::Wide => in_turn!(s.wide),
             _ => in_turn!(s.single),
-        }
-        if backwards {
-            s.overflow.run_backwards(pass, k, &mut { shared });
         }
     }
     // ANCHOR_END: solve_contacts

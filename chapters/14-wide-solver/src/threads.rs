@@ -228,13 +228,13 @@ impl Threads {
     ///
     /// The items come in two lists, each group a range of each (a colour's
     /// blocks of two-point contacts and of one-point ones): a group's
-    /// items of the first list, then of the second. `backwards`, the last
-    /// group first.
+    /// items of the first list, then of the second. The first `turned`
+    /// groups go last to first, then the rest in order.
     pub fn for_each_in_turn<T: Send, U: Send>(
         &self,
         (items, more): (&mut [T], &mut [U]),
         groups: &[(Range<usize>, Range<usize>)],
-        backwards: bool,
+        turned: usize,
         work: impl Fn(&mut T) + Sync,
         more_work: impl Fn(&mut U) + Sync,
     ) {
@@ -243,10 +243,8 @@ impl Threads {
                 items[first.clone()].iter_mut().for_each(&work);
                 more[second.clone()].iter_mut().for_each(&more_work);
             };
-            match backwards {
-                false => groups.iter().for_each(&mut group),
-                true => groups.iter().rev().for_each(&mut group),
-            }
+            let (first, rest) = groups.split_at(turned);
+            first.iter().rev().chain(rest).for_each(&mut group);
             return;
         };
         // A worker that waits at a barrier for one without a core of its
@@ -262,9 +260,7 @@ impl Threads {
         // (The shares are cut from the groups in order, then turned.)
         let in_turn = |mine: Vec<_>, more: Vec<_>| {
             let mut turn: Vec<_> = mine.into_iter().zip(more).collect();
-            if backwards {
-                turn.reverse();
-            }
+            turn[..turned].reverse();
             Mutex::new(turn)
         };
         let shares: Vec<Mutex<Vec<_>>> = shares
