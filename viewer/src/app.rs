@@ -359,7 +359,6 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-// ANCHOR: pace
 /// Frames sixty a second on a fixed schedule: each frame is due a
 /// sixtieth of a second after the last one was due, not after it ended.
 /// (minifb's own limit sleeps until a sixtieth after its last sleep ended,
@@ -392,7 +391,6 @@ impl Pace {
         None
     }
 }
-// ANCHOR_END: pace
 
 /// Sums of the window's frame times, handed on as a [`FrameTimes`] each
 /// second.

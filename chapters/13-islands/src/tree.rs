@@ -373,7 +373,6 @@ impl Tree {
         out
     }
 
-    // ANCHOR: pieces
     /// The search for every pair of leaves whose fat boxes overlap, cut in
     /// at least `count` [`Piece`]s where the tree has that many pairs of
     /// subtrees to give: the whole tree is cut into its two halves and the
@@ -468,7 +467,6 @@ impl Tree {
         }
         true
     }
-    // ANCHOR_END: pieces
 
     // ANCHOR: tree_ray_cast
     /// The leaves a ray from `origin` along `direction` (its length the

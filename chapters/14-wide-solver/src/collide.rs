@@ -18,7 +18,6 @@ use physics_core::slices::keep_onto;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 impl Parts<'_> {
-    // ANCHOR: collide
     /// Stage 2: each body's speculative margin (chapter 12), the tree's
     /// pairs (chapter 13), then, on the workers, every pair's manifold and
     /// its arbiter: chapter 8's, keeping last step's impulses for the
@@ -267,7 +266,6 @@ fn made_in_runs(
     });
     sum.into_inner()
 }
-// ANCHOR_END: collide
 
 impl Parts<'_> {
     /// Each body's pose at the step's start, on the workers: where it is,

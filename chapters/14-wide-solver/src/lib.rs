@@ -680,7 +680,6 @@ impl Parts<'_> {
         self.phase.sync_with(bodies, |i| boxes[i]);
     }
 
-    // ANCHOR: settle
     /// Chapter 13's [`ch13_islands::World::settle`], each body's still time
     /// found on the workers; when one is ready to sleep, the islands are
     /// found from the list the colouring reads (each arbiter's two bodies
@@ -719,7 +718,6 @@ impl Parts<'_> {
             self.sleep.sleep_still(&mut solver.bodies, sets);
         }
     }
-    // ANCHOR_END: settle
 }
 
 // Making the world.

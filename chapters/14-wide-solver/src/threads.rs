@@ -403,7 +403,6 @@ impl Threads {
     }
 }
 
-// ANCHOR: keep_to_a_core
 /// Keep the calling worker, worker `i` of its pool, on the `i`-th of the
 /// cores its thread may use (counted on from where the last pool began,
 /// wrapping round), and nowhere else, until the returned [`Kept`] is
@@ -474,7 +473,6 @@ impl Kept {
 
 /// The core the next pool's first worker is kept to (see [`keep_to_a_core`]).
 static NEXT_CORE: AtomicUsize = AtomicUsize::new(0);
-// ANCHOR_END: keep_to_a_core
 
 // ANCHOR: stay_awake
 /// A worker's part while another runs a step: take whatever work the
