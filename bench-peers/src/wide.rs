@@ -76,7 +76,7 @@ pub fn table() -> String {
             "pyramid, 100 rows, from rest",
             ch10_soft_step::worlds::pyramid(100).solver,
             Some(100),
-            300,
+            600,
         ),
         ("ball pit, 1000 circles", ball_pit(1000), None, 600),
         ("ball pit, 5000 circles", ball_pit(5000), None, 300),
