@@ -625,7 +625,7 @@ fn main() {
     }
     if args.iter().any(|a| a == "--wide") {
         let caption = format!(
-            "Steps of 1/60 s (600, or 300 for the two largest scenes), sleeping off in every engine, one process, \
+            "Steps of 1/60 s (600, or 300 for the 5,000-circle pit), sleeping off in every engine, one process, \
              the engines taking turns in rounds of 10 steps so that a change in the machine's load falls on all of them; \
              chapters 10 and 14 and Box2D v3 with 4 substeps and one worker thread unless the row says two, \
              rapier2d with {ITERATIONS} solver iterations, box2d-rs with {ITERATIONS} velocity and 3 position iterations. \

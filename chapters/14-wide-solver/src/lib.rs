@@ -8,13 +8,15 @@
 //!
 //! 1. **Graph colouring** ([`colour`](mod@colour)): each contact gets a
 //!    colour, and no two contacts of one colour share a moving body.
-//!    Within a colour the order no longer matters; the colours' order is
-//!    turned every step ([`Wide::alternate`]), so that it leans nothing.
+//!    Within a colour the order no longer matters. As in Box2D, the
+//!    ground's contacts take the top colours and are solved last; the
+//!    colours between moving bodies are walked the other way every other
+//!    step ([`Wide::alternate`]), so that their order leans nothing.
 //! 2. **Wide rows** ([`lanes`]): a colour's contacts are packed eight to a
 //!    [`Block`], each number of a row held as eight lanes, and solved by
 //!    the same formulas written once over [`Lane`]: eight rows with each
 //!    instruction. A contact that found no colour (the *overflow*) is
-//!    solved one at a time after the colours.
+//!    solved one at a time before the colours, at the lowest priority.
 //! 3. **Threads** ([`threads`]): a colour's blocks, the bodies to move and
 //!    the pairs to collide are split across workers. Nothing a piece of
 //!    work computes depends on which worker runs it, so the step gives
@@ -107,11 +109,13 @@ pub struct Wide {
     /// (on, the default), or through the atomic states the threads
     /// share (off, to measure what the plain states buy).
     pub whole_states: bool,
-    /// The colours first to last on one step and last to first on the
-    /// next (on, the default), or first to last on every step. Each pass
-    /// leaves the colours solved last nearest to what they ask, so a fixed
-    /// order pushes a symmetric pile the same way step after step; turned
-    /// each step, the order's push is undone the step after.
+    /// The colours between moving bodies first to last on one step and
+    /// last to first on the next (on, the default), or first to last on
+    /// every step; the overflow always first, the ground's colours always
+    /// last. Each pass leaves the colours solved last nearest to what they
+    /// ask, so a fixed order pushes a symmetric pile the same way step
+    /// after step; turned each step, the order's push is undone the step
+    /// after.
     pub alternate: bool,
     /// Whether this step solves its colours last to first.
     backwards: bool,
@@ -494,8 +498,9 @@ impl Parts<'_> {
     /// one at a time, at the lowest priority; then colour by colour, the
     /// ground's colours last. A colour's blocks go to the workers, and the
     /// next colour starts when all of them are done. A step that goes
-    /// backwards (see [`Wide::alternate`]) runs the mirror of that: the
-    /// colours last to first, then the overflow last contact first.
+    /// backwards (see [`Wide::alternate`]) walks the overflow last contact
+    /// first and the colours between moving bodies last to first; the
+    /// ground's colours still come last.
     fn solve_contacts(&mut self, pass: Pass, h: f32) {
         let (settings, soft_settings) = (self.solver.settings, self.soft.settings);
         if pass == Pass::WarmStart && !settings.warm_starting {
