@@ -262,15 +262,16 @@ impl Joints {
     /// positions, and the *displacement* (not velocity) that removes their
     /// error `C` as the rows' impulses would: `dx = M^-1 J^T l` with
     /// `K l = -C`, the block's `K` as in `solve_block2`. Limits push only.
-    /// Motors play no part. Box2D v2 fixed joint drift this way.
+    /// Motors play no part. Box2D v2 fixed joint drift with such a pass.
     pub fn correct_positions(&self, bodies: &mut [Body]) {
         let settings = self.settings;
         for joint in &self.list {
             // With beta = 1 and dt = 1, each row's bias is -C itself.
             let mut rows = joint.rows(bodies, &settings, 1.0, 1.0);
             rows.motor.active = false;
-            // At most 0.2 m (or rad) a pass, as Box2D v2: a large error
-            // is linear only near the answer.
+            // At most 0.2 m (or rad) a row a pass, clamped in the spirit of
+            // Box2D v2 (which clamps only its limit rows, at 0.2 m or 8
+            // degrees): a large error is linear only near the answer.
             for row in
                 rows.equal.iter_mut().chain([&mut rows.lower, &mut rows.upper])
             {

@@ -3,8 +3,8 @@
 //! Chapter 8's solver feeds position error back as velocity (Baumgarte):
 //! a box sunk 25 cm is thrown out at metres per second, the push is
 //! warm-started into the next step, and a stack of heavy on light boxes
-//! never converges in ten passes. Box2D v3 replaced it with four ideas,
-//! each small:
+//! never converges in ten passes. Erin Catto's Solver2D replaced it
+//! with four ideas, each small, and Box2D v3 is built on them:
 //!
 //! 1. **Soft constraints.** A row is a spring and damper of a stiffness
 //!    given in hertz and a damping ratio, solved implicitly: three numbers
@@ -12,11 +12,14 @@
 //!    [`Soft`]) replace Baumgarte's factor, and the push-out speed is capped.
 //! 2. **Substeps.** The step is cut into `n` substeps of one pass each:
 //!    gravity, warm start, solve, move, every substep. Small steps beat many
-//!    passes: each substep starts from where the bodies really are.
+//!    passes: `n` substeps leave a position error of about `g dt^2 / n`,
+//!    while `n` passes on one step shrink it only by `rho^n`, with the
+//!    solver's convergence factor `rho` near 1 for chains and mass ratios.
 //! 3. **Relax.** After each substep's move, one more pass *without* the
-//!    position bias takes out the velocity the bias added, so what is
-//!    warm-started and what the bodies keep is a velocity that only stops
-//!    them, not one that throws them.
+//!    position bias takes the push out of the velocity and the accumulated
+//!    impulse, so what is warm-started and what the bodies keep only stops
+//!    them, not throws them ("Relaxing the impulses reduces warm starting
+//!    overshoot", Solver2D's `solve_soft_step.c`).
 //! 4. **Restitution last**, once per step, as chapter 8 learned.
 //!
 //! The contacts come from chapter 8's narrow phase once per step. Within
@@ -81,7 +84,7 @@ pub struct SoftStep {
 
 impl World {
     /// Bodies, rods and ropes, and joints, under the Earth's gravity, with
-    /// Box2D v3's soft-step settings.
+    /// the soft step's default settings ([`SoftSettings::default`]).
     pub fn new(
         bodies: Vec<Body>,
         rods: Vec<DistanceJoint>,
@@ -266,7 +269,9 @@ impl SoftStep {
 
     /// Stage 5, first half: every joint's rows at the bodies' positions now
     /// (chapter 9's rows, made soft), rods and ropes as rows too, and the
-    /// mouse; each keeps the impulse it had.
+    /// mouse; each keeps the impulse it had. (Box2D v3 prepares its joints
+    /// once a step and turns their anchors with each body's rotation since
+    /// the step began; this rebuilds the rows every substep.)
     pub fn prepare_joints(
         &mut self,
         solver: &ch08::World,
@@ -365,8 +370,7 @@ impl SoftStep {
         // alternating order tips the overlapping stack over here.)
         for (arb, points) in solver.arbiters.iter_mut().zip(&mut self.points) {
             // The pair's rows work on copies of the two bodies, written
-            // back after: the compiler keeps the velocities in registers
-            // instead of storing and loading them row after row.
+            // back after the pair.
             let (mut a, mut b) = (bodies[arb.a], bodies[arb.b]);
             let (pose_a, pose_b) = (self.poses[arb.a], self.poses[arb.b]);
             let n = arb.normal;
@@ -387,8 +391,8 @@ impl SoftStep {
                 let (target, soft) =
                     contact_target(s, h, &contact, push_out, use_bias);
                 // The new total, `total + m (target - v_n) - give`, with
-                // the velocity last: all the rest is ready before the row
-                // before has moved the bodies.
+                // `m` the mass scale times the effective mass and `give`
+                // the impulse scale times the total; clamped at 0.
                 let total = c.normal_impulse;
                 let m = soft.mass_scale * c.normal_mass;
                 let ready = total + m * target - soft.impulse_scale * total;
@@ -396,7 +400,7 @@ impl SoftStep {
                 let new = clamp(ready - m * v_n, 0.0, f32::INFINITY);
                 swap_impulse(&p.normal, &mut a, &mut b, total, new);
                 c.normal_impulse = new;
-                // (A comparison: `f32::max` must also handle NaN.)
+                // The largest total of any substep, for restitution.
                 if new > p.most {
                     p.most = new;
                 }
@@ -550,11 +554,14 @@ pub struct SoftSettings {
     /// Substeps per step, one pass each (and one relax pass).
     pub substeps: u32,
     /// How stiff a contact is, Hz, and its damping ratio. Capped at a
-    /// quarter of the substep rate: a spring faster than that is not
-    /// resolved by the substep.
+    /// quarter of the substep rate, as in Solver2D: a spring faster than
+    /// that is not resolved by the substep. (Box2D v3.2 caps contacts at
+    /// an eighth, and doubles the stiffness of a contact with a static
+    /// body.)
     pub contact_hertz: f32,
     pub damping_ratio: f32,
-    /// The fastest an overlap is pushed apart, m/s.
+    /// The fastest an overlap is pushed apart, m/s, capping the target
+    /// before the mass scale (Box2D v3.2 caps after it).
     pub push_out: f32,
     /// The same for joints, rods and ropes.
     pub joint_hertz: f32,
@@ -570,9 +577,9 @@ pub struct SoftSettings {
 }
 
 impl Default for SoftSettings {
-    /// Box2D v3's: 4 substeps, contacts 30 Hz with damping ratio 10,
-    /// pushed out at 3 m/s at most, joints 60 Hz with damping ratio 2
-    /// (Box2D v3's defaults for joints), relax and restitution on.
+    /// Box2D v3's defaults: 4 substeps, contacts 30 Hz with damping ratio
+    /// 10, pushed out at 3 m/s at most, joints 60 Hz with damping ratio 2,
+    /// relax and restitution on.
     fn default() -> Self {
         SoftSettings {
             solver: Solver::Soft,
@@ -757,7 +764,9 @@ fn soften(mut rows: JointRows, joint: &Joint, h: f32) -> (JointRows, [bool; 2]) 
 
 /// A rod or rope as a spring row along its axis, its bias `-C` with
 /// `C = distance - length`; a rope's total only pulls, and it is slack
-/// (inactive) while shorter than its length.
+/// (inactive) while shorter than its length. Unlike a limit, a rope is
+/// not speculative: it acts only once it is already too long (Box2D's
+/// distance joint treats its maximum length speculatively).
 fn rod_row(rod: &DistanceJoint, bodies: &[Body]) -> Row {
     let (a, b) = (&bodies[rod.body_a], &bodies[rod.body_b]);
     let (pa, pb) = rod.anchors(bodies);
@@ -869,7 +878,6 @@ fn solve_soft_block3(rows: [&mut Row; 3], s: Soft, a: &mut Body, b: &mut Body) {
 }
 // ANCHOR_END: soft_block
 
-// ANCHOR: clamp
 /// `x` kept within `lo..=hi`, written with comparisons, which the
 /// compiler turns into one `max` and one `min` instruction (`f32::max`
 /// and `f32::min` must also handle NaN, and `f32::clamp` checks that
@@ -894,7 +902,6 @@ fn swap_impulse(row: &Jacobian, a: &mut Body, b: &mut Body, old: f32, new: f32) 
     row.apply(a, b, -old);
     row.apply(a, b, new);
 }
-// ANCHOR_END: clamp
 
 /// `v` turned back by `rotation` (`(cos, sin)` of an angle): from the
 /// world's frame into the body's own.
