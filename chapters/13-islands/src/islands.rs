@@ -80,9 +80,10 @@ impl Default for SleepSettings {
 // ANCHOR: is_still
 /// Whether a body moving at `velocity`, spinning at `spin`, with points
 /// up to `reach` from its centre, is still: its fastest point slower
-/// than `limit`. Spin counts through the reach: a pebble turning at
-/// 0.1 rad/s moves its surface a millimetre a second, a 10 m plank
-/// turning as slowly moves its ends at a metre a second.
+/// than `limit`. Spin counts through the reach: a pebble of 1 cm reach
+/// turning at 0.1 rad/s moves its surface a millimetre a second; a
+/// 10 m plank turning as slowly moves its ends, 5 m from its centre, at
+/// half a metre a second.
 pub fn is_still(velocity: glam::Vec2, spin: f32, reach: f32, limit: f32) -> bool {
     velocity.length() + spin.abs() * reach < limit
 }

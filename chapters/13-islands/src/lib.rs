@@ -46,7 +46,8 @@ use glam::Vec2;
 use query::shape_bounds;
 
 /// How far a leaf's fat box reaches beyond its body's box, metres:
-/// Box2D v3's 10 cm.
+/// 10 cm, as in Box2D v3.0 (from v3.1, `B2_AABB_MARGIN` in `constants.h`
+/// is 5 cm).
 pub const FAT_MARGIN: f32 = 0.1;
 
 // ANCHOR: world
@@ -473,10 +474,10 @@ pub fn islands(
 /// is still, else none; and whether it has been still long enough to
 /// sleep. Still is [`is_still`] twice, with its shape's reach (asked of
 /// `reach` only for an awake moving body): for its velocity, and for how
-/// far the step moved it, halved, as a speed. The second is Box2D v3's:
-/// a body being pushed out of an overlap moves while the relax pass has
-/// left its velocity near zero. A sleeping or static body's is left as
-/// it is (and it is not ready). (One body's part of [`Sleep::settle`]:
+/// far the step moved it, halved, as a speed. The second is Box2D v3's
+/// (`sleepVelocity` in `solver.c`): a body being pushed out of an overlap
+/// moves while the relax pass has left its velocity near zero. A
+/// sleeping or static body's is left as it is (and it is not ready). (One body's part of [`Sleep::settle`]:
 /// each body's is independent of the others'.)
 pub fn still_time(
     b: &Body,

@@ -77,9 +77,10 @@ pub fn ray_circle(o: Vec2, d: Vec2, centre: Vec2, radius: f32) -> Option<RayHit>
 }
 // ANCHOR_END: ray_circle
 
-/// A ray against a rounded polygon: a sharp polygon is the slab test over
-/// its faces (the ray is inside every face's half-plane between its
-/// latest entry and earliest exit). A rounded one is the union of the
+/// A ray against a rounded polygon: a sharp polygon clips the ray against
+/// each face's half-plane in turn (Cyrus-Beck clipping: the ray is inside
+/// the polygon between its latest entry and earliest exit over all the
+/// faces). A rounded one is the union of the
 /// polygon grown along each face and a disc at each corner: the nearest
 /// entry among the faces pushed out by the radius (where the entry point
 /// lies along the face) and the corner discs.

@@ -192,8 +192,7 @@ impl Tree {
     /// by `displacement` in the last step: grown by the margin, and
     /// stretched four steps of that motion ahead (where the body is
     /// heading), as Box2D v2.4 stretches its boxes, so that a falling body
-    /// leaves its box every few steps, not every other (the 5,000-body
-    /// rain steps 4 % faster than with two; with eight, no faster again).
+    /// leaves its box every few steps, not every other.
     pub fn fattened(&self, bounds: Bounds, displacement: Vec2) -> Bounds {
         let mut fat = bounds.grown(self.margin);
         let ahead = 4.0 * displacement;
@@ -207,12 +206,9 @@ impl Tree {
     /// Leaves moved at once, each `(proxy, tight box, displacement)` as
     /// [`Tree::move_proxy`] moves one. While they are few, one at a time;
     /// when at least one leaf in eight moves, each is given its new fat box
-    /// where it is and the tree is built again ([`Tree::rebuild`]).
-    /// Measured on the 10,000-body rain as it lands: a tree that thousands
-    /// of leaves have been taken out of and put back into one at a time
-    /// answered every leaf's question in 25 to 32 ms, the same leaves
-    /// rebuilt in 8 to 10 ms, and rebuilding took 1.0 to 1.25 ms, about as
-    /// long as putting back 1,100 to 1,300 leaves.
+    /// where it is and the tree is built again ([`Tree::rebuild`]): a tree
+    /// that thousands of leaves have left and re-entered one at a time is
+    /// looser than the tree the same leaves would make together.
     pub fn move_many(&mut self, moves: &[(Proxy, Bounds, Vec2)]) {
         let leaves = (self.nodes.len() - self.free.len()).div_ceil(2);
         if moves.len() < 64.max(leaves / 8) {
@@ -228,16 +224,17 @@ impl Tree {
     }
 
     /// Every inner node made again, top down, over the same leaves (each
-    /// keeps its handle and its fat box): the leaves are cut in two halves
-    /// at the middle of their centres along the axis they spread most
-    /// across, and each half built the same way, so the tree is
-    /// `ceil(log2 n)` deep, as shallow as a binary tree of `n` leaves can
-    /// be. Each level sorts nothing, only finds its middle.
+    /// keeps its handle and its fat box): the leaves are cut into two
+    /// halves of equal count (the median of their centres) along the axis
+    /// their centres spread most across, and each half built the same way,
+    /// so the tree is `ceil(log2 n)` deep, as shallow as a binary tree of
+    /// `n` leaves can be. Each level sorts nothing, only finds its median.
+    /// (Box2D v3 cuts instead at the midpoint of the centres' spread,
+    /// `b2PartitionMid`, so its halves may differ in count.)
     pub fn rebuild(&mut self) {
-        // Each leaf with its box's centre (doubled), side by side: the
-        // middles are found by comparing centres hundreds of thousands of
-        // times for 10,000 leaves, read here in a row, not from nodes all
-        // over the tree.
+        // Each leaf with its box's centre (doubled), side by side: finding
+        // the medians compares centres many times over, and reads them here
+        // in a row, not from nodes all over the tree.
         let mut leaves: Vec<(Vec2, usize)> = (0..self.nodes.len())
             .filter(|&i| self.nodes[i].height == 0)
             .map(|i| (self.nodes[i].bounds.lower + self.nodes[i].bounds.upper, i))
@@ -548,9 +545,10 @@ impl Tree {
 
     // ANCHOR: insert_leaf
     /// Put a detached leaf into the tree: walk down from the root, at each
-    /// node choosing the child whose box grows least in perimeter, or
-    /// stopping if a new parent here is cheaper (the surface-area
-    /// heuristic); give the leaf and that node a new parent; refit and
+    /// node choosing the cheaper child, or stopping if a new parent here is
+    /// cheaper (the surface-area heuristic, by Box2D v2.4's local rule:
+    /// each level weighs only this node's growth, not the sum over its
+    /// ancestors); give the leaf and that node a new parent; refit and
     /// rebalance every node on the way back up.
     fn insert_leaf(&mut self, leaf: usize) {
         if self.root == NONE {
@@ -563,9 +561,11 @@ impl Tree {
         while !self.nodes[sibling].is_leaf() {
             let node = self.nodes[sibling];
             let combined = node.bounds.union(bounds).perimeter();
-            // A new parent here: the new node's whole perimeter.
+            // A new parent here: the new node's whole perimeter, twice
+            // (v2.4's weight).
             let here = 2.0 * combined;
-            // Going down: every node below now grows by this much.
+            // Going down: this node grows by this much to hold the leaf
+            // (this node's growth only, worked out again at each level).
             let inherited = 2.0 * (combined - node.bounds.perimeter());
             let cost = |child: usize| {
                 let c = self.nodes[child];

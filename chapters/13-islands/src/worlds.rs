@@ -39,7 +39,7 @@ pub fn bin(n: usize) -> World {
 /// [`ROCKING_SEED`] is such a pile (the page's failure case, and a test).
 pub const BIN_SEED: u64 = 14;
 /// A pile that never sleeps: one wedged box keeps its island awake.
-pub const ROCKING_SEED: u64 = 11;
+pub const ROCKING_SEED: u64 = 0;
 
 /// [`bin`] with its pieces drawn from `seed`.
 pub fn bin_with_seed(n: usize, seed: u64) -> World {
