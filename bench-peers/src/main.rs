@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release --manifest-path bench-peers/Cargo.toml                   # print the table
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --write book/src/ch08-benchmark-table.md
-//! cargo run --release --manifest-path bench-peers/Cargo.toml --no-default-features -- --write book/src/ch10-benchmark-sse2.md
+//! cargo run --release --manifest-path bench-peers/Cargo.toml --no-default-features  # Box2D without AVX2
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --only "20 rows"     # one scene of the table
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --scenes --write book/src/ch10-scenes-table.md
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --sleeping --write book/src/ch13-sleeping-table.md

@@ -362,12 +362,12 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
 /// Frames sixty a second on a fixed schedule: each frame is due a
 /// sixtieth of a second after the last one was due, not after it ended.
 /// (minifb's own limit sleeps until a sixtieth after its last sleep ended,
-/// so every time the system woke the window late, the frame was longer:
-/// with the rain's 10,000 bodies on this book's two-core machine, 17 to
-/// 19 ms frames and 55 a second, while the work took 12.) A frame that
-/// ends late is made up by the next ones, which do not wait; a window
-/// more than a frame behind (a step too slow, a stall) starts the
-/// schedule again from now rather than rushing to catch up.
+/// so every time the system wakes the window late the frame is longer,
+/// and a busy window falls short of sixty a second even when each frame's
+/// work fits in a sixtieth.) A frame that ends late is made up by the next
+/// ones, which do not wait; a window more than a frame behind (a step too
+/// slow, a stall) starts the schedule again from now rather than rushing
+/// to catch up.
 struct Pace {
     period: Duration,
     due: Instant,

@@ -115,10 +115,9 @@ fn check_listing_and_outputs(bin: &Bin, chapter: &Chapter) {
 }
 
 /// Every demo run twice gives the same trace, byte for byte: 60 steps, or
-/// 10 for a demo of more than 2,000 bodies. (Sixty steps of chapter 14's
-/// 10,000 bodies of rain and its 100-row pyramid, twice each, took most of
-/// that chapter's test time in a debug build; the chapters that have such
-/// demos test their bits over hundreds of steps in release.)
+/// 10 for a demo of more than 2,000 bodies. (A step of thousands of bodies
+/// is slow in a debug build, and the chapters that have such demos test
+/// their bits over hundreds of steps in release.)
 fn check_same_runs(bin: &Bin, chapter: &Chapter) {
     // Separate processes, all started at once.
     let steps =

@@ -41,9 +41,9 @@ const REACH: f32 = STROKE * 0.5 + 0.5;
 /// once: the same arithmetic for each, side by side in arrays, is what the
 /// compiler turns into vector instructions, four numbers to an instruction.
 /// Four waste less of a row of a shape a few pixels across than eight, and
-/// draw the rain and the bin fastest, natively and in WebAssembly (measured:
-/// chapter 14's landed rain natively on one thread, 3.2 ms a frame with four,
-/// 3.7 with eight; chapter 13's bin in the page's WebAssembly, 1.8 and 2.2).
+/// the scenes with the most shapes (chapter 13's bin, chapter 14's rain) are
+/// made of such shapes, so four draws them faster, in the window and in the
+/// page alike.
 const LANES: usize = 4;
 
 /// A number for each of [`LANES`] pixels side by side.
@@ -527,10 +527,10 @@ fn mix(dst: u32, src: u32, alpha: f32) -> u32 {
     // From 1 up the blend is `src`, but it is worked out all the same (with
     // 256), so that a run of pixels takes the same steps side by side.
     let k = smaller(larger(alpha * 256.0, 0.0), 256.0);
-    // The whole part of `k` as an integer, without `as`: the compiler kept a
-    // run's `as u32` (which must saturate) one pixel at a time, a quarter of
-    // the rain's drawing. A whole number below 2^23, added to 2^23, is exact
-    // and sits in the float's low bits, which a run reads side by side.
+    // The whole part of `k` as an integer, without `as`: `as u32` must
+    // saturate, which the compiler does one pixel at a time, taking a run out
+    // of its lanes. A whole number below 2^23, added to 2^23, is exact and
+    // sits in the float's low bits, which a run reads side by side.
     let k = (k.floor() + 8_388_608.0).to_bits() - 0x4b00_0000;
     let blend = |mask: u32, half: u32| {
         let (s, d) = (src & mask, dst & mask);
@@ -1384,10 +1384,10 @@ mod tests {
         assert_ne!(f.get(21, 12), BACKGROUND);
     }
 
-    /// The rasteriser as it was before its pixel loops were made fast, kept as
-    /// the reference the fast one must match to the bit: every pixel of the box
-    /// of whole pixels round a shape, one at a time, by its exact distance with
-    /// a square root per edge, and a blend that stops early.
+    /// A plain rasteriser, the reference the fast one must match to the bit:
+    /// every pixel of the box of whole pixels round a shape, one at a time, by
+    /// its exact distance with a square root per edge, and a blend that stops
+    /// early.
     mod reference {
         use super::super::{Columns, Convex, Frame, REACH, Vec2, larger, smaller};
         use physics_core::draw::Color;

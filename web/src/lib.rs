@@ -9,12 +9,12 @@
 //!
 //! Build it into the book with `cargo xtask web`.
 //!
-//! One module holds every chapter, all fourteen: 1,050 KB, 341 KB gzipped, built for
-//! speed (the `web` profile, `opt-level = 3`, with WebAssembly's 128-bit SIMD: see
-//! `.cargo/config.toml`). Built for size it was 785 KB, 262 KB gzipped, and stepped
-//! chapter 13's 5,000-body bin at half the speed. The browser loads it once and
-//! every page after the first takes it from its cache, which beats a smaller module
-//! per page; a cargo feature per chapter could split it.
+//! One module holds every chapter, all fourteen, built for speed rather than size
+//! (the `web` profile, `opt-level = 3`, with WebAssembly's 128-bit SIMD: see
+//! `.cargo/config.toml`): the biggest demos, such as chapter 13's 5,000-body bin,
+//! step every body every frame. The browser loads it once and every page after the
+//! first takes it from its cache, which beats a smaller module per page; a cargo
+//! feature per chapter could split it.
 
 use glam::Vec2;
 use physics_core::demo::{Chapter, SwitchValue};

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 /// The chapters' folders under `chapters/`, in order (`01-...` to `14-...`).
-fn chapter_dirs(root: &Path) -> Vec<PathBuf> {
+pub fn chapter_dirs(root: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("chapters"))
         .map(|entries| entries.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();

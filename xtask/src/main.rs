@@ -5,11 +5,14 @@
 //!   chapters' own headless mode, as listed in `book/pictures.txt`, and the
 //!   physics-checks table.
 //! - `check-book`: fail on a book include whose file or anchor is missing, a
-//!   picture a page shows that does not exist, a SUMMARY entry with no page, and
+//!   picture a page shows that does not exist, a SUMMARY entry with no page, a
+//!   "what changed" diff or a chapter README that is not what the code gives, and
 //!   (after `mdbook build book`) any `{{#` left in the HTML or a page whose math
 //!   did not render.
 //! - `changes`: the diff of each chapter's `step` against the chapter before, into
 //!   `book/src/changes/chNN.md`, which the pages include (check-book fails on a stale one).
+//! - `readmes`: each chapter's `README.md` (title, what it teaches, its page, its
+//!   commands, a table of its files), from the code; check-book fails on a stale one.
 //! - `web`: build the book's live demos, the `web` crate for
 //!   `wasm32-unknown-unknown` with the `web` profile, into
 //!   `book/src/web/demos.wasm`. `web --check` builds and fails if the committed
@@ -20,6 +23,7 @@
 
 mod changes;
 mod exercises;
+mod readmes;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
         "pictures" => pictures(&root),
         "check-book" => check_book(&root),
         "changes" => changes::write(&root),
+        "readmes" => readmes::write(&root),
         "web" => web(&root, std::env::args().nth(2).as_deref() == Some("--check")),
         "exercises" => {
             if std::env::args().nth(2).as_deref() == Some("--watch") {
@@ -43,7 +48,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <pictures|check-book|web [--check]|exercises [--watch]>"
+                "usage: cargo xtask <pictures|check-book|changes|readmes|web [--check]|exercises [--watch]>"
             );
             return ExitCode::from(2);
         }
@@ -596,6 +601,8 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
     }
     // Each page's "what changed" diff is the chapters' step as it is now.
     problems.extend(changes::stale(root));
+    // Each chapter's README is what `cargo xtask readmes` writes from the code now.
+    problems.extend(readmes::stale(root));
     // The built book, if there is one: no directive left unexpanded, math rendered.
     let built = root.join("book/book");
     if built.is_dir() {

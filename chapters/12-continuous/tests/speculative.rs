@@ -76,8 +76,8 @@ fn a_speculative_contact_bounces_a_ball_short_of_the_floor() {
             break;
         }
     }
-    // It turned round with its bottom a whole centimetre and more above
-    // the floor: 1.67 cm when this was written.
+    // It turned round with its bottom more than a centimetre above the
+    // floor, which it never touched.
     assert!(lowest > 0.01, "bounced at {lowest} m");
 }
 

@@ -178,12 +178,13 @@ proptest! {
 /// that gap less the target over a closing speed of metres per unit of
 /// the path, moves `t` on by about a thousandth. Running out is safe (the
 /// hit is where the path was last proved clear, short of the post), but
-/// stops the body early. Measured: 201 of 20,000 (1.0%) run out; of the 7,814
-/// that turn no more than half a turn, as far as a step of four substeps
-/// at chapter 12's `MAX_TURN` can, 21 (0.3%); 57% converge within 6
-/// distances. The same loop with a closing speed that used the centre's
-/// whole motion rather than its part along `n` (still safe, but slower)
-/// runs out on 3.3% of such paths; counting the turn twice, on 6.6%.
+/// stops the body early. On these paths (the test prints its counts) 201
+/// of 20,000 (1.0%) run out; of the 7,814 that turn no more than half a
+/// turn, as far as a step of four substeps at chapter 12's `MAX_TURN` can,
+/// 21 (0.3%); 57% converge within 6 distances. A closing speed that took
+/// the centre's whole motion rather than its part along `n`, or counted
+/// the turn twice, would still be safe but advance in shorter stretches,
+/// and run out several times as often.
 #[test]
 fn advancement_converges_long_before_the_cap_on_nearly_every_turning_path() {
     let (rod, post, tp) = rod_and_post();
@@ -213,9 +214,9 @@ fn advancement_converges_long_before_the_cap_on_nearly_every_turning_path() {
         "{sweeps} sweeps: {ran_out} ran out; {half_turn_ran_out} of {half_turn_sweeps} \
          turning at most half a turn; {within_six} converged within 6 distances"
     );
-    // 1.5% and 0.5% against 1.0% and 0.3% measured, half against 57%:
+    // 1.5% and 0.5% against the 1.0% and 0.3% above, half against 57%:
     // room for GJK's rounding to move a few grazing paths either way, none
-    // for an advancement that is slower everywhere (3.3% and 6.6% above).
+    // for an advancement that is slower everywhere.
     assert!(ran_out * 1000 <= 15 * sweeps, "{ran_out} of {sweeps} ran out");
     assert!(
         half_turn_ran_out * 1000 <= 5 * half_turn_sweeps,
