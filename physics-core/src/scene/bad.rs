@@ -114,6 +114,20 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
     (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
                          { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "limit": [0.5, 1] } } ] }"#,
+        "joints[0].revolute.limit",
+        "[0.5, 1]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [0.1, 0.1] } }, "position": [0, 0], "static": true },
+                         { "shape": { "box": { "half_extents": [0.25, 0.05] } }, "position": [0.5, 0] } ],
+             "joints": [ { "prismatic": { "body_a": 0, "body_b": 1, "axis": [1, 0], "limit": [-0.1, 0.1] } } ] }"#,
+        "joints[0].prismatic.limit",
+        "0.5 m apart",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
              "joints": [ { "revolute": { "body_a": 0, "body_b": 1,
                                          "motor": { "speed": 1, "max_torque": -5 } } } ] }"#,
         "joints[0].revolute.motor.max_torque",

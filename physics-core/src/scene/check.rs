@@ -50,7 +50,7 @@ fn within2(
 }
 
 fn show(v: [f32; 2]) -> String {
-    format!("[{}, {}]", v[0], v[1])
+    format!("[{}, {}]", num(v[0]), num(v[1]))
 }
 
 fn finite(field: &str, v: f32) -> Result<f32, SceneError> {
@@ -662,12 +662,27 @@ impl JointFile {
                 let (body_a, body_b) = pair(r.body_a, r.body_b)?;
                 let (anchor_a, anchor_b) =
                     anchors((body_a, body_b), r.anchor, r.anchor_a, r.anchor_b)?;
+                let limit = limit(r.limit)?;
+                // The bodies' starting angles are the zero of the limit.
+                if let Some((lower, upper)) = limit
+                    && (lower > limits::ANGLE_SLOP || upper < -limits::ANGLE_SLOP)
+                {
+                    return Err(SceneError::new(
+                        f("limit"),
+                        format!(
+                            "{} does not hold 0, the angle the pin starts at (its limit \
+                             is measured from there); a pin started outside its limit is \
+                             flung into it in one step",
+                            show([lower, upper])
+                        ),
+                    ));
+                }
                 Ok(SceneJoint::Revolute {
                     body_a,
                     body_b,
                     anchor_a,
                     anchor_b,
-                    limit: limit(r.limit)?,
+                    limit,
                     motor: match r.motor {
                         Some(m) => {
                             Some(motor(m.speed, m.max_torque, "max_torque")?)
@@ -687,13 +702,37 @@ impl JointFile {
                         format!("{}: an axis needs a direction", show(p.axis)),
                     ));
                 };
+                let limit = limit(p.limit)?;
+                // The limit bounds how far B's anchor is from A's along the
+                // axis (turned with A), measured from where they coincide.
+                if let Some((lower, upper)) = limit {
+                    let (a, b) = (&bodies[body_a], &bodies[body_b]);
+                    let apart = b.to_world(anchor_b) - a.to_world(anchor_a);
+                    let along =
+                        apart.dot(crate::trig::from_angle(a.angle).rotate(axis));
+                    if along < lower - limits::LIMIT_SLOP
+                        || along > upper + limits::LIMIT_SLOP
+                    {
+                        return Err(SceneError::new(
+                            f("limit"),
+                            format!(
+                                "{}: the anchors start {} m apart along the axis, outside \
+                                 it, and a slider started outside its limit is flung into \
+                                 it in one step; put the anchors at one point (`anchor`) \
+                                 or widen the limit",
+                                show([lower, upper]),
+                                num(along)
+                            ),
+                        ));
+                    }
+                }
                 Ok(SceneJoint::Prismatic {
                     body_a,
                     body_b,
                     anchor_a,
                     anchor_b,
                     axis,
-                    limit: limit(p.limit)?,
+                    limit,
                     motor: match p.motor {
                         Some(m) => Some(motor(m.speed, m.max_force, "max_force")?),
                         None => None,

@@ -286,6 +286,11 @@ impl SceneBody {
         crate::trig::from_angle(-self.angle).rotate(p - self.position)
     }
 
+    /// Point `p` of the body's own frame in the world.
+    pub fn to_world(&self, p: Vec2) -> Vec2 {
+        self.position + crate::trig::from_angle(self.angle).rotate(p)
+    }
+
     /// 1 / mass; 0 for a static body.
     pub fn inv_mass(&self) -> f32 {
         if self.is_static { 0.0 } else { 1.0 / self.mass }
@@ -410,6 +415,12 @@ pub mod limits {
     pub const MAX_SPIN: f32 = 1e5;
     pub const MAX_GRAVITY: f32 = 1e4;
     pub const MAX_FRICTION: f32 = 1e3;
+    /// How far a slider may start outside its limit, metres: Box2D's linear
+    /// slop, the error a solved joint is left with anyway.
+    pub const LIMIT_SLOP: f32 = 0.005;
+    /// How far a pin may start outside its limit, radians: Box2D's angular
+    /// slop, 2 degrees.
+    pub const ANGLE_SLOP: f32 = 2.0 * std::f32::consts::PI / 180.0;
 }
 
 impl Scene {
