@@ -357,24 +357,27 @@ pub use crate::exercises::polygon_mass;
 pub fn polygon_mass(p: &Polygon) -> MassProperties {
     let corners = p.corners();
     let r = p.radius;
+    // Every moment is taken about the first corner, `o`, not the shape's
+    // origin: a polygon written far from its origin would otherwise sum
+    // second moments of hundreds of m^2 per m^2 and subtract them again,
+    // losing all of a small polygon's inertia to rounding.
+    let o = corners[0];
     let (mut area, mut first, mut second) = (0.0f32, Vec2::ZERO, 0.0f32);
-    // A piece of `a` m^2 whose centroid is at `c` and whose second moment
-    // about that centroid is `j` adds `a`, `a c` and `j + a |c|^2`.
+    // A piece of `a` m^2 whose centroid is at `c` from `o` and whose second
+    // moment about that centroid is `j` adds `a`, `a c` and `j + a |c|^2`.
     let mut add = |a: f32, c: Vec2, j: f32| {
         area += a;
         first += a * c;
         second += j + a * c.length_squared();
     };
-    // The triangles, from the first corner (relative to it: fewer
-    // rounding errors far from the origin).
-    let o = corners[0];
+    // The triangles, from the first corner.
     for w in corners[1..].windows(2) {
         let (e1, e2) = (w[0] - o, w[1] - o);
         let a = cross(e1, e2) / 2.0;
         let c = (e1 + e2) / 3.0;
         // About o: a (e1.e1 + e1.e2 + e2.e2) / 6; about the centroid, less a |c|^2.
         let about_o = a * (e1.dot(e1) + e1.dot(e2) + e2.dot(e2)) / 6.0;
-        add(a, o + c, about_o - a * c.length_squared());
+        add(a, c, about_o - a * c.length_squared());
     }
     if r > 0.0 {
         let n = corners.len();
@@ -386,7 +389,7 @@ pub fn polygon_mass(p: &Polygon) -> MassProperties {
             let a = length * r;
             add(
                 a,
-                (v + w) / 2.0 + normal * (r / 2.0),
+                (v + w) / 2.0 - o + normal * (r / 2.0),
                 a * (length * length + r * r) / 12.0,
             );
             // The wedge at corner i, between the normals of its two edges.
@@ -401,15 +404,15 @@ pub fn polygon_mass(p: &Polygon) -> MassProperties {
                 // About the corner t r^4 / 4; about the wedge's own centroid, less
                 // a reach^2.
                 let own = t * r * r * r * r / 4.0 - a * reach * reach;
-                add(a, corners[i] + bisector * reach, own);
+                add(a, corners[i] - o + bisector * reach, own);
             }
         }
     }
-    let centroid = first / area;
+    let from_o = first / area;
     MassProperties {
         area,
-        centroid,
-        second_moment: second - area * centroid.length_squared(),
+        centroid: o + from_o,
+        second_moment: second - area * from_o.length_squared(),
     }
 }
 // ANCHOR_END: polygon_mass
