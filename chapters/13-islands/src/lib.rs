@@ -389,6 +389,7 @@ impl Sleep {
             any_ready |=
                 still_time(b, start, reach, asleep, still_for, dt, self.settings);
         }
+        self.keep_driven_awake(joints);
         // An island sleeps when every body in it has been still long
         // enough: if none has, none sleeps, and the islands are not found
         // (in a pile that is landing, most steps).
@@ -400,6 +401,17 @@ impl Sleep {
             let pairs = touching.map(|a| (a.a, a.b));
             let sets = islands(bodies, joints, &solver.joints, pairs);
             self.sleep_still(&mut solver.bodies, sets);
+        }
+    }
+
+    /// A running motor keeps its two bodies awake, however slowly it turns
+    /// them: asleep, they would stop it. Their still time starts again.
+    pub fn keep_driven_awake(&mut self, joints: &Joints) {
+        if joints.settings.motors {
+            for j in joints.list.iter().filter(|j| drives(j)) {
+                self.still_for[j.body_a] = 0.0;
+                self.still_for[j.body_b] = 0.0;
+            }
         }
     }
 
@@ -467,6 +479,19 @@ pub fn islands(
     sets
 }
 // ANCHOR_END: islands
+
+/// Whether `joint` has a motor that is driving: a speed to reach and a
+/// force or torque to reach it with.
+fn drives(joint: &ch09_joints::Joint) -> bool {
+    use ch09_joints::Kind;
+    match joint.kind {
+        Kind::Revolute { motor: Some(m), .. }
+        | Kind::Prismatic { motor: Some(m), .. } => {
+            m.speed != 0.0 && m.max_force > 0.0
+        }
+        _ => false,
+    }
+}
 
 // ANCHOR: still_time
 /// An awake moving body's still time, `still_for`, after a step of `dt`

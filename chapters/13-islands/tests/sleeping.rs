@@ -414,3 +414,25 @@ fn a_body_pushed_out_of_the_floor_is_not_still() {
     }
     assert!(pushed >= 10, "pushed out in {pushed} steps");
 }
+
+/// A motor keeps its bodies awake however slowly it turns them: a plank
+/// pinned to a static post by a motor at 0.01 rad/s (1,000 N m, no gravity)
+/// turns at the motor's speed for 20 s, 0.2 rad, and never sleeps. Let
+/// sleep, it would stop after half a second, 5 mrad round.
+#[test]
+fn a_slow_motor_keeps_its_bodies_awake() {
+    let json = r#"{ "gravity": [0, 0],
+        "bodies": [ { "shape": { "box": { "half_extents": [0.1, 0.1] } }, "position": [0, 3], "static": true },
+                    { "shape": { "box": { "half_extents": [1, 0.05] } }, "position": [0, 3] } ],
+        "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 3],
+                                    "motor": { "speed": 0.01, "max_torque": 1000 } } } ] }"#;
+    let scene = physics_core::scene::Scene::from_json(json).unwrap();
+    let (mut world, _) = ch13_islands::scene::world(&scene);
+    run(&mut world, 20.0);
+    let angle = world.bodies()[1].angle;
+    assert!(!world.sleep.asleep[1], "the plank fell asleep at {angle} rad");
+    assert!(
+        (angle - 0.2).abs() < 0.002,
+        "the plank turned {angle} rad in 20 s, not 0.2"
+    );
+}

@@ -706,6 +706,7 @@ impl Parts<'_> {
                 ready.store(true, Ordering::Relaxed);
             }
         });
+        sleep.keep_driven_awake(self.joints);
         if ready.into_inner() {
             let needs = &self.wide.cache.lists.needs;
             debug_assert!(
