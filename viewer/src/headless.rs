@@ -154,6 +154,30 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
     }
     progress.done();
 
+    // Every state is finite, but a sum of squares of them may not be: a body
+    // at 1e20 m/s has a kinetic energy f32 cannot hold. Such a run is not one
+    // to report (or to leave files from) as if it were sound.
+    let bodies = session.demo.bodies();
+    let ke = diagnostics::kinetic_energy(&bodies);
+    let p = diagnostics::linear_momentum(&bodies);
+    if !(ke.is_finite() && p.is_finite()) {
+        let fastest = bodies
+            .iter()
+            .enumerate()
+            .max_by(|(_, a), (_, b)| {
+                a.velocity.length().total_cmp(&b.velocity.length())
+            })
+            .map(|(i, b)| {
+                format!("body {i} moves at {:e} m/s", b.velocity.length())
+            })
+            .unwrap_or_default();
+        return Err(fail(format!(
+            "step {}: the bodies' kinetic energy ({ke} J) or momentum is beyond what f32 \
+             holds ({fastest}); no output written",
+            session.steps
+        )));
+    }
+
     // Everything is written; now move every file into place together.
     let mut finished = Vec::new();
     if let Some((t, path)) = trace {

@@ -119,6 +119,27 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "[0.5, 1]",
     ),
     (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "angle": 3.4e38 } ] }"#,
+        "bodies[0].angle",
+        "3.4e38",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "revolute": { "body_a": 0, "body_b": 1,
+                                         "motor": { "speed": 1e30, "max_torque": 10 } } } ] }"#,
+        "joints[0].revolute.motor.speed",
+        "1e30",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+             "joints": [ { "prismatic": { "body_a": 0, "body_b": 1, "axis": [1, 0],
+                                          "motor": { "speed": 1, "max_force": 3.4e38 } } } ] }"#,
+        "joints[0].prismatic.motor.max_force",
+        "3.4e38",
+    ),
+    (
         r#"{ "bodies": [ { "shape": { "box": { "half_extents": [0.1, 0.1] } }, "position": [0, 0], "static": true },
                          { "shape": { "box": { "half_extents": [0.25, 0.05] } }, "position": [0.5, 0] } ],
              "joints": [ { "prismatic": { "body_a": 0, "body_b": 1, "axis": [1, 0], "limit": [-0.1, 0.1] } } ] }"#,

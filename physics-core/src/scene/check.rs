@@ -382,7 +382,12 @@ impl BodyFile {
             }
             (None, true) => Vec2::ZERO,
         };
-        let angle = finite(&f("angle"), self.angle.unwrap_or(0.0))?;
+        let angle = within(
+            &f("angle"),
+            finite(&f("angle"), self.angle.unwrap_or(0.0))?,
+            limits::MAX_ANGLE,
+            "rad, beyond which f32 holds an angle to worse than a milliradian",
+        )?;
         let velocity = within2(
             &f("velocity"),
             finite2(&f("velocity"), self.velocity.unwrap_or([0.0, 0.0]))?,
@@ -609,12 +614,34 @@ impl JointFile {
                      most: f32,
                      most_name: &str|
          -> Result<SceneMotor, SceneError> {
-            let speed = finite(&f("motor.speed"), speed)?;
+            let (fastest, unit) = match most_name {
+                "max_torque" => {
+                    (limits::MAX_SPIN, "rad/s, the fastest spin simulated")
+                }
+                _ => (limits::MAX_SPEED, "m/s, the fastest speed simulated"),
+            };
+            let speed = within(
+                &f("motor.speed"),
+                finite(&f("motor.speed"), speed)?,
+                fastest,
+                unit,
+            )?;
             let field = f(&format!("motor.{most_name}"));
             if !(most.is_finite() && most >= 0.0) {
                 return Err(SceneError::new(
                     field,
                     format!("{most} must be a finite number, 0 or more"),
+                ));
+            }
+            if most > limits::MAX_MOTOR {
+                return Err(SceneError::new(
+                    field,
+                    format!(
+                        "{} is beyond {}, the weight of the heaviest body simulated at the \
+                         strongest gravity",
+                        num(most),
+                        num(limits::MAX_MOTOR)
+                    ),
                 ));
             }
             Ok(SceneMotor { speed, max_force: most })

@@ -415,6 +415,13 @@ pub mod limits {
     pub const MAX_SPIN: f32 = 1e5;
     pub const MAX_GRAVITY: f32 = 1e4;
     pub const MAX_FRICTION: f32 = 1e3;
+    /// A body's starting angle, radians: beyond it f32's spacing passes a
+    /// milliradian, and a joint's reference angle (one angle less another)
+    /// can no longer be trusted.
+    pub const MAX_ANGLE: f32 = 1e4;
+    /// A motor's most force (N) or torque (N m): a billion tonnes' weight at
+    /// 1,000 g, [`MAX_MASS`] times [`MAX_GRAVITY`].
+    pub const MAX_MOTOR: f32 = MAX_MASS * MAX_GRAVITY;
     /// How far a slider may start outside its limit, metres: Box2D's linear
     /// slop, the error a solved joint is left with anyway.
     pub const LIMIT_SLOP: f32 = 0.005;
