@@ -26,7 +26,7 @@ impl Exercise {
         got: impl Display,
     ) -> String {
         format!(
-            "{}: {quantity} is wrong\n  case:     {case}\n  expected: {expected}\n  \
+            "{}: {quantity} came out wrong\n  case:     {case}\n  expected: {expected}\n  \
              got:      {got}\n  reread:   {PAGE}, {}",
             self.name, self.reread
         )
