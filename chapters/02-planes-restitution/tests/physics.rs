@@ -53,13 +53,14 @@ proptest! {
             chapter_1.step(dt);
             chapter_2.step(dt);
             for (one, two) in chapter_1.particles.iter().zip(&chapter_2.particles) {
-                let case = format!("step {step} of {dt} s, e = 1, no gravity, no push-back");
-                prop_assert!(
-                    (one.position, one.velocity) == (two.position, two.velocity),
-                    "{}",
-                    REFLECT.wrong("the state (position, velocity), bit for bit", case,
-                        format!("chapter 1's {one:?}"), format!("{two:?}"))
-                );
+                let (x, v) = (two.position, two.velocity);
+                let same = one.position == x && one.velocity == v;
+                prop_assert!(same, "{}", REFLECT.wrong(
+                    "the state (position, velocity), bit for bit",
+                    format!("step {step} of {dt} s, e = 1, no gravity or push-back"),
+                    format!("chapter 1's {one:?}"),
+                    format!("{two:?}"),
+                ));
             }
         }
     }
