@@ -1,4 +1,4 @@
-//! # Chapter 2 exercises: bounce off any plane, under gravity, and the energy kept
+//! # Chapter 2 exercises: planes, gravity, the energy kept, the time of impact
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter (the world's
@@ -73,5 +73,23 @@ pub fn shifted_energy(position: Vec2, velocity: Vec2, g: f32, dt: f32) -> f32 {
     let _ = (position, velocity, g, dt); // so the stub compiles; delete this line
     todo!(
         "exercise 2.4: shifted_energy — see book/src/ch02-planes-restitution.md, section \"Gravity, and the order of the updates\""
+    )
+}
+
+/// **Exercise 2.5: when does a falling particle reach a plane?** A challenge. The
+/// first time `t`, in seconds, at which a particle at `position` with `velocity`,
+/// falling freely under `gravity` (the exact parabola, not the stepped motion),
+/// reaches `plane`; `Some(0.0)` for a particle already on or behind it, `None` if
+/// it never does. Gravity may point any way, or be zero, and may lie along the
+/// plane. Book, chapter 2, "Exercise 2.5", where the challenge is set out.
+pub fn time_to_plane(
+    position: Vec2,
+    velocity: Vec2,
+    gravity: Vec2,
+    plane: &Plane,
+) -> Option<f32> {
+    let _ = (position, velocity, gravity, plane); // so the stub compiles; delete this line
+    todo!(
+        "exercise 2.5: time_to_plane — see book/src/ch02-planes-restitution.md, section \"Exercise 2.5: when does a falling particle reach a plane?\""
     )
 }

@@ -266,6 +266,45 @@ pub fn shifted_energy(position: Vec2, velocity: Vec2, g: f32, dt: f32) -> f32 {
 }
 // ANCHOR_END: shifted_energy
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::time_to_plane;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: time_to_plane
+// ANCHOR: time_to_plane_signature
+/// When a particle at `position` with `velocity`, falling freely under
+/// `gravity` (the exact parabola, not the stepped motion), first reaches
+/// `plane`: the time in seconds, 0 for a particle already on or behind it,
+/// `None` if it never does.
+pub fn time_to_plane(
+    position: Vec2,
+    velocity: Vec2,
+    gravity: Vec2,
+    plane: &Plane,
+) -> Option<f32> {
+    // ANCHOR_END: time_to_plane_signature
+    // The distance along the path is d(t) = d + s t + a t^2 / 2, with s and a
+    // the velocity and gravity along the normal.
+    let d = plane.distance(position);
+    if d <= 0.0 {
+        return Some(0.0);
+    }
+    let s = velocity.dot(plane.normal);
+    let a = gravity.dot(plane.normal);
+    let discriminant = s * s - 2.0 * a * d;
+    if discriminant < 0.0 {
+        return None; // the parabola turns back before the plane
+    }
+    // The earlier root is (-s - sqrt(disc)) / a. Written so, it subtracts two
+    // nearly equal numbers when s < 0 and a is small, and loses its digits;
+    // multiplied out by its conjugate it is 2 d / (sqrt(disc) - s), which
+    // subtracts nothing there (and needs no case for a = 0). For s >= 0 the first
+    // form is the one that adds. A negative, infinite or NaN time means never.
+    let root = discriminant.sqrt();
+    let t = if s < 0.0 { 2.0 * d / (root - s) } else { -(s + root) / a };
+    (t >= 0.0 && t.is_finite()).then_some(t)
+}
+// ANCHOR_END: time_to_plane
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,9 @@
 //! worked by hand, and properties over random ones. A failure names the quantity, the
 //! case, the value expected and got, and the section of the page to reread.
 
-use crate::judge::{INTEGRATE, PUSH_BACK, REFLECT, SHIFTED_ENERGY};
+use crate::judge::{INTEGRATE, PUSH_BACK, REFLECT, SHIFTED_ENERGY, TIME_TO_PLANE};
 use ch02_planes_restitution::{
-    Plane, integrate, push_back, reflect, shifted_energy,
+    Plane, integrate, push_back, reflect, shifted_energy, time_to_plane,
 };
 use glam::Vec2;
 use proptest::prelude::*;
@@ -223,5 +223,184 @@ proptest! {
                 after - before,
             )
         );
+    }
+}
+
+// Exercise 2.5, a challenge.
+
+/// A worked case of `time_to_plane`: the position, velocity and gravity, the plane,
+/// the time expected, and what the case is.
+type Case = (Vec2, Vec2, Vec2, Plane, Option<f32>, &'static str);
+
+/// Worked cases: a drop, a throw, a slope, gravity along the plane, gravity pushing
+/// away, and one where gravity is nearly along the plane, which the quadratic
+/// formula as usually written gets wrong in f32 by cancellation.
+#[test]
+fn the_time_to_a_plane_in_worked_cases() {
+    let floor = Plane { normal: Vec2::Y, offset: 0.0 };
+    let g = Vec2::new(0.0, -10.0);
+    let wall = Plane { normal: -Vec2::X, offset: -2.0 }; // the line x = 2, free side left
+    let slope = Plane { normal: Vec2::new(-0.6, 0.8), offset: 0.0 };
+    let cases: [Case; 10] = [
+        (
+            Vec2::new(0.0, 5.0),
+            Vec2::ZERO,
+            g,
+            floor,
+            Some(1.0),
+            "dropped from 5 m under g = 10",
+        ),
+        (
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 10.0),
+            g,
+            floor,
+            Some(0.0),
+            "on the floor",
+        ),
+        (
+            Vec2::new(0.0, 3.75),
+            Vec2::new(0.0, 5.0),
+            g,
+            floor,
+            Some(1.5),
+            "thrown up from 3.75 m at 5 m/s",
+        ),
+        (
+            Vec2::new(0.0, 1.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::ZERO,
+            wall,
+            Some(2.0),
+            "no gravity, 2 m from a wall at 1 m/s",
+        ),
+        (
+            Vec2::new(0.0, 1.0),
+            Vec2::new(-1.0, 0.0),
+            Vec2::ZERO,
+            wall,
+            None,
+            "no gravity, moving away",
+        ),
+        (
+            Vec2::new(0.0, 1.0),
+            Vec2::new(0.0, 3.0),
+            g,
+            wall,
+            None,
+            "gravity along the wall, moving along it",
+        ),
+        (
+            Vec2::new(0.0, 1.0),
+            Vec2::new(0.0, -3.0),
+            Vec2::new(0.0, 10.0),
+            floor,
+            None,
+            "gravity pushing away faster than it falls",
+        ),
+        (
+            Vec2::new(0.0, 2.5),
+            Vec2::ZERO,
+            g,
+            slope,
+            Some(std::f32::consts::FRAC_1_SQRT_2),
+            "dropped 2 m above a slope, 8 m/s^2 of g along its normal",
+        ),
+        (
+            Vec2::new(1.0, 1.0),
+            Vec2::new(-1.0, 0.0),
+            Vec2::new(1e-7, 0.0),
+            Plane { normal: Vec2::X, offset: 0.0 },
+            Some(1.0),
+            "1 m from the plane at 1 m/s, gravity 1e-7 m/s^2 back: t = 1.00000005 s",
+        ),
+        (
+            Vec2::new(0.0, 0.1),
+            Vec2::new(0.0, 4.0),
+            Vec2::new(0.0, -0.01),
+            floor,
+            Some(800.025),
+            "10 cm up, rising at 4 m/s, gravity 0.01 m/s^2: back down after 800.025 s",
+        ),
+    ];
+    for (x, v, g, plane, expected, what) in cases {
+        let got = time_to_plane(x, v, g, &plane);
+        let case = format!("x = {x}, v = {v}, gravity = {g}, {plane:?}: {what}");
+        let close = match (got, expected) {
+            (Some(t), Some(e)) => (t - e).abs() <= 1e-5 * e.max(1.0),
+            (g, e) => g.is_none() && e.is_none(),
+        };
+        assert!(
+            close,
+            "{}",
+            TIME_TO_PLANE.wrong(
+                "the time of impact (s)",
+                case,
+                format!("{expected:?}"),
+                format!("{got:?}")
+            )
+        );
+    }
+}
+
+proptest! {
+    /// Over random starts, velocities, gravities and planes in front of them: at the time returned the
+    /// particle is on the plane, and at no earlier time is it behind it; when `None`,
+    /// it stays in front for the next 100 s. The path is worked out here in f64.
+    /// Tolerance: 1e-4 of the largest term of the distance along the path (f32
+    /// rounding of the answer), plus 1e-5 m.
+    #[test]
+    fn the_particle_reaches_the_plane_first_at_the_time_returned(
+        x in (-5.0f32..5.0, -5.0f32..5.0), v in (-10.0f32..10.0, -10.0f32..10.0),
+        g in (-20.0f32..20.0, -20.0f32..20.0), angle in 0.0f32..std::f32::consts::TAU,
+        gap in 0.001f32..5.0,
+    ) {
+        let (x, v, g) = (Vec2::new(x.0, x.1), Vec2::new(v.0, v.1), Vec2::new(g.0, g.1));
+        // The plane `gap` behind the start, so that it starts on the free side.
+        let normal = Vec2::from_angle(angle);
+        let plane = Plane { normal, offset: normal.dot(x) - gap };
+        let (d, s, a) = (
+            plane.distance(x) as f64,
+            v.dot(plane.normal) as f64,
+            g.dot(plane.normal) as f64,
+        );
+        prop_assume!(d > 0.0);
+        let along = |t: f64| d + s * t + 0.5 * a * t * t;
+        let got = time_to_plane(x, v, g, &plane);
+        let case = format!(
+            "x = {x}, v = {v}, gravity = {g}, {plane:?}: distance {d} m, {s} m/s and {a} m/s^2 along the normal"
+        );
+        match got {
+            Some(t) => {
+                let t = t as f64;
+                let tol = 1e-4 * (d + (s * t).abs() + (0.5 * a * t * t).abs()) + 1e-5;
+                prop_assert!(
+                    along(t).abs() <= tol,
+                    "{}",
+                    TIME_TO_PLANE.wrong(&format!("the distance to the plane at your t = {t} s (m)"), &case, 0.0, along(t))
+                );
+                for k in 1..20 {
+                    let earlier = t * k as f64 / 20.0;
+                    prop_assert!(
+                        along(earlier) >= -tol,
+                        "{}",
+                        TIME_TO_PLANE.wrong(
+                            &format!("the distance to the plane at {earlier} s, before your t = {t} s (m)"),
+                            &case, "0 or more: it must not cross earlier", along(earlier))
+                    );
+                }
+            }
+            None => {
+                for k in 0..=1000 {
+                    let t = k as f64 * 0.1;
+                    prop_assert!(
+                        along(t) > -1e-5 * (1.0 + (s * t).abs() + (a * t * t).abs()),
+                        "{}",
+                        TIME_TO_PLANE.wrong("the time of impact (s)", &case,
+                            format!("a time: the particle is behind the plane at {t} s"), "None")
+                    );
+                }
+            }
+        }
     }
 }

@@ -52,3 +52,8 @@ pub const SHIFTED_ENERGY: Exercise = Exercise {
     name: "exercise 2.4, shifted_energy",
     reread: "section \"Gravity, and the order of the updates\"",
 };
+
+pub const TIME_TO_PLANE: Exercise = Exercise {
+    name: "exercise 2.5 (a challenge), time_to_plane",
+    reread: "section \"Exercise 2.5: when does a falling particle reach a plane?\"",
+};
