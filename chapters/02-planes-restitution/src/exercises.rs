@@ -76,7 +76,7 @@ pub fn shifted_energy(position: Vec2, velocity: Vec2, g: f32, dt: f32) -> f32 {
     )
 }
 
-/// **Exercise 2.5: when does a falling particle reach a plane?** A challenge. The
+/// **Exercise 2.5: when a falling particle reaches a plane.** A challenge. The
 /// first time `t`, in seconds, at which a particle at `position` with `velocity`,
 /// falling freely under `gravity` (the exact parabola, not the stepped motion),
 /// reaches `plane`; `Some(0.0)` for a particle already on or behind it, `None` if
@@ -90,6 +90,6 @@ pub fn time_to_plane(
 ) -> Option<f32> {
     let _ = (position, velocity, gravity, plane); // so the stub compiles; delete this line
     todo!(
-        "exercise 2.5: time_to_plane — see book/src/ch02-planes-restitution.md, section \"Exercise 2.5: when does a falling particle reach a plane?\""
+        "exercise 2.5: time_to_plane — see book/src/ch02-planes-restitution.md, section \"Exercise 2.5: when a falling particle reaches a plane\""
     )
 }

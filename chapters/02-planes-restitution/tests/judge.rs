@@ -55,5 +55,5 @@ pub const SHIFTED_ENERGY: Exercise = Exercise {
 
 pub const TIME_TO_PLANE: Exercise = Exercise {
     name: "exercise 2.5 (a challenge), time_to_plane",
-    reread: "section \"Exercise 2.5: when does a falling particle reach a plane?\"",
+    reread: "section \"Exercise 2.5: when a falling particle reaches a plane\"",
 };
