@@ -72,9 +72,11 @@ impl World {
 pub use crate::exercises::integrate;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: integrate
-/// Move a particle along its velocity for `dt` seconds: x += v dt.
-/// Nothing changes its velocity between bounces, so this is exact.
+// ANCHOR: integrate_signature
+/// Move a particle along its velocity for `dt` seconds. Nothing changes
+/// its velocity between bounces, so this is exact.
 pub fn integrate(p: &mut Particle, dt: f32) {
+    // ANCHOR_END: integrate_signature
     p.position += p.velocity * dt;
 }
 // ANCHOR_END: integrate
@@ -83,12 +85,14 @@ pub fn integrate(p: &mut Particle, dt: f32) {
 pub use crate::exercises::bounce_off_walls;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: bounce
+// ANCHOR: bounce_signature
 /// Bounce `p` off each wall of the box `[-h, h] x [-h, h]` it has gone
 /// through, by flipping the velocity component across that wall. With
 /// `approach_check`, a wall only flips a particle that is moving towards
 /// it (outwards); one already on its way back in is left alone.
 /// Returns how many components were flipped.
 pub fn bounce_off_walls(p: &mut Particle, h: f32, approach_check: bool) -> u32 {
+    // ANCHOR_END: bounce_signature
     let mut flips = 0;
     let v = &mut p.velocity;
     // Left and right walls: past x = -h moving left,
@@ -110,50 +114,28 @@ pub fn bounce_off_walls(p: &mut Particle, h: f32, approach_check: bool) -> u32 {
 }
 // ANCHOR_END: bounce
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn particle(x: f32, y: f32, vx: f32, vy: f32) -> Particle {
-        Particle { position: Vec2::new(x, y), velocity: Vec2::new(vx, vy) }
-    }
-
-    #[test]
-    fn inside_the_box_nothing_happens() {
-        let mut p = particle(0.5, -0.5, 3.0, -3.0);
-        assert_eq!(bounce_off_walls(&mut p, 1.0, true), 0);
-        assert_eq!(p.velocity, Vec2::new(3.0, -3.0));
-    }
-
-    #[test]
-    fn a_corner_flips_both_components() {
-        let mut p = particle(1.1, 1.2, 2.0, 1.0);
-        assert_eq!(bounce_off_walls(&mut p, 1.0, true), 2);
-        assert_eq!(p.velocity, Vec2::new(-2.0, -1.0));
-    }
-
-    #[test]
-    fn each_wall_flips_only_its_component() {
-        for (x, y, vx, vy, expect) in [
-            (-1.5, 0.0, -1.0, 0.5, Vec2::new(1.0, 0.5)),
-            (1.5, 0.0, 1.0, 0.5, Vec2::new(-1.0, 0.5)),
-            (0.0, -1.5, 0.5, -1.0, Vec2::new(0.5, 1.0)),
-            (0.0, 1.5, 0.5, 1.0, Vec2::new(0.5, -1.0)),
-        ] {
-            let mut p = particle(x, y, vx, vy);
-            bounce_off_walls(&mut p, 1.0, true);
-            assert_eq!(p.velocity, expect, "at ({x}, {y})");
+#[cfg(feature = "exercises")]
+pub use crate::exercises::time_to_wall;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: time_to_wall
+// ANCHOR: time_to_wall_signature
+/// How long `p`, inside the box `[-h, h] x [-h, h]` (on a wall counts),
+/// takes to reach the first wall in its way, moving in a straight line:
+/// its time of impact, in seconds. Never, `f32::INFINITY`, if it is at rest.
+pub fn time_to_wall(p: &Particle, h: f32) -> f32 {
+    // ANCHOR_END: time_to_wall_signature
+    // Along one axis, the coordinate x + v t meets the wall the particle
+    // heads for, +h moving up the axis or -h moving down it, at t = (wall - x) / v.
+    let along = |x: f32, v: f32| {
+        if v > 0.0 {
+            (h - x) / v
+        } else if v < 0.0 {
+            (-h - x) / v
+        } else {
+            f32::INFINITY
         }
-    }
-
-    #[test]
-    fn step_moves_then_bounces() {
-        let mut w = World::new(vec![particle(0.95, 0.0, 6.0, 0.0)]);
-        w.step(0.1);
-        // Moved to 1.55 (outside), and now heading back in.
-        assert!((w.particles[0].position.x - 1.55).abs() < 1e-6);
-        assert_eq!(w.particles[0].velocity.x, -6.0);
-        w.step(0.1);
-        assert!((w.particles[0].position.x - 0.95).abs() < 1e-6);
-    }
+    };
+    // The first wall met is the one met first: the earlier of the two axes.
+    along(p.position.x, p.velocity.x).min(along(p.position.y, p.velocity.y))
 }
+// ANCHOR_END: time_to_wall

@@ -1,5 +1,6 @@
 //! A claim of the source tutorial that chapter 1's bounce shows to be wrong.
 
+use crate::judge::BOUNCE;
 use ch01_pong_particles::{Particle, World, bounce_off_walls};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -25,10 +26,25 @@ proptest! {
         let position = -n * (H + depth) + n.perp() * along;
         let v = -n * into + n.perp() * sideways;
         let mut p = Particle { position, velocity: v };
-        prop_assert_eq!(bounce_off_walls(&mut p, H, true), 1);
-        prop_assert_eq!(p.velocity - v, -2.0 * v.dot(n) * n, "the normal part reversed");
+        let case = format!("at {position} moving {v}, past one wall, h = {H}");
+        let flips = bounce_off_walls(&mut p, H, true);
+        prop_assert!(flips == 1, "{}", BOUNCE.wrong("the number of flips", &case, 1, flips));
+        prop_assert!(
+            p.velocity - v == -2.0 * v.dot(n) * n,
+            "{}",
+            BOUNCE.wrong(
+                "the change of velocity, -2 (v . n) n (the normal part reversed)",
+                &case,
+                -2.0 * v.dot(n) * n,
+                p.velocity - v,
+            )
+        );
         prop_assert!((p.velocity - v).length() >= 0.2, "momentum changed by 2 m |v . n|");
-        prop_assert_eq!(p.velocity.length().to_bits(), v.length().to_bits());
+        prop_assert!(
+            p.velocity.length().to_bits() == v.length().to_bits(),
+            "{}",
+            BOUNCE.wrong("the speed, to the last bit", &case, v.length(), p.velocity.length())
+        );
     }
 }
 
@@ -51,12 +67,25 @@ fn in_the_box_the_energy_stays_and_the_momentum_does_not() {
     let speeds = |w: &World| -> Vec<u32> {
         w.particles.iter().map(|p| p.velocity.length().to_bits()).collect()
     };
+    // The speeds as numbers, for a failure's message.
+    let as_speeds = |bits: &[u32]| {
+        format!("{:?}", bits.iter().map(|&b| f32::from_bits(b)).collect::<Vec<_>>())
+    };
     let momentum = |w: &World| w.particles.iter().map(|p| p.velocity).sum::<Vec2>();
     let (start_speeds, start_momentum) = (speeds(&world), momentum(&world));
     let mut largest_change = 0.0f32;
-    for _ in 0..120 {
+    for step in 1..=120 {
         world.step(1.0 / 60.0);
-        assert_eq!(speeds(&world), start_speeds);
+        assert!(
+            speeds(&world) == start_speeds,
+            "{}",
+            BOUNCE.wrong(
+                "the particles' speeds (a bounce keeps each to the last bit)",
+                format!("20 particles in the box, step {step} of 1/60 s"),
+                as_speeds(&start_speeds),
+                as_speeds(&speeds(&world)),
+            )
+        );
         largest_change =
             largest_change.max((momentum(&world) - start_momentum).length());
     }

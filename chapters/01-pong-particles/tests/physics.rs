@@ -1,5 +1,6 @@
 //! The laws chapter 1 claims, checked over random particles.
 
+use crate::judge::BOUNCE;
 use ch01_pong_particles::{Particle, World, bounce_off_walls};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -40,12 +41,21 @@ proptest! {
         start in particles(), dt in 0.001f32..0.1, steps in 1usize..300,
     ) {
         let mut world = World::new(start);
-        for _ in 0..steps {
+        for step in 1..=steps {
             world.step(dt);
             for p in &world.particles {
                 let reach = p.velocity.abs() * dt + Vec2::splat(1e-5);
-                prop_assert!(p.position.x.abs() <= H + reach.x, "{p:?}");
-                prop_assert!(p.position.y.abs() <= H + reach.y, "{p:?}");
+                let outside = p.position.abs() - Vec2::splat(H);
+                prop_assert!(
+                    outside.x <= reach.x && outside.y <= reach.y,
+                    "{}",
+                    BOUNCE.wrong(
+                        "how far the particle is past the walls, (|x| - h, |y| - h)",
+                        format!("after step {step} of {dt} s, {p:?}, h = {H}"),
+                        format!("at most one step's travel, |v| dt = {}", reach),
+                        outside,
+                    )
+                );
             }
         }
     }
@@ -55,8 +65,18 @@ proptest! {
     fn a_bounce_preserves_speed_exactly(at in anywhere(), v in velocity(), check in any::<bool>()) {
         let mut p = Particle { position: at, velocity: v };
         bounce_off_walls(&mut p, H, check);
-        prop_assert_eq!(p.velocity.length().to_bits(), v.length().to_bits());
-        prop_assert_eq!(p.velocity.abs(), v.abs());
+        let case = format!("at {at} moving {v}, h = {H}, approach_check = {check}");
+        prop_assert!(
+            p.velocity.abs() == v.abs(),
+            "{}",
+            BOUNCE.wrong("the size of each velocity component (a bounce only flips signs)",
+                &case, v.abs(), p.velocity.abs())
+        );
+        prop_assert!(
+            p.velocity.length().to_bits() == v.length().to_bits(),
+            "{}",
+            BOUNCE.wrong("the speed, to the last bit", &case, v.length(), p.velocity.length())
+        );
     }
 
     /// After a bounce, a particle outside a wall moves back towards the box.
@@ -64,10 +84,25 @@ proptest! {
     fn after_a_bounce_the_particle_heads_back_in(at in anywhere(), v in velocity()) {
         let mut p = Particle { position: at, velocity: v };
         bounce_off_walls(&mut p, H, true);
-        if at.x > H { prop_assert!(p.velocity.x <= 0.0); }
-        if at.x < -H { prop_assert!(p.velocity.x >= 0.0); }
-        if at.y > H { prop_assert!(p.velocity.y <= 0.0); }
-        if at.y < -H { prop_assert!(p.velocity.y >= 0.0); }
+        let case = format!("at {at} moving {v}, h = {H}, approach_check = true");
+        let back_in = |past: bool, component: f32, towards: f32| !past || component * towards >= 0.0;
+        for (past, component, towards, wall) in [
+            (at.x > H, p.velocity.x, -1.0, "right"),
+            (at.x < -H, p.velocity.x, 1.0, "left"),
+            (at.y > H, p.velocity.y, -1.0, "ceiling"),
+            (at.y < -H, p.velocity.y, 1.0, "floor"),
+        ] {
+            prop_assert!(
+                back_in(past, component, towards),
+                "{}",
+                BOUNCE.wrong(
+                    &format!("the velocity across the {wall} wall"),
+                    &case,
+                    "heading back into the box",
+                    p.velocity,
+                )
+            );
+        }
     }
 
     /// The approach check: a particle still outside after its bounce is not flipped
@@ -80,17 +115,43 @@ proptest! {
         // A particle `depth` past one of the four walls, moving further out.
         let normal = [Vec2::X, -Vec2::X, Vec2::Y, -Vec2::Y][wall];
         let position = normal * (H + depth) + normal.perp() * along;
-        let mut checked = Particle { position, velocity: normal * speed };
-        prop_assert_eq!(bounce_off_walls(&mut checked, H, true), 1);
+        let start = Particle { position, velocity: normal * speed };
+        let case = format!("{start:?}, past a wall and moving out, h = {H}, bounced twice");
+        let mut checked = start;
+        let flips = bounce_off_walls(&mut checked, H, true);
+        prop_assert!(flips == 1, "{}", BOUNCE.wrong("the first bounce's flips", &case, 1, flips));
         let after_first = checked.velocity;
-        prop_assert_eq!(after_first, -normal * speed);
-        prop_assert_eq!(bounce_off_walls(&mut checked, H, true), 0);
-        prop_assert_eq!(checked.velocity, after_first);
+        prop_assert!(
+            after_first == -normal * speed,
+            "{}",
+            BOUNCE.wrong("the velocity after the first bounce", &case, -normal * speed, after_first)
+        );
+        let flips = bounce_off_walls(&mut checked, H, true);
+        prop_assert!(
+            flips == 0 && checked.velocity == after_first,
+            "{}",
+            BOUNCE.wrong(
+                "the second bounce, with the approach check (it must do nothing)",
+                &case,
+                format!("0 flips, velocity {after_first}"),
+                format!("{flips} flips, velocity {}", checked.velocity),
+            )
+        );
 
-        let mut unchecked = Particle { position, velocity: normal * speed };
+        let mut unchecked = start;
         bounce_off_walls(&mut unchecked, H, false);
         bounce_off_walls(&mut unchecked, H, false);
-        prop_assert_eq!(unchecked.velocity, normal * speed, "flipped back out again");
+        prop_assert!(
+            unchecked.velocity == normal * speed,
+            "{}",
+            BOUNCE.wrong(
+                "the velocity after two bounces without the approach check (the second \
+                 flips it back out)",
+                &case,
+                normal * speed,
+                unchecked.velocity,
+            )
+        );
     }
 
     /// Same start, same steps: bit-identical particles.

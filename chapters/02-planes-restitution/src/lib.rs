@@ -189,10 +189,12 @@ pub struct Particle {
 pub use crate::exercises::reflect;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: reflect
+// ANCHOR: reflect_signature
 /// The velocity after a bounce off a surface with unit `normal`: the normal part of
 /// `velocity` is reversed and scaled by `restitution`, the tangential part is kept:
 /// `v' = v - (1 + e) (v . n) n`. With `e = 1` this is the mirror reflection.
 pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
+    // ANCHOR_END: reflect_signature
     velocity - (1.0 + restitution) * velocity.dot(normal) * normal
 }
 // ANCHOR_END: reflect
@@ -201,9 +203,11 @@ pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
 pub use crate::exercises::integrate;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: integrate
+// ANCHOR: integrate_signature
 /// Semi-implicit Euler: gravity changes the velocity first, then the new velocity
 /// moves the position. (Chapter 1's `integrate` is the second line alone.)
 pub fn integrate(position: &mut Vec2, velocity: &mut Vec2, gravity: Vec2, dt: f32) {
+    // ANCHOR_END: integrate_signature
     *velocity += gravity * dt;
     *position += *velocity * dt;
 }
@@ -233,12 +237,73 @@ pub fn bounce(
 pub use crate::exercises::push_back;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: push_back
+// ANCHOR: push_back_signature
 /// Move a point that is behind `plane` back onto it, along the normal, by its
 /// penetration. A point on the free side is left where it is.
 pub fn push_back(position: &mut Vec2, plane: &Plane) {
+    // ANCHOR_END: push_back_signature
     *position += plane.penetration(*position) * plane.normal;
 }
 // ANCHOR_END: push_back
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::shifted_energy;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: shifted_energy
+// ANCHOR: shifted_energy_signature
+/// The energy per kilogram that semi-implicit Euler keeps exactly in flight, for a
+/// particle at `position` with `velocity` under gravity of size `g` (m/s^2,
+/// pointing down, -y) and steps of `dt` seconds: the HUD's energy
+/// `v^2 / 2 + g y` plus the term in `v_y` that makes a step in flight leave the
+/// sum unchanged.
+pub fn shifted_energy(position: Vec2, velocity: Vec2, g: f32, dt: f32) -> f32 {
+    // ANCHOR_END: shifted_energy_signature
+    // One step turns v_y into v_y - g dt and y into y + (v_y - g dt) dt. The HUD's
+    // energy changes by -g dt v_y + g^2 dt^2 / 2 (kinetic) + g dt v_y - g^2 dt^2
+    // (height) = -g^2 dt^2 / 2 in every step. A term c v_y changes by -c g dt, which
+    // cancels that for c = -g dt / 2.
+    0.5 * velocity.length_squared() + g * position.y - 0.5 * g * dt * velocity.y
+}
+// ANCHOR_END: shifted_energy
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::time_to_plane;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: time_to_plane
+// ANCHOR: time_to_plane_signature
+/// When a particle at `position` with `velocity`, falling freely under
+/// `gravity` (the exact parabola, not the stepped motion), first reaches
+/// `plane`: the time in seconds, 0 for a particle already on or behind it,
+/// `None` if it never does.
+pub fn time_to_plane(
+    position: Vec2,
+    velocity: Vec2,
+    gravity: Vec2,
+    plane: &Plane,
+) -> Option<f32> {
+    // ANCHOR_END: time_to_plane_signature
+    // The distance along the path is d(t) = d + s t + a t^2 / 2, with s and a
+    // the velocity and gravity along the normal.
+    let d = plane.distance(position);
+    if d <= 0.0 {
+        return Some(0.0);
+    }
+    let s = velocity.dot(plane.normal);
+    let a = gravity.dot(plane.normal);
+    let discriminant = s * s - 2.0 * a * d;
+    if discriminant < 0.0 {
+        return None; // the parabola turns back before the plane
+    }
+    // The earlier root is (-s - sqrt(disc)) / a. Written so, it subtracts two
+    // nearly equal numbers when s < 0 and a is small, and loses its digits;
+    // multiplied out by its conjugate it is 2 d / (sqrt(disc) - s), which
+    // subtracts nothing there (and needs no case for a = 0). For s >= 0 the first
+    // form is the one that adds. A negative, infinite or NaN time means never.
+    let root = discriminant.sqrt();
+    let t = if s < 0.0 { 2.0 * d / (root - s) } else { -(s + root) / a };
+    (t >= 0.0 && t.is_finite()).then_some(t)
+}
+// ANCHOR_END: time_to_plane
 
 #[cfg(test)]
 mod tests {
@@ -280,25 +345,5 @@ mod tests {
         assert!((turned.normal - Vec2::new(-1.0, 0.0)).length() < 1e-6);
         assert!((turned.distance(Vec2::new(1.5, 7.0))).abs() < 1e-6);
         assert!((turned.distance(Vec2::new(0.5, 0.0)) - 1.0).abs() < 1e-6);
-    }
-
-    #[test]
-    fn a_mirror_keeps_speed() {
-        let v = reflect(Vec2::new(3.0, -4.0), Vec2::Y, 1.0);
-        assert_eq!(v, Vec2::new(3.0, 4.0));
-        assert_eq!(
-            reflect(Vec2::new(3.0, -4.0), Vec2::Y, 0.0),
-            Vec2::new(3.0, 0.0)
-        );
-    }
-
-    #[test]
-    fn gravity_then_move() {
-        let (mut x, mut v) = (Vec2::ZERO, Vec2::ZERO);
-        integrate(&mut x, &mut v, Vec2::new(0.0, -10.0), 0.5);
-        // Semi-implicit: the new velocity (-5) moves the particle, not the old one
-        // (0).
-        assert_eq!(v, Vec2::new(0.0, -5.0));
-        assert_eq!(x, Vec2::new(0.0, -2.5));
     }
 }

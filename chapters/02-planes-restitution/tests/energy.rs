@@ -1,7 +1,8 @@
 //! What semi-implicit Euler does to a bouncing particle's energy: the energy the
 //! HUD shows, and the slightly shifted energy that the integrator really keeps.
 
-use ch02_planes_restitution::{Particle, World};
+use crate::judge::{INTEGRATE, SHIFTED_ENERGY};
+use ch02_planes_restitution::{Particle, World, shifted_energy};
 use glam::Vec2;
 
 const DT: f32 = 1.0 / 60.0;
@@ -13,7 +14,7 @@ const DT: f32 = 1.0 / 60.0;
 ///   J/kg at 60 Hz) at every step in flight, and jumps up at a bounce, by `g` times
 ///   the depth from which the push-back lifts the particle onto the floor (nearly
 ///   nothing when a step happens to end right on the floor);
-/// - the shifted energy `E - g dt v_y / 2` stays constant in flight and only ever
+/// - the shifted energy (`shifted_energy`, exercise 2.4) stays constant in flight and only ever
 ///   drops, at the bounces. That is the sense in which the semi-implicit order
 ///   never lets the energy grow.
 ///
@@ -31,28 +32,66 @@ fn the_hud_energy_drifts_in_flight_and_the_shifted_energy_never_grows() {
     }]);
     let g = -world.gravity.y;
     let hud = |p: &Particle| 0.5 * p.velocity.length_squared() + g * p.position.y;
-    let shifted = |p: &Particle| hud(p) - 0.5 * g * DT * p.velocity.y;
+    let shifted = |p: &Particle| shifted_energy(p.position, p.velocity, g, DT);
     let drift = 0.5 * g * g * DT * DT;
     let (mut flights, mut bounces) = (0, 0);
     let mut jumps = 0.0;
-    for _ in 0..600 {
+    for step in 1..=600 {
         let before = world.particles[0];
         world.step(DT);
         let after = world.particles[0];
+        let case = format!(
+            "step {step}, dropped from y = 0 with e = 1: {before:?} -> {after:?}"
+        );
         let bounced = before.velocity.y < 0.0 && after.velocity.y > 0.0;
+        let change = hud(&after) - hud(&before);
         if bounced {
             bounces += 1;
-            let change = hud(&after) - hud(&before);
             assert!(change + drift > -1e-4, "{before:?} -> {after:?}");
             jumps += change + drift;
-            assert!(shifted(&after) < shifted(&before), "{before:?} -> {after:?}");
+            assert!(
+                shifted(&after) < shifted(&before),
+                "{}",
+                SHIFTED_ENERGY.wrong(
+                    "the shifted energy at a bounce (J/kg)",
+                    &case,
+                    format!("below {}", shifted(&before)),
+                    shifted(&after)
+                )
+            );
         } else {
             flights += 1;
-            let change = hud(&after) - hud(&before);
-            assert!((change + drift).abs() < 1e-4, "in flight: {change}");
-            assert!((shifted(&after) - shifted(&before)).abs() < 1e-4);
+            assert!(
+                (change + drift).abs() < 1e-4,
+                "{}",
+                INTEGRATE.wrong(
+                    "the change of v^2 / 2 + g y in flight (J/kg)",
+                    &case,
+                    -drift,
+                    change
+                )
+            );
+            assert!(
+                (shifted(&after) - shifted(&before)).abs() < 1e-4,
+                "{}",
+                SHIFTED_ENERGY.wrong(
+                    "the change of the shifted energy in flight (J/kg)",
+                    &case,
+                    0.0,
+                    shifted(&after) - shifted(&before)
+                )
+            );
         }
-        assert!(shifted(&after) <= shifted(&before) + 1e-5);
+        assert!(
+            shifted(&after) <= shifted(&before) + 1e-5,
+            "{}",
+            SHIFTED_ENERGY.wrong(
+                "the shifted energy (J/kg), which must never grow",
+                &case,
+                format!("at most {}", shifted(&before)),
+                shifted(&after)
+            )
+        );
     }
     assert!(
         bounces >= 5 && flights > 500,

@@ -1,5 +1,6 @@
 //! The laws chapter 2 claims, checked over random particles and planes.
 
+use crate::judge::{PUSH_BACK, REFLECT};
 use ch02_planes_restitution::{Particle, Plane, World, bounce, box_planes};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -48,12 +49,18 @@ proptest! {
             restitution_override: Some(1.0),
             ..World::new(start)
         };
-        for _ in 0..steps {
+        for step in 1..=steps {
             chapter_1.step(dt);
             chapter_2.step(dt);
             for (one, two) in chapter_1.particles.iter().zip(&chapter_2.particles) {
-                prop_assert_eq!(one.position, two.position);
-                prop_assert_eq!(one.velocity, two.velocity);
+                let (x, v) = (two.position, two.velocity);
+                let same = one.position == x && one.velocity == v;
+                prop_assert!(same, "{}", REFLECT.wrong(
+                    "the state (position, velocity), bit for bit",
+                    format!("step {step} of {dt} s, e = 1, no gravity or push-back"),
+                    format!("chapter 1's {one:?}"),
+                    format!("{two:?}"),
+                ));
             }
         }
     }
@@ -90,8 +97,19 @@ proptest! {
         let v = p.velocity;
         prop_assert!(bounce(&mut p, &plane, e, true));
         let tol = 1e-5 * v.length();
-        prop_assert!((p.velocity.dot(n) - (-e * v.dot(n))).abs() <= tol, "{:?} -> {:?}", v, p.velocity);
-        prop_assert!((p.velocity.dot(t) - v.dot(t)).abs() <= tol, "{:?} -> {:?}", v, p.velocity);
+        let case = format!("v = {v} into a plane with normal n = {n}, e = {e}");
+        prop_assert!(
+            (p.velocity.dot(n) - (-e * v.dot(n))).abs() <= tol,
+            "{}",
+            REFLECT.wrong("the normal velocity after the bounce, v' . n", &case,
+                format!("-e (v . n) = {}", -e * v.dot(n)), p.velocity.dot(n))
+        );
+        prop_assert!(
+            (p.velocity.dot(t) - v.dot(t)).abs() <= tol,
+            "{}",
+            REFLECT.wrong("the tangential velocity after the bounce, v' . t", &case,
+                format!("unchanged, {}", v.dot(t)), p.velocity.dot(t))
+        );
     }
 
     /// Turning the world pushes every particle the walls swept over back inside at
@@ -109,13 +127,26 @@ proptest! {
         let mut world = World::new(start);
         for angle in turns {
             world.turn(angle);
-            prop_assert!(world.max_penetration() <= 1e-5, "after a turn: {}", world.max_penetration());
-            for _ in 0..5 {
+            prop_assert!(
+                world.max_penetration() <= 1e-5,
+                "{}",
+                PUSH_BACK.wrong("the deepest any particle is behind a plane (m)",
+                    format!("right after turning the box by {angle} rad"),
+                    "0, within 1e-5", world.max_penetration())
+            );
+            for step in 1..=5 {
                 world.step(dt);
                 for p in &world.particles {
                     let travel = (p.velocity.length() + world.gravity.length() * dt) * dt;
                     for plane in &world.planes {
-                        prop_assert!(plane.penetration(p.position) <= travel + 1e-5, "{p:?}");
+                        prop_assert!(
+                            plane.penetration(p.position) <= travel + 1e-5,
+                            "{}",
+                            PUSH_BACK.wrong("how far the particle is behind a plane (m)",
+                                format!("step {step} of {dt} s after a turn, {p:?}, {plane:?}"),
+                                format!("at most one step's travel, {travel}"),
+                                plane.penetration(p.position))
+                        );
                     }
                 }
             }
@@ -141,7 +172,13 @@ proptest! {
             world.step(dt);
         }
         for (p, s) in world.particles.iter().zip(speeds) {
-            prop_assert!((p.velocity.length() - s).abs() <= 2e-4 * s.max(1.0), "{} -> {}", s, p.velocity.length());
+            prop_assert!(
+                (p.velocity.length() - s).abs() <= 2e-4 * s.max(1.0),
+                "{}",
+                REFLECT.wrong("the speed after 600 steps (m/s)",
+                    format!("e = 1, no gravity, box turned by {angle} rad, dt = {dt} s"),
+                    s, p.velocity.length())
+            );
         }
     }
 }

@@ -11,12 +11,17 @@
 //! ```
 //!
 //! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
-//! book's "Exercises" section (book/src/ch03-mass-weighted-impulses.md). To start
-//! again from the stubs: `git checkout --
-//! chapters/03-mass-weighted-impulses/src/exercises.rs`.
+//! book's "Exercises" section (book/src/ch03-mass-weighted-impulses.md), in steps,
+//! each closer to the code. `lib.rs` holds the reference answers: try first. To
+//! start again from the stubs: `git checkout --
+//! chapters/03-mass-weighted-impulses/src/exercises.rs`. The tests that judge each
+//! exercise on its own are in `tests/exercises.rs`; a failure names the quantity
+//! that is wrong, the case, and the section of the page to reread.
 
 // `todo!` here stops like `std::todo!`, but says its message once per test run, not
-// once per proptest shrinking step (see `physics_core::exercise`).
+// once per proptest shrinking step (see `physics_core::exercise`). Once every stub is
+// filled in, nothing calls it; the `allow` keeps that from warning at every build.
+#[allow(unused_macros)]
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -26,12 +31,12 @@ macro_rules! todo {
 use crate::{Contact, Correction};
 use glam::Vec2;
 
-/// **Exercise 3.1: the impulse scalar.** The size `j` of the impulse along `normal`
-/// (a unit vector from A to B) that makes the bodies' relative normal velocity `-e`
-/// times what it was. B will receive `+j n` and A `-j n` (the callers apply it).
-///
-/// Formula (book, chapter 3, "The impulse, from Newton's law of restitution"):
-/// `j = -(1 + e) (v_rel . n) / (1/m_a + 1/m_b)`, with `v_rel = v_b - v_a`.
+/// **Exercise 3.1: the impulse scalar.** The size `j` (kg m/s) of the impulse along
+/// `normal` (a unit vector from A to B) that makes the bodies' relative normal
+/// velocity, `(v_b - v_a) . n`, `-e` times what it was. B will receive `+j n` and A
+/// `-j n` (the callers apply it), each changing its velocity by the impulse over its
+/// mass. Derive `j` from those two facts (book, chapter 3, "The impulse, from
+/// Newton's law of restitution").
 ///
 /// Return 0 when both inverse masses are zero (two immovable bodies), and, with
 /// `approach_check`, when the bodies are already separating (`v_rel . n > 0`): a
@@ -53,12 +58,11 @@ pub fn impulse_scalar(
     )
 }
 
-/// **Exercise 3.2: positional correction.** How far to move A and B apart along the
-/// contact's normal, in total (in kg m: the callers move A by `-inv_mass_a` times
-/// it and B by `+inv_mass_b` times it, so the lighter body moves more).
-///
-/// Formula (book, chapter 3, "Positional correction"):
-/// `c = percent * max(penetration - slop, 0) / (1/m_a + 1/m_b) * n`.
+/// **Exercise 3.2: positional correction.** The correction vector `c` (kg m, along
+/// the contact's normal) that moves A and B apart by `percent` of the penetration
+/// beyond `slop`, in all: the callers move A by `-inv_mass_a` times it and B by
+/// `+inv_mass_b` times it, so the lighter body moves more (book, chapter 3,
+/// "Positional correction").
 ///
 /// Return zero when the correction is switched off (`c.enabled` false) or both
 /// inverse masses are zero.

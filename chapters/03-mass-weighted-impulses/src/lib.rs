@@ -288,11 +288,10 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 pub use crate::exercises::impulse_scalar;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: impulse
+// ANCHOR: impulse_signature
 /// The size `j` of the impulse along `normal` (from A to B) that makes the bodies'
-/// relative normal velocity `-e` times what it was, from Newton's law of
-/// restitution:
-///
-/// `j = -(1 + e) (v_rel . n) / (1/m_a + 1/m_b)`, with `v_rel = v_b - v_a`.
+/// relative normal velocity `-e` times what it was: Newton's law of restitution,
+/// solved for `j`.
 ///
 /// B receives `+j n` and A `-j n`. Returns 0 when both inverse masses are zero (two
 /// immovable bodies: there is nothing to solve) and, with `approach_check`, when
@@ -307,6 +306,10 @@ pub fn impulse_scalar(
     restitution: f32,
     approach_check: bool,
 ) -> f32 {
+    // ANCHOR_END: impulse_signature
+    // B gains j n / m_b and A loses j n / m_a, so the relative normal velocity
+    // gains j (1/m_a + 1/m_b). Newton's law wants it to become -e times what it
+    // was: j = -(1 + e) (v_rel . n) / (1/m_a + 1/m_b), with v_rel = v_b - v_a.
     let normal_velocity = (velocity_b - velocity_a).dot(normal);
     let inv_mass_sum = inv_mass_a + inv_mass_b;
     if inv_mass_sum <= 0.0 || (approach_check && normal_velocity > 0.0) {
@@ -392,6 +395,7 @@ impl Default for Correction {
 pub use crate::exercises::correction_vector;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: correction_vector
+// ANCHOR: correction_vector_signature
 /// How far to move A and B apart along the normal, in total: `percent` of the
 /// penetration beyond `slop`. Shared by inverse mass, like the impulse: the lighter
 /// body moves more.
@@ -401,6 +405,7 @@ pub fn correction_vector(
     inv_mass_b: f32,
     c: &Correction,
 ) -> Vec2 {
+    // ANCHOR_END: correction_vector_signature
     let inv_mass_sum = inv_mass_a + inv_mass_b;
     if !c.enabled || inv_mass_sum <= 0.0 {
         return Vec2::ZERO;
@@ -408,7 +413,9 @@ pub fn correction_vector(
     let depth = (contact.penetration - c.slop).max(0.0);
     depth * c.percent / inv_mass_sum * contact.normal
 }
+// ANCHOR_END: correction_vector
 
+// ANCHOR: correct_positions
 /// Move two circles apart: A back along the normal, B forward, each by its inverse
 /// mass.
 pub fn correct_positions(
@@ -421,7 +428,7 @@ pub fn correct_positions(
     a.position -= a.inv_mass * correction;
     b.position += b.inv_mass * correction;
 }
-// ANCHOR_END: correction_vector
+// ANCHOR_END: correct_positions
 
 /// Which two bodies a contact is between: two circles (by index, low then high) or
 /// a wall and a circle.
@@ -497,24 +504,5 @@ mod tests {
             assert_eq!(inverse_mass(m), 0.0);
         }
         assert_eq!(inverse_mass(4.0), 0.25);
-    }
-
-    #[test]
-    fn two_static_bodies_get_no_impulse() {
-        let j = impulse_scalar(Vec2::X, 0.0, -Vec2::X, 0.0, Vec2::X, 1.0, true);
-        assert_eq!(j, 0.0);
-    }
-
-    #[test]
-    fn against_a_wall_the_impulse_is_chapter_2s_reflection() {
-        let mut b = circle(0.0, 0.1, 0.5);
-        b.velocity = Vec2::new(2.0, -3.0);
-        let wall =
-            Plane { normal: physics_core::trig::from_angle(1.2), offset: -0.3 };
-        let contact = plane_circle(&wall, &b).unwrap();
-        let expected =
-            ch02_planes_restitution::reflect(b.velocity, wall.normal, 0.4);
-        resolve_wall(&mut b, &contact, 0.4, true);
-        assert!((b.velocity - expected).length() < 1e-5);
     }
 }

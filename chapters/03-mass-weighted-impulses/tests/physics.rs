@@ -1,6 +1,7 @@
 //! The laws chapter 3 claims, checked over random bodies, and the tutorials' slips
 //! shown failing them.
 
+use crate::judge::{CORRECTION, IMPULSE};
 use ch03_mass_weighted_impulses::{
     Ball, Contact, Correction, Plane, Wall, World, circle_circle,
     correct_positions, correction_vector, impulse_scalar, inverse_mass, resolve,
@@ -58,6 +59,17 @@ fn contact(n: Vec2) -> Contact {
     Contact { normal: n, penetration: 0.1 }
 }
 
+/// The case a property tried, for its failure message.
+fn case(a: &Ball, b: &Ball, n: Vec2, e: f32) -> String {
+    format!(
+        "A: {} kg at {}, B: {} kg at {}, n = {n} (A to B), e = {e}",
+        a.mass(),
+        a.velocity,
+        b.mass(),
+        b.velocity
+    )
+}
+
 proptest! {
     /// Whatever the masses, velocities and restitution, the impulse changes the
     /// total momentum by nothing: A loses exactly the `j n` that B gains. The
@@ -68,8 +80,13 @@ proptest! {
     fn momentum_is_unchanged_by_any_impulse((mut a, mut b, n) in pair(), e in 0.0f32..=1.0, check in any::<bool>()) {
         let before = momentum(&a, &b);
         let tol = 1e-5 * scale(&a, &b);
+        let tried = case(&a, &b, n, e);
         resolve(&mut a, &mut b, &contact(n), e, check);
-        prop_assert!((momentum(&a, &b) - before).length() <= tol, "{before} -> {}", momentum(&a, &b));
+        prop_assert!(
+            (momentum(&a, &b) - before).length() <= tol,
+            "{}",
+            IMPULSE.wrong("the total momentum after the impulse (kg m/s)", tried, before, momentum(&a, &b))
+        );
     }
 
     /// Newton's law of restitution: when the bodies approach, the relative normal
@@ -78,9 +95,19 @@ proptest! {
     #[test]
     fn relative_normal_velocity_becomes_minus_e_times((mut a, mut b, n) in approaching(0.0), e in 0.0f32..=1.0) {
         let before = (b.velocity - a.velocity).dot(n);
+        let tried = case(&a, &b, n, e);
         resolve(&mut a, &mut b, &contact(n), e, true);
         let after = (b.velocity - a.velocity).dot(n);
-        prop_assert!((after + e * before).abs() <= 1e-5 * 40.0, "{before} -> {after}");
+        prop_assert!(
+            (after + e * before).abs() <= 1e-5 * 40.0,
+            "{}",
+            IMPULSE.wrong(
+                "the relative normal velocity after the impulse, (v_b - v_a) . n (m/s)",
+                tried,
+                format!("-e times {before}, {}", -e * before),
+                after,
+            )
+        );
     }
 
     /// For e <= 1 an impulse never creates kinetic energy: it loses (1 - e^2) of
@@ -89,8 +116,14 @@ proptest! {
     #[test]
     fn one_impulse_never_gains_energy((mut a, mut b, n) in pair(), e in 0.0f32..=1.0, check in any::<bool>()) {
         let before = kinetic_energy(&a, &b);
+        let tried = case(&a, &b, n, e);
         resolve(&mut a, &mut b, &contact(n), e, check);
-        prop_assert!(kinetic_energy(&a, &b) <= before * (1.0 + 1e-5) + 1e-6, "{before} -> {}", kinetic_energy(&a, &b));
+        prop_assert!(
+            kinetic_energy(&a, &b) <= before * (1.0 + 1e-5) + 1e-6,
+            "{}",
+            IMPULSE.wrong("the kinetic energy after the impulse (J)", tried,
+                format!("at most {before}"), kinetic_energy(&a, &b))
+        );
     }
 
     /// A whole world without gravity and without positional correction never gains
@@ -107,10 +140,16 @@ proptest! {
         world.gravity = Vec2::ZERO;
         world.correction.enabled = false;
         let energy = |w: &World| w.circles.iter().map(|c| 0.5 * c.mass() * c.velocity.length_squared()).sum::<f32>();
-        for _ in 0..200 {
+        for step in 1..=200 {
             let before = energy(&world);
             world.step(1.0 / 60.0);
-            prop_assert!(energy(&world) <= before * (1.0 + 1e-5) + 1e-6, "{before} -> {}", energy(&world));
+            prop_assert!(
+                energy(&world) <= before * (1.0 + 1e-5) + 1e-6,
+                "{}",
+                IMPULSE.wrong("the world's kinetic energy after a step (J)",
+                    format!("step {step} of a box of circles, no gravity, no correction"),
+                    format!("at most {before}"), energy(&world))
+            );
         }
     }
 
@@ -119,14 +158,17 @@ proptest! {
     #[test]
     fn the_heavier_body_changes_less((mut a, mut b, n) in pair(), e in 0.0f32..=1.0) {
         let (va, vb) = (a.velocity, b.velocity);
+        let tried = case(&a, &b, n, e);
         resolve(&mut a, &mut b, &contact(n), e, true);
         let (dva, dvb) = ((a.velocity - va).length(), (b.velocity - vb).length());
         let tol = 1e-5 * 40.0;
-        if a.mass() > b.mass() {
-            prop_assert!(dva <= dvb + tol, "{dva} {dvb}");
-        } else {
-            prop_assert!(dvb <= dva + tol, "{dva} {dvb}");
-        }
+        let (heavier, lighter) = if a.mass() > b.mass() { (dva, dvb) } else { (dvb, dva) };
+        prop_assert!(
+            heavier <= lighter + tol,
+            "{}",
+            IMPULSE.wrong("the heavier body's change of velocity, |dv| (m/s)", tried,
+                format!("at most the lighter one's, {lighter}"), heavier)
+        );
     }
 
     /// Positional correction on its own, without a world around it: the bodies move
@@ -146,10 +188,28 @@ proptest! {
         let (moved_a, moved_b) = (a.position - start_a, b.position - start_b);
         let expected = if enabled { percent * (penetration - slop).max(0.0) } else { 0.0 };
         let apart = moved_b - moved_a;
-        prop_assert!((apart.dot(n) - expected).abs() <= 1e-5, "moved apart {apart}, expected {expected} along {n}");
-        prop_assert!(apart.perp_dot(n).abs() <= 1e-5, "moved across the normal: {apart}");
+        let tried = format!(
+            "A: {} kg, B: {} kg, penetration {penetration} m along n = {n}, enabled = {enabled}, \
+             percent = {percent}, slop = {slop}",
+            a.mass(), b.mass()
+        );
+        prop_assert!(
+            (apart.dot(n) - expected).abs() <= 1e-5,
+            "{}",
+            CORRECTION.wrong("how far the bodies moved apart along n (m)", &tried, expected, apart.dot(n))
+        );
+        prop_assert!(
+            apart.perp_dot(n).abs() <= 1e-5,
+            "{}",
+            CORRECTION.wrong("how far they moved across n (m)", &tried, 0.0, apart.perp_dot(n))
+        );
         let centre_of_mass = a.mass() * moved_a + b.mass() * moved_b;
-        prop_assert!(centre_of_mass.length() <= 1e-4 * (a.mass() + b.mass()), "{centre_of_mass}");
+        prop_assert!(
+            centre_of_mass.length() <= 1e-4 * (a.mass() + b.mass()),
+            "{}",
+            CORRECTION.wrong("the move of the centre of mass times the total mass (kg m)",
+                &tried, Vec2::ZERO, centre_of_mass)
+        );
     }
 
     /// A static body (inverse mass 0) never moves, however hard it is hit and
@@ -210,8 +270,18 @@ fn textbook_one_dimensional_collisions() {
         a.velocity = Vec2::new(4.0, 0.0);
         let c = circle_circle(&a, &b).unwrap();
         resolve(&mut a, &mut b, &c, e, true);
-        assert!((a.velocity.x - v1).abs() < 1e-6, "e = {e}: {}", a.velocity.x);
-        assert!((b.velocity.x - v2).abs() < 1e-6, "e = {e}: {}", b.velocity.x);
+        let case = format!("1 kg at 4 m/s into 3 kg at rest, e = {e}");
+        let wrong = |body, expected, got| IMPULSE.wrong(body, &case, expected, got);
+        assert!(
+            (a.velocity.x - v1).abs() < 1e-6,
+            "{}",
+            wrong("the 1 kg ball's v_x", v1, a.velocity.x)
+        );
+        assert!(
+            (b.velocity.x - v2).abs() < 1e-6,
+            "{}",
+            wrong("the 3 kg ball's v_x", v2, b.velocity.x)
+        );
     }
 }
 // ANCHOR_END: textbook
@@ -440,5 +510,15 @@ fn a_wall_is_a_body_of_infinite_mass() {
     b.velocity = Vec2::new(1.0, -4.0);
     let c = ch03_mass_weighted_impulses::plane_circle(&wall.plane, &b).unwrap();
     ch03_mass_weighted_impulses::resolve_wall(&mut b, &c, 0.5, true);
-    assert!((b.velocity - Vec2::new(1.0, 2.0)).length() < 1e-6);
+    let expected = Vec2::new(1.0, 2.0);
+    assert!(
+        (b.velocity - expected).length() < 1e-6,
+        "{}",
+        IMPULSE.wrong(
+            "the ball's velocity after the wall's impulse",
+            "2 kg at (1, -4) m/s onto a floor, e = 0.5",
+            expected,
+            b.velocity
+        )
+    );
 }

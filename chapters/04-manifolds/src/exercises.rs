@@ -10,8 +10,11 @@
 //! ```
 //!
 //! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
-//! book's "Exercises" section (book/src/ch04-manifolds.md). To start again from the
-//! stubs: `git checkout -- chapters/04-manifolds/src/exercises.rs`.
+//! book's "Exercises" section (book/src/ch04-manifolds.md), in steps, each closer to
+//! the code. `lib.rs` holds the reference answers: try first. To start again from
+//! the stubs: `git checkout -- chapters/04-manifolds/src/exercises.rs`. The tests
+//! that judge each exercise on its own are in `tests/exercises.rs`; a failure names
+//! the quantity that is wrong, the case, and the section of the page to reread.
 //!
 //! Useful pieces from `lib.rs`: [`Manifold::new`](crate::Manifold::new) (it refuses
 //! a normal that is not unit length or a value that is not finite),
@@ -22,7 +25,9 @@
 //! [`Feature`](crate::Feature).
 
 // `todo!` here stops like `std::todo!`, but says its message once per test run, not
-// once per proptest shrinking step (see `physics_core::exercise`).
+// once per proptest shrinking step (see `physics_core::exercise`). Once every stub is
+// filled in, nothing calls it; the `allow` keeps that from warning at every build.
+#[allow(unused_macros)]
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -36,11 +41,10 @@ use glam::Vec2;
 /// `position_a` and circle `b` at `position_b`, or `None` when they are apart.
 /// Touching counts.
 ///
-/// Formula (book, chapter 4, "Circles"): the normal runs from centre to centre,
-/// `n = (c_B - c_A) / |c_B - c_A|`, and the penetration is `d = r_A + r_B - |c_B -
-/// c_A|`. One contact point: the point of A nearest B's centre (on A's surface, or
-/// B's centre itself when that is inside A), with that penetration and the id
-/// `FeatureId::default()` (both `Whole`).
+/// Its unit normal points from A to B, its penetration is how far B must move along
+/// it to just touch A (book, chapter 4, "Circles"). One contact point: the point of
+/// A nearest B's centre (on A's surface, or B's centre itself when that is inside
+/// A), with that penetration and the id `FeatureId::default()` (both `Whole`).
 ///
 /// Every finite input must give a well-formed manifold or `None`, never a NaN:
 /// centres that coincide get the normal `+x` and the penetration `r_A + r_B`;
@@ -61,15 +65,12 @@ pub fn circle_circle(
 /// at `position_a` and circle `b` at `position_b`, normal from the box to the
 /// circle, or `None` when they are apart. Touching counts.
 ///
-/// Formula (book, chapter 4, "A box and a circle"): clamp the circle's centre into
-/// the box to get the box's nearest point `q`.
+/// Derive the normal and the penetration from the box's point `q` nearest the
+/// circle's centre (book, chapter 4, "A box and a circle"), in both cases: the
+/// centre outside the box, and the centre inside it (or on its boundary), where the
+/// circle leaves through the nearest face. The box need not be square.
 ///
-/// - Centre outside: `n = (c - q) / |c - q|`, `d = r - |c - q|`.
-/// - Centre inside (or on the boundary; clamping changed nothing): leave through
-///   the *nearest* face (least gap, not the largest coordinate: the box need not be
-///   square). The normal is that face's outward normal and `d = r + gap`.
-///
-/// One contact point, at `q`, with penetration `d`. Its id: A's feature is the face
+/// One contact point, at `q`, with the penetration. Its id: A's feature is the face
 /// `q` lies on (or `Feature::Vertex(corner_towards(..))` when both coordinates were
 /// clamped), B's is `Whole`. (The tests do not check this id; chapter 8 will use
 /// ids.) No NaN for any finite input, as in exercise 4.1.

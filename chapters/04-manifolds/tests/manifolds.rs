@@ -1,6 +1,7 @@
 //! Properties of chapter 4's narrow phase, over random shapes, sizes and positions,
 //! including coincident centres and shapes that just touch.
 
+use crate::judge::{BOX_CIRCLE, BOXES, CIRCLES, Exercise};
 use ch04_manifolds::{Aabb, Circle, Manifold, Shape, UNIT_TOLERANCE, collide};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -57,14 +58,50 @@ fn scale(a: &Shape, pa: Vec2, b: &Shape, pb: Vec2) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// The exercise that answers for a pair of shapes, whichever way round: two
+/// circles are exercise 4.1, a box and a circle 4.2.
+fn exercise(a: &Shape, b: &Shape) -> &'static Exercise {
+    match (a, b) {
+        (Shape::Circle(_), Shape::Circle(_)) => &CIRCLES,
+        (Shape::Aabb(_), Shape::Aabb(_)) => &BOXES,
+        _ => &BOX_CIRCLE,
+    }
+}
+
+/// The case a property tried, for its failure message.
+fn case(a: &Shape, pa: Vec2, b: &Shape, pb: Vec2) -> String {
+    format!("A: {a:?} at {pa}, B: {b:?} at {pb}")
+}
+
 /// What a solver needs of every manifold: a unit normal, finite numbers, 1 or 2
 /// contacts.
-fn check_well_formed(m: &Manifold) -> Result<(), TestCaseError> {
-    prop_assert!((m.normal.length() - 1.0).abs() <= UNIT_TOLERANCE, "{m:?}");
-    prop_assert!(m.penetration.is_finite() && m.penetration >= 0.0, "{m:?}");
+fn check_well_formed(
+    m: &Manifold,
+    ex: &Exercise,
+    case: &str,
+) -> Result<(), TestCaseError> {
+    prop_assert!(
+        (m.normal.length() - 1.0).abs() <= UNIT_TOLERANCE,
+        "{}",
+        ex.wrong(
+            "the normal's length",
+            case,
+            1.0,
+            format!("{} ({m:?})", m.normal.length())
+        )
+    );
+    prop_assert!(
+        m.penetration.is_finite() && m.penetration >= 0.0,
+        "{}",
+        ex.wrong("the penetration (m)", case, "finite, 0 or more", m.penetration)
+    );
     prop_assert!((1..=2).contains(&m.contacts().len()), "{m:?}");
     for c in m.contacts() {
-        prop_assert!(c.point.is_finite() && c.penetration.is_finite(), "{m:?}");
+        prop_assert!(
+            c.point.is_finite() && c.penetration.is_finite(),
+            "{}",
+            ex.wrong("a contact point", case, "finite numbers", format!("{c:?}"))
+        );
     }
     if let [c1, c2] = m.contacts() {
         prop_assert_ne!(
@@ -142,7 +179,7 @@ proptest! {
     #[test]
     fn every_manifold_is_well_formed((a, pa, b, pb) in pair()) {
         if let Some(m) = collide(&a, pa, &b, pb) {
-            check_well_formed(&m)?;
+            check_well_formed(&m, exercise(&a, &b), &case(&a, pa, &b, pb))?;
         }
     }
 
@@ -155,11 +192,24 @@ proptest! {
     fn swapping_a_and_b_flips_the_normal((a, pa, b, pb) in pair()) {
         let ab = collide(&a, pa, &b, pb);
         let ba = collide(&b, pb, &a, pa);
-        prop_assert_eq!(ab.is_some(), ba.is_some());
+        let (ex, case) = (exercise(&a, &b), case(&a, pa, &b, pb) + ", then swapped");
+        prop_assert!(
+            ab.is_some() == ba.is_some(),
+            "{}",
+            ex.wrong("whether they collide, swapped", &case, ab.is_some(), ba.is_some())
+        );
         if let (Some(ab), Some(ba)) = (ab, ba) {
-            prop_assert_eq!(ab.penetration, ba.penetration);
+            prop_assert!(
+                ab.penetration == ba.penetration,
+                "{}",
+                ex.wrong("the penetration, swapped (m)", &case, ab.penetration, ba.penetration)
+            );
             if (pb - pa).dot(ab.normal) != 0.0 {
-                prop_assert_eq!(ab.normal, -ba.normal);
+                prop_assert!(
+                    ab.normal == -ba.normal,
+                    "{}",
+                    ex.wrong("the normal, swapped", &case, -ab.normal, ba.normal)
+                );
             }
         }
     }
@@ -173,11 +223,15 @@ proptest! {
     fn penetration_matches_an_independent_computation((a, pa, b, pb) in pair()) {
         let tol = 1e-6 * scale(&a, pa, &b, pb) as f64;
         let expected = independent_penetration(&a, pa, &b, pb);
+        let (ex, case) = (exercise(&a, &b), case(&a, pa, &b, pb));
+        let quantity = "the penetration (m), against one worked out in f64";
         match (collide(&a, pa, &b, pb), expected) {
             (Some(m), Some(e)) => prop_assert!((m.penetration as f64 - e).abs() <= tol,
-                "got {} expected {e}", m.penetration),
-            (Some(m), None) => prop_assert!(m.penetration as f64 <= tol, "{m:?}"),
-            (None, Some(e)) => prop_assert!(e <= tol, "missed a penetration of {e}"),
+                "{}", ex.wrong(quantity, &case, e, m.penetration)),
+            (Some(m), None) => prop_assert!(m.penetration as f64 <= tol,
+                "{}", ex.wrong(quantity, &case, "None (apart)", format!("{m:?}"))),
+            (None, Some(e)) => prop_assert!(e <= tol,
+                "{}", ex.wrong(quantity, &case, e, "None (missed)")),
             (None, None) => {}
         }
     }
@@ -190,7 +244,16 @@ proptest! {
         if let Some(m) = collide(&a, pa, &b, pb) {
             let hair = 1e-5 * scale(&a, pa, &b, pb);
             let moved = pb + m.normal * (m.penetration + hair);
-            prop_assert!(collide(&a, pa, &b, moved).is_none(), "{m:?} moved to {moved}");
+            prop_assert!(
+                collide(&a, pa, &b, moved).is_none(),
+                "{}",
+                exercise(&a, &b).wrong(
+                    "the normal or the penetration (moving B out by them must separate)",
+                    case(&a, pa, &b, pb),
+                    format!("apart once B is moved to {moved}"),
+                    format!("still touching; the manifold was {m:?}"),
+                )
+            );
         }
     }
 
@@ -200,10 +263,22 @@ proptest! {
     fn contact_points_are_inside_both_shapes((a, pa, b, pb) in pair()) {
         if let Some(m) = collide(&a, pa, &b, pb) {
             let tol = 1e-5 * scale(&a, pa, &b, pb) as f64;
+            let (ex, case) = (exercise(&a, &b), case(&a, pa, &b, pb));
             for c in m.contacts() {
                 let p = d2(c.point);
-                prop_assert!(signed_distance(&a, pa, p) <= tol, "{c:?} outside A, {m:?}");
-                prop_assert!(signed_distance(&b, pb, p) <= tol, "{c:?} outside B, {m:?}");
+                for (shape, at, name) in [(&a, pa, "A"), (&b, pb, "B")] {
+                    let outside = signed_distance(shape, at, p);
+                    prop_assert!(
+                        outside <= tol,
+                        "{}",
+                        ex.wrong(
+                            &format!("the contact point {}'s distance outside {name} (m)", c.point),
+                            &case,
+                            "0 or less (inside)",
+                            outside,
+                        )
+                    );
+                }
             }
         }
     }
@@ -217,16 +292,40 @@ fn coincident_centres_give_a_consistent_normal() {
     for (a, b, penetration) in
         [(circle, circle, 1.0), (square, square, 1.0), (square, circle, 1.0)]
     {
-        let m = collide(&a, at, &b, at).unwrap();
-        assert_eq!(m.normal, Vec2::X);
-        assert_eq!(m.penetration, penetration);
+        let (ex, case) = (exercise(&a, &b), case(&a, at, &b, at));
+        let m = collide(&a, at, &b, at);
+        let Some(m) = m else {
+            panic!(
+                "{}",
+                ex.wrong("whether they collide", &case, "a manifold", "None")
+            );
+        };
+        assert!(
+            m.normal == Vec2::X,
+            "{}",
+            ex.wrong("the normal", &case, Vec2::X, m.normal)
+        );
+        assert!(
+            m.penetration == penetration,
+            "{}",
+            ex.wrong("the penetration (m)", &case, penetration, m.penetration)
+        );
         // The same every time it is asked.
         assert_eq!(collide(&a, at, &b, at), Some(m));
     }
     // A circle at the centre of a box, seen from the circle: pushed out the box's
     // +x face, so from the circle (A) to the box (B) the normal is -x.
     let m = collide(&circle, at, &square, at).unwrap();
-    assert_eq!(m.normal, Vec2::NEG_X);
+    assert!(
+        m.normal == Vec2::NEG_X,
+        "{}",
+        BOX_CIRCLE.wrong(
+            "the normal, from the circle to the box",
+            case(&circle, at, &square, at),
+            Vec2::NEG_X,
+            m.normal
+        )
+    );
 }
 
 #[test]
@@ -234,10 +333,40 @@ fn just_touching_counts_with_zero_penetration() {
     let circle = Shape::Circle(Circle { radius: 0.5 });
     let square = Shape::Aabb(Aabb { half_extents: Vec2::splat(0.5) });
     for (a, b) in [(circle, circle), (square, square), (square, circle)] {
-        let m = collide(&a, Vec2::ZERO, &b, Vec2::new(1.0, 0.0)).unwrap();
-        assert_eq!(m.penetration, 0.0);
-        assert_eq!(m.normal, Vec2::X);
-        assert!(collide(&a, Vec2::ZERO, &b, Vec2::new(1.0 + 1e-6, 0.0)).is_none());
+        let (ex, at) = (exercise(&a, &b), Vec2::new(1.0, 0.0));
+        let case = case(&a, Vec2::ZERO, &b, at);
+        let Some(m) = collide(&a, Vec2::ZERO, &b, at) else {
+            panic!(
+                "{}",
+                ex.wrong(
+                    "whether they collide (touching counts)",
+                    &case,
+                    "a manifold",
+                    "None"
+                )
+            );
+        };
+        assert!(
+            m.penetration == 0.0,
+            "{}",
+            ex.wrong("the penetration (m)", &case, 0.0, m.penetration)
+        );
+        assert!(
+            m.normal == Vec2::X,
+            "{}",
+            ex.wrong("the normal", &case, Vec2::X, m.normal)
+        );
+        let apart = collide(&a, Vec2::ZERO, &b, Vec2::new(1.0 + 1e-6, 0.0));
+        assert!(
+            apart.is_none(),
+            "{}",
+            ex.wrong(
+                "whether they collide, 1 um apart",
+                &case,
+                "None",
+                format!("{apart:?}")
+            )
+        );
     }
 }
 
@@ -255,16 +384,22 @@ fn huge_and_tiny_inputs_never_give_nan() {
                 for b in &shapes {
                     for &x in &places {
                         for &y in &places {
-                            if let Some(m) =
-                                collide(a, Vec2::ZERO, b, Vec2::new(x, y))
-                            {
+                            let at = Vec2::new(x, y);
+                            if let Some(m) = collide(a, Vec2::ZERO, b, at) {
+                                let ex = exercise(a, b);
+                                let case = case(a, Vec2::ZERO, b, at);
                                 assert!(
                                     m.normal.is_finite()
                                         && m.penetration.is_finite()
-                                );
-                                assert!(
-                                    (m.normal.length() - 1.0).abs()
-                                        <= UNIT_TOLERANCE
+                                        && (m.normal.length() - 1.0).abs()
+                                            <= UNIT_TOLERANCE,
+                                    "{}",
+                                    ex.wrong(
+                                        "the manifold",
+                                        case,
+                                        "a unit normal, a finite penetration",
+                                        format!("{m:?}")
+                                    )
                                 );
                             }
                         }

@@ -11,11 +11,16 @@
 //! ```
 //!
 //! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
-//! book's "Exercises" section (book/src/ch05-obb-clipping.md). To start again from
-//! the stubs: `git checkout -- chapters/05-obb-clipping/src/exercises.rs`.
+//! book's "Exercises" section (book/src/ch05-obb-clipping.md), in steps, each closer
+//! to the code. `lib.rs` holds the reference answers: try first. To start again from
+//! the stubs: `git checkout -- chapters/05-obb-clipping/src/exercises.rs`. The tests
+//! that judge each exercise on its own are in `tests/exercises.rs`; a failure names
+//! the quantity that is wrong, the case, and the section of the page to reread.
 
 // `todo!` here stops like `std::todo!`, but says its message once per test run, not
-// once per proptest shrinking step (see `physics_core::exercise`).
+// once per proptest shrinking step (see `physics_core::exercise`). Once every stub is
+// filled in, nothing calls it; the `allow` keeps that from warning at every build.
+#[allow(unused_macros)]
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -32,8 +37,8 @@ use glam::Vec2;
 ///
 /// - Both ends behind: keep both, `Some([p, q])`.
 /// - One end in front: keep the one behind, and replace the other by the point
-///   where the segment crosses the plane, `p + (q - p) t` with `t = d_p / (d_p -
-///   d_q)` (`d` the signed distances). Keep the order along the segment.
+///   where the segment crosses the plane, which you derive from the ends' signed
+///   distances to the plane. Keep the order along the segment.
 /// - Both in front: nothing is left, `None`.
 ///
 /// A kept end keeps its features. A crossing point is made by the incident face
@@ -54,13 +59,10 @@ pub fn clip_segment(
 /// **Exercise 5.2: choose the incident face.** Of the four faces (0 to 3, numbered
 /// as in chapter 4: +x, +y, -x, -y) of the box placed by `incident`, the one most
 /// turned against the reference face's outward normal `reference_normal` (world
-/// coordinates): the face whose outward normal has the smallest dot product with
-/// it. On a tie, the lower face number wins.
-///
-/// The face normals are simplest in the box's own frame (`crate::box_face_normal`),
-/// so bring the reference normal into that frame first: the change of basis (book,
-/// chapter 5, "Rotation and the change of basis", and "Reference face, incident
-/// face, clipping").
+/// coordinates), as the book defines it (chapter 5, "Reference face, incident face,
+/// clipping"). On a tie, the lower face number wins. The face normals are simplest
+/// in the box's own frame (`crate::box_face_normal`; book, chapter 5, "Rotation and
+/// the change of basis").
 pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
     let _ = (reference_normal, incident); // so the stub compiles; delete this line
     todo!(

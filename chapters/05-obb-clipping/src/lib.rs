@@ -371,6 +371,7 @@ pub fn reference_and_incident(
 pub use crate::exercises::incident_face;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: incident_face
+// ANCHOR: incident_face_signature
 /// The incident face of the box placed by `incident`: the face (0 to
 /// 3, chapter 4's numbering) most turned against the reference face's
 /// outward normal `reference_normal` (world coordinates), that is the
@@ -378,6 +379,7 @@ pub use crate::exercises::incident_face;
 /// comparison is made in the incident box's own frame, where its face
 /// normals are the axes; the first face wins a tie.
 pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
+    // ANCHOR_END: incident_face_signature
     let in_incident = incident.rotation.transpose() * reference_normal;
     (0..4u8)
         .min_by(|&i, &j| {
@@ -410,6 +412,7 @@ pub fn side_planes(
 pub use crate::exercises::clip_segment;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: clip
+// ANCHOR: clip_signature
 /// Sutherland-Hodgman clipping of a segment to one plane: keep the
 /// part behind it (`normal . x <= offset`). An end behind the plane
 /// stays; an end in front is replaced where the segment crosses the
@@ -421,11 +424,14 @@ pub fn clip_segment(
     plane: &SidePlane,
     incident_face: u8,
 ) -> Option<[ClipPoint; 2]> {
+    // ANCHOR_END: clip_signature
     let distance_p = plane.normal.dot(p.point) - plane.offset;
     let distance_q = plane.normal.dot(q.point) - plane.offset;
     let crossing = || {
         // Where along p->q the distance reaches 0 (between 0 and 1,
-        // since the two distances have opposite signs).
+        // since the two distances have opposite signs): it changes
+        // linearly, from d_p at t = 0 to d_q at t = 1, so
+        // d_p + (d_q - d_p) t = 0.
         let t = distance_p / (distance_p - distance_q);
         ClipPoint {
             point: p.point + (q.point - p.point) * t,
@@ -558,10 +564,6 @@ impl Shape {
 mod tests {
     use super::*;
 
-    fn square(h: f32) -> Obb {
-        Obb { half_extents: Vec2::splat(h) }
-    }
-
     #[test]
     fn change_of_basis_undoes_the_transform() {
         let t = Transform::new(Vec2::new(3.0, -1.0), 0.7);
@@ -573,90 +575,5 @@ mod tests {
         assert!(
             (w - Vec2::new(trig::cos(0.7f32), trig::sin(0.7f32))).length() < 1e-6
         );
-    }
-
-    /// A box standing on another, corners level: two contacts on B's bottom face,
-    /// with the full penetration, and ids naming B's corners against A's top face.
-    #[test]
-    fn a_box_resting_on_a_box_gets_two_contacts() {
-        let t0 = Transform::new(Vec2::ZERO, 0.0);
-        let t1 = Transform::new(Vec2::new(0.25, 1.9), 0.0);
-        let m = obb_obb(&square(1.0), &t0, &square(1.0), &t1).unwrap();
-        assert_eq!(m.normal, Vec2::Y);
-        assert!((m.penetration - 0.1).abs() < 1e-6);
-        let c = m.contacts();
-        assert_eq!(c.len(), 2);
-        assert_eq!(c[0].id.b, Feature::Vertex(2));
-        assert_eq!(c[1].id.a, Feature::Face(0));
-        assert!((c[1].point - Vec2::new(1.0, 0.9)).length() < 1e-6);
-    }
-
-    /// Clipping keeps the part of the segment behind the plane, cuts it where it
-    /// crosses, keeps the order of its ends, and names a cut point by the side face
-    /// and the incident face.
-    #[test]
-    fn clipping_keeps_the_part_of_a_segment_behind_the_plane() {
-        let plane = SidePlane { normal: Vec2::X, offset: 1.0, face: 0 };
-        let end = |x: f32, y: f32, vertex: u8| ClipPoint {
-            point: Vec2::new(x, y),
-            reference: Feature::Face(1),
-            incident: Feature::Vertex(vertex),
-        };
-        let (behind, in_front) = (end(-1.0, 0.0, 2), end(3.0, 2.0, 3));
-        let also_behind = end(0.5, 1.0, 3);
-        assert_eq!(
-            clip_segment([behind, also_behind], &plane, 3),
-            Some([behind, also_behind])
-        );
-        // (-1, 0) to (3, 2) crosses x = 1 half way, at (1, 1).
-        let cut = ClipPoint {
-            point: Vec2::new(1.0, 1.0),
-            reference: Feature::Face(0),
-            incident: Feature::Face(3),
-        };
-        assert_eq!(
-            clip_segment([behind, in_front], &plane, 3),
-            Some([behind, cut])
-        );
-        assert_eq!(
-            clip_segment([in_front, behind], &plane, 3),
-            Some([cut, behind])
-        );
-        let also_in_front = end(2.0, 0.0, 2);
-        assert_eq!(clip_segment([in_front, also_in_front], &plane, 3), None);
-    }
-
-    /// The incident face is the face most turned against the reference normal,
-    /// whichever way the incident box is turned.
-    #[test]
-    fn the_incident_face_faces_the_reference_face() {
-        let up = Vec2::Y;
-        // Unturned, a box's face against +y is its bottom face, -y (3).
-        assert_eq!(incident_face(up, &Transform::new(Vec2::ZERO, 0.0)), 3);
-        // Turned a quarter turn counter-clockwise, its -x face (2) points down.
-        let quarter =
-            Transform::new(Vec2::new(5.0, 1.0), std::f32::consts::FRAC_PI_2);
-        assert_eq!(incident_face(up, &quarter), 2);
-        // Turned a little clockwise, the bottom face still faces down.
-        assert_eq!(incident_face(up, &Transform::new(Vec2::ZERO, -0.3)), 3);
-        // Against a normal pointing left, an unturned box offers its +x face (0).
-        assert_eq!(incident_face(-Vec2::X, &Transform::new(Vec2::ZERO, 0.2)), 0);
-    }
-
-    /// A box balanced on its corner touches at one point: the corner.
-    #[test]
-    fn a_corner_on_a_face_gets_one_contact() {
-        let t0 = Transform::new(Vec2::ZERO, 0.0);
-        let half_diagonal = std::f32::consts::SQRT_2;
-        let t1 = Transform::new(
-            Vec2::new(0.3, 1.0 + half_diagonal - 0.05),
-            std::f32::consts::FRAC_PI_4,
-        );
-        let m = obb_obb(&square(1.0), &t0, &square(1.0), &t1).unwrap();
-        assert_eq!(m.normal, Vec2::Y);
-        assert_eq!(m.contacts().len(), 1);
-        let c = m.contacts()[0];
-        assert!((c.point - Vec2::new(0.3, 0.95)).length() < 1e-5, "{c:?}");
-        assert!(matches!(c.id.b, Feature::Vertex(_)));
     }
 }

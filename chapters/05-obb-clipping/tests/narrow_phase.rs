@@ -3,6 +3,7 @@
 //! stable reference face, and a million random inputs (ignored by default; run in
 //! release by .ci/run).
 
+use crate::judge::{BOX_CIRCLE, BOXES, Exercise};
 use ch04_manifolds::{Aabb, Circle, Manifold, UNIT_TOLERANCE};
 use ch05_obb_clipping::{AxisBias, Obb, Shape, Transform, collide, obb_obb_steps};
 use glam::Vec2;
@@ -58,12 +59,52 @@ fn scale(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) -> f32 {
     .fold(0.0, f32::max)
 }
 
-fn check_well_formed(m: &Manifold) -> Result<(), TestCaseError> {
-    prop_assert!((m.normal.length() - 1.0).abs() <= UNIT_TOLERANCE, "{m:?}");
-    prop_assert!(m.penetration.is_finite() && m.penetration >= 0.0, "{m:?}");
+/// The exercises that answer for a pair of shapes: two boxes need both of this
+/// chapter's; a circle goes through chapter 4's reference.
+fn exercise(a: &Shape, b: &Shape) -> &'static Exercise {
+    match (a, b) {
+        (Shape::Box(_), Shape::Box(_)) => &BOXES,
+        _ => &BOX_CIRCLE,
+    }
+}
+
+/// The case a property tried, for its failure message.
+fn case(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) -> String {
+    format!("A: {a:?} placed by {ta:?}, B: {b:?} placed by {tb:?}")
+}
+
+fn check_well_formed(
+    m: &Manifold,
+    ex: &Exercise,
+    case: &str,
+) -> Result<(), TestCaseError> {
+    prop_assert!(
+        (m.normal.length() - 1.0).abs() <= UNIT_TOLERANCE,
+        "{}",
+        ex.wrong(
+            "the normal's length",
+            case,
+            1.0,
+            format!("{} ({m:?})", m.normal.length())
+        )
+    );
+    prop_assert!(
+        m.penetration.is_finite() && m.penetration >= 0.0,
+        "{}",
+        ex.wrong("the penetration (m)", case, "finite, 0 or more", m.penetration)
+    );
     prop_assert!((1..=2).contains(&m.contacts().len()), "{m:?}");
     for c in m.contacts() {
-        prop_assert!(c.point.is_finite() && c.penetration >= 0.0, "{m:?}");
+        prop_assert!(
+            c.point.is_finite() && c.penetration >= 0.0,
+            "{}",
+            ex.wrong(
+                "a contact point",
+                case,
+                "finite, its penetration 0 or more",
+                format!("{c:?}")
+            )
+        );
     }
     if let [c1, c2] = m.contacts() {
         prop_assert_ne!(c1.id, c2.id);
@@ -178,7 +219,7 @@ proptest! {
     #[test]
     fn every_manifold_is_well_formed((a, ta, b, tb) in pair()) {
         if let Some(m) = collide(&a, &ta, &b, &tb) {
-            check_well_formed(&m)?;
+            check_well_formed(&m, exercise(&a, &b), &case(&a, &ta, &b, &tb))?;
         }
     }
 
@@ -199,7 +240,16 @@ proptest! {
         if let Some(m) = collide(&a, &ta, &b, &tb) {
             let hair = 1e-4 * scale(&a, &ta, &b, &tb);
             let moved = Transform { position: tb.position + m.normal * (m.penetration + hair), ..tb };
-            prop_assert!(collide(&a, &ta, &b, &moved).is_none(), "{m:?}");
+            prop_assert!(
+                collide(&a, &ta, &b, &moved).is_none(),
+                "{}",
+                exercise(&a, &b).wrong(
+                    "the normal or the penetration (moving B out by them must separate)",
+                    case(&a, &ta, &b, &tb),
+                    format!("apart once B is moved to {}", moved.position),
+                    format!("still touching; the manifold was {m:?}"),
+                )
+            );
         }
     }
 
@@ -216,9 +266,21 @@ proptest! {
         if let Some(m) = collide(&a, &ta, &b, &tb) {
             if m.penetration <= thin(&a).min(thin(&b)) {
                 let tol = 1e-4 * scale(&a, &ta, &b, &tb) as f64;
+                let (ex, case) = (exercise(&a, &b), case(&a, &ta, &b, &tb));
                 for c in m.contacts() {
-                    prop_assert!(signed_distance(&a, &ta, c.point) <= tol, "{c:?} outside A: {m:?}");
-                    prop_assert!(signed_distance(&b, &tb, c.point) <= tol, "{c:?} outside B: {m:?}");
+                    for (shape, t, name) in [(&a, &ta, "A"), (&b, &tb, "B")] {
+                        let outside = signed_distance(shape, t, c.point);
+                        prop_assert!(
+                            outside <= tol,
+                            "{}",
+                            ex.wrong(
+                                &format!("the contact point {}'s distance outside {name} (m)", c.point),
+                                &case,
+                                "0 or less (inside)",
+                                outside,
+                            )
+                        );
+                    }
                 }
             }
         }
@@ -246,13 +308,18 @@ proptest! {
             let axis = if f.normal.x != 0.0 { 0 } else { 1 };
             let shallow = f.penetration <= 2.0 * ha[axis].min(hb[axis]);
             if clear_choice && shallow {
-                prop_assert_eq!(f.normal, g.normal);
-                prop_assert!((f.penetration - g.penetration).abs() <= tol);
-                prop_assert_eq!(f.contacts().len(), g.contacts().len());
-                for (c, d) in f.contacts().iter().zip(g.contacts()) {
-                    prop_assert!((c.point - d.point).length() <= tol, "{f:?} {g:?}");
-                    prop_assert_eq!(c.id, d.id);
-                }
+                let case = format!("unturned boxes of half extents {ha} and {hb}, B at {pb}, A at the origin");
+                let same = f.normal == g.normal
+                    && (f.penetration - g.penetration).abs() <= tol
+                    && f.contacts().len() == g.contacts().len()
+                    && f.contacts().iter().zip(g.contacts()).all(|(c, d)| {
+                        (c.point - d.point).length() <= tol && c.id == d.id
+                    });
+                prop_assert!(
+                    same,
+                    "{}",
+                    BOXES.wrong("the manifold, against chapter 4's", case, format!("{f:?}"), format!("{g:?}"))
+                );
             }
         } else if clear_choice && four.is_some() != five.is_some() {
             prop_assert!(overlap.min_element().abs() <= tol, "only one found a collision: {four:?} {five:?}");

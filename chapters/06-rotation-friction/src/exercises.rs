@@ -11,12 +11,17 @@
 //! ```
 //!
 //! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
-//! book's "Exercises" section (book/src/ch06-rotation-friction.md). To start again
-//! from the stubs: `git checkout --
-//! chapters/06-rotation-friction/src/exercises.rs`.
+//! book's "Exercises" section (book/src/ch06-rotation-friction.md), in steps, each
+//! closer to the code. `lib.rs` holds the reference answers: try first. To start
+//! again from the stubs: `git checkout --
+//! chapters/06-rotation-friction/src/exercises.rs`. The tests that judge each
+//! exercise on its own are in `tests/exercises.rs`; a failure names the quantity
+//! that is wrong, the case, and the section of the page to reread.
 
 // `todo!` here stops like `std::todo!`, but says its message once per test run, not
-// once per proptest shrinking step (see `physics_core::exercise`).
+// once per proptest shrinking step (see `physics_core::exercise`). Once every stub is
+// filled in, nothing calls it; the `allow` keeps that from warning at every build.
+#[allow(unused_macros)]
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -26,15 +31,10 @@ macro_rules! todo {
 use crate::Body;
 use glam::Vec2;
 
-/// **Exercise 6.1: the velocity of a point.** The velocity of `body`'s material
-/// point now at world `point`: the centre's velocity plus the turn about the
-/// centre,
-///
-/// `v_p = v + w x r`, with `r = point - x` (the body's centre `x`),
-///
-/// where `w x r` for a scalar spin `w` is the 3D cross product `(0, 0, w) x (r_x,
-/// r_y, 0)` written out in the plane (book, chapter 6, "Force at a point, velocity
-/// of a point"). `physics_core::math` has it as a function, if you want it.
+/// **Exercise 6.1: the velocity of a point.** The velocity (m/s) of `body`'s
+/// material point now at world `point`: the centre's velocity plus what the body's
+/// spin adds at that point (book, chapter 6, "Force at a point, velocity of a
+/// point").
 pub fn point_velocity(body: &Body, point: Vec2) -> Vec2 {
     let _ = (body, point); // the parameters, so the stub compiles; delete this line
     todo!(
@@ -44,15 +44,12 @@ pub fn point_velocity(body: &Body, point: Vec2) -> Vec2 {
 
 /// **Exercise 6.2: the effective mass with the turning terms.** `1 / m_eff` for an
 /// impulse along the unit direction `dir` at world `point` between bodies `a` and
-/// `b`: how much the two material points' relative velocity along `dir` changes per
-/// N s of impulse,
-///
-/// `1/m_a + 1/m_b + (r_a x d)^2 / I_a + (r_b x d)^2 / I_b`,
-///
-/// with `r_a`, `r_b` from each body's centre to `point`, and the inverses as the
-/// bodies store them (`inv_mass`, `inv_inertia`; 0 for a static body). Book,
-/// chapter 6, "The contact impulse at a point". The normal impulse uses it along
-/// the normal, friction along the tangent.
+/// `b` (`+dir` times it to B, `-dir` to A): how much the two material points'
+/// relative velocity along `dir` changes per N s of impulse, counting how the
+/// impulse turns each body as well as how it pushes it. Derive it (book, chapter 6,
+/// "The contact impulse at a point"). The bodies store their inverses, `inv_mass`
+/// and `inv_inertia`, 0 for a static body. The normal impulse uses it along the
+/// normal, friction along the tangent.
 pub fn inverse_effective_mass(a: &Body, b: &Body, point: Vec2, dir: Vec2) -> f32 {
     let _ = (a, b, point, dir); // the parameters, so the stub compiles; delete this line
     todo!(
@@ -64,9 +61,7 @@ pub fn inverse_effective_mass(a: &Body, b: &Body, point: Vec2, dir: Vec2) -> f32
 /// at `point` along the tangent `t = perp(normal)`, `+t` times it to B and `-t`
 /// times it to A.
 ///
-/// - The impulse that would stop the points sliding: `-v_t / (1/m_eff)`, with the
-///   slide `v_t = (v_B(p) - v_A(p)) . t` and the tangent's own effective mass
-///   (exercise 6.2).
+/// - It would stop the points sliding along `t`, if it could.
 /// - Coulomb: the friction applied at this point, `applied` so far *plus* the
 ///   impulse you return, stays within `[-limit, limit]` (`limit` is `mu` times the
 ///   normal impulse, 0 or more). Return only the new part.

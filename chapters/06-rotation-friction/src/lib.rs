@@ -404,10 +404,12 @@ impl Body {
 pub use crate::exercises::point_velocity;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: point_velocity
+// ANCHOR: point_velocity_signature
 /// The velocity of `body`'s material point now at world `point`: the
 /// centre's velocity plus the turn about the centre, `v + w x r`, with
 /// `r` from the centre to the point.
 pub fn point_velocity(body: &Body, point: Vec2) -> Vec2 {
+    // ANCHOR_END: point_velocity_signature
     let r = point - body.position;
     body.velocity + cross_scalar_vec(body.angular_velocity, r)
 }
@@ -417,15 +419,18 @@ pub fn point_velocity(body: &Body, point: Vec2) -> Vec2 {
 pub use crate::exercises::inverse_effective_mass;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: effective_mass
+// ANCHOR: effective_mass_signature
 /// `1 / m_eff` for an impulse along the unit direction `dir` at world
 /// `point` between `a` and `b`: how much the two points' relative
-/// velocity along `dir` changes per N s of impulse.
-///
-/// `1/m_a + 1/m_b + (r_a x d)^2 / I_a + (r_b x d)^2 / I_b`
-///
-/// The turning terms are why a push at a box's corner moves the corner
-/// more easily than a push at its centre.
+/// velocity along `dir` changes per N s of impulse, counting the turn
+/// the impulse gives each body as well as its push.
 pub fn inverse_effective_mass(a: &Body, b: &Body, point: Vec2, dir: Vec2) -> f32 {
+    // ANCHOR_END: effective_mass_signature
+    // An impulse P = j d at the point moves B's centre by j d / m_b and
+    // turns B by j (r_b x d) / I_b; that turn moves B's point by
+    // (j (r_b x d) / I_b) x r_b, whose part along d is j (r_b x d)^2 / I_b.
+    // A's terms are the same, so
+    // 1/m_eff = 1/m_a + 1/m_b + (r_a x d)^2 / I_a + (r_b x d)^2 / I_b.
     let ra = cross(point - a.position, dir); // r_a x d
     let rb = cross(point - b.position, dir); // r_b x d
     a.inv_mass + b.inv_mass + a.inv_inertia * ra * ra + b.inv_inertia * rb * rb
@@ -481,6 +486,7 @@ pub fn normal_impulse(
 pub use crate::exercises::friction_impulse;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: friction_impulse
+// ANCHOR: friction_impulse_signature
 /// The friction impulse at `point` along the tangent `perp(normal)`: the
 /// impulse that would stop the points sliding, `-v_t / (1/m_eff)`, cut
 /// so that the friction applied at this point, `applied` before and the
@@ -495,6 +501,7 @@ pub fn friction_impulse(
     limit: f32,
     applied: f32,
 ) -> f32 {
+    // ANCHOR_END: friction_impulse_signature
     let tangent = perp(normal);
     let slide = (b.velocity_at(point) - a.velocity_at(point)).dot(tangent);
     let k = inverse_effective_mass(a, b, point, tangent);
@@ -577,86 +584,5 @@ mod tests {
         // mass 2, I = 2 (4 + 1) / 12; r x P = 1
         assert!((b.angular_velocity - 12.0 / 10.0).abs() < 1e-6);
         assert!((b.velocity - Vec2::new(0.0, 1.0)).length() < 1e-6);
-    }
-
-    /// The velocity of a point of a disc spinning at w is w r along the tangent.
-    #[test]
-    fn a_spinning_body_moves_its_rim() {
-        let mut b = Body::disc(0.5, Vec2::new(2.0, 0.0), 1.0);
-        b.angular_velocity = 4.0;
-        assert_eq!(b.velocity_at(Vec2::new(2.5, 0.0)), Vec2::new(0.0, 2.0));
-        assert_eq!(b.velocity_at(Vec2::new(2.0, 0.5)), Vec2::new(-2.0, 0.0));
-    }
-
-    /// The effective mass at a point: at the centre only the inverse masses count;
-    /// at a box's end a push across the lever arm adds `(r x d)^2 / I`, one along
-    /// it nothing. A static body adds nothing, the two bodies' terms add up, and
-    /// the direction's sign does not matter.
-    #[test]
-    fn a_push_off_the_centre_meets_less_mass() {
-        let a = Body::rect(1.0, 0.5, Vec2::ZERO, 0.0, 1.0); // 2 kg, I = 5/6 kg m^2
-        let b = Body::disc(0.5, Vec2::new(3.0, 0.0), 1.0);
-        let wall = Body::fixed(
-            Shape::Circle(Circle { radius: 1.0 }),
-            Vec2::new(5.0, 5.0),
-            0.0,
-        );
-        let k = |a: &Body, b: &Body, p: Vec2, d: Vec2| {
-            inverse_effective_mass(a, b, p, d)
-        };
-        assert!((k(&a, &wall, Vec2::ZERO, Vec2::X) - 0.5).abs() < 1e-6);
-        assert!((k(&a, &wall, Vec2::X, Vec2::X) - 0.5).abs() < 1e-6);
-        // r x d = 1 at the end (1, 0) along y: 1/m + 1/I = 0.5 + 1.2.
-        assert!((k(&a, &wall, Vec2::X, Vec2::Y) - 1.7).abs() < 1e-6);
-        let (p, d) = (Vec2::new(1.0, 0.3), Vec2::new(0.6, 0.8));
-        let (ka, kb) = (k(&a, &wall, p, d), k(&wall, &b, p, d));
-        assert!(ka > a.inv_mass && kb > b.inv_mass);
-        assert!((k(&a, &b, p, d) - (ka + kb)).abs() < 1e-5);
-        assert!((k(&b, &a, p, -d) - (ka + kb)).abs() < 1e-5);
-        assert_eq!(k(&wall, &wall, p, d), 0.0);
-    }
-
-    /// Friction stops the sliding at the point when the cap allows it; otherwise it
-    /// applies what is left of the cap, against the slide, counting what this step
-    /// applied already.
-    #[test]
-    fn friction_stops_the_slide_within_coulombs_cap() {
-        let ground = Body::fixed(
-            Shape::Box(Obb { half_extents: Vec2::new(5.0, 0.5) }),
-            Vec2::new(0.0, -0.5),
-            0.0,
-        );
-        let mut disc = Body::disc(0.5, Vec2::new(0.0, 0.5), 1.0);
-        disc.velocity = Vec2::new(2.0, 0.0);
-        disc.angular_velocity = 1.0;
-        let (point, normal) = (Vec2::ZERO, Vec2::Y);
-        let f = |limit, applied| {
-            friction_impulse(&ground, &disc, point, normal, limit, applied)
-        };
-        // An ample cap: the impulse stops the slide (it needs about 0.65 N s).
-        let stop = f(100.0, 0.0);
-        let t = perp(normal);
-        let slide = |b: &Body| b.velocity_at(point).dot(t);
-        let against = -slide(&disc).signum(); // the sign friction must have
-        let mut stopped = disc;
-        stopped.apply_impulse(stop * t, point);
-        assert!(
-            slide(&stopped).abs() < 1e-5,
-            "still sliding at {}",
-            slide(&stopped)
-        );
-        assert!(stop * against > 0.6);
-        // What was applied before does not change what stopping takes, within the
-        // cap.
-        assert!((f(100.0, 0.2 * against) - stop).abs() < 1e-5);
-        // A tight cap: the cap, against the slide.
-        assert!((f(0.1, 0.0) - 0.1 * against).abs() < 1e-6);
-        // 0.08 of the 0.1 applied already: only the 0.02 left.
-        assert!((f(0.1, 0.08 * against) - 0.02 * against).abs() < 1e-6);
-        // Nothing can move: nothing.
-        assert_eq!(
-            friction_impulse(&ground, &ground, point, normal, 1.0, 0.0),
-            0.0
-        );
     }
 }

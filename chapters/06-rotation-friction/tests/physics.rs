@@ -1,6 +1,7 @@
 //! The laws chapter 6 claims, checked over random bodies and against textbook
 //! answers, and the tutorials' slips shown failing them.
 
+use crate::judge::{CONTACT, FRICTION, NORMAL};
 use ch06_rotation_friction::{
     Body, Circle, ContactImpulse, FrictionCap, Obb, Shape, World,
     moment_of_inertia, normal_impulse, solve_contact,
@@ -71,10 +72,26 @@ proptest! {
         }
         let after = state(&[a, b]);
         let tol = 1e-5 * scale(&[a, b]);
+        let case = format!(
+            "two bodies, three passes at the point {point}, normal {normal}, e = {e}, mu = {mu}"
+        );
         let dp = linear_momentum(&after) - linear_momentum(&before);
-        prop_assert!(dp.length() <= tol, "momentum changed by {dp}");
+        prop_assert!(
+            dp.length() <= tol,
+            "{}",
+            CONTACT.wrong("the change of total momentum (kg m/s)", &case, Vec2::ZERO, dp)
+        );
         let dl = angular_momentum(&after, about) - angular_momentum(&before, about);
-        prop_assert!(dl.abs() <= 10.0 * tol, "angular momentum changed by {dl}");
+        prop_assert!(
+            dl.abs() <= 10.0 * tol,
+            "{}",
+            CONTACT.wrong(
+                &format!("the change of angular momentum about {about} (kg m^2/s)"),
+                &case,
+                0.0,
+                dl
+            )
+        );
     }
 
     /// Coulomb: at every contact point of every step, the friction impulse is at
@@ -95,12 +112,18 @@ proptest! {
         let mut world = World::new(all);
         world.iterations = iterations;
         world.friction_cap = if per_step { FrictionCap::PerStep } else { FrictionCap::PerImpulse };
-        for _ in 0..5 {
+        for step in 1..=5 {
             world.step(DT);
             for i in &world.impulses {
+                let case = format!("step {step}, {iterations} passes, mu = {mu}, cap {:?}", world.friction_cap);
                 prop_assert!(i.normal_impulse >= 0.0);
-                prop_assert!(i.friction_impulse.abs() <= mu * i.normal_impulse * (1.0 + 1e-5) + 1e-9,
-                    "{i:?} with mu {mu}");
+                prop_assert!(
+                    i.friction_impulse.abs() <= mu * i.normal_impulse * (1.0 + 1e-5) + 1e-9,
+                    "{}",
+                    FRICTION.wrong("the step's friction impulse at a point (N s)", case,
+                        format!("at most mu times the normal impulse, {}", mu * i.normal_impulse),
+                        i.friction_impulse)
+                );
             }
         }
         let mut a = Body::rect(0.5, 0.5, Vec2::ZERO, 0.0, 1.0);
@@ -127,11 +150,17 @@ proptest! {
         world.restitution_override = Some(e);
         world.iterations = iterations;
         world.friction = friction;
-        for _ in 0..3 {
+        for step in 1..=3 {
             let before = kinetic_energy(&state(&world.bodies));
             world.step(DT);
             let after = kinetic_energy(&state(&world.bodies));
-            prop_assert!(after <= before * (1.0 + 1e-5) + 1e-6, "{before} -> {after}");
+            prop_assert!(
+                after <= before * (1.0 + 1e-5) + 1e-6,
+                "{}",
+                CONTACT.wrong("the kinetic energy after a step (J)",
+                    format!("step {step}, e = {e}, mu = {mu}, friction {friction}, {iterations} passes, no gravity, no correction"),
+                    format!("at most {before}"), after)
+            );
         }
     }
 
@@ -249,7 +278,16 @@ fn a_box_above_the_friction_angle_stays() {
     for theta in [0.25f32, 0.5] {
         let (mut world, along) = ramp(theta, 1.2 * theta.tan());
         let moved = slide(&mut world, along, 10.0);
-        assert!(moved.abs() < 0.03, "theta {theta}: moved {moved} m");
+        assert!(
+            moved.abs() < 0.03,
+            "{}",
+            FRICTION.wrong(
+                "how far the box moved in 10 s (m)",
+                format!("a ramp of {theta} rad, mu 20 % above tan(theta)"),
+                "under 0.03",
+                moved
+            )
+        );
     }
 }
 
@@ -270,7 +308,13 @@ fn a_box_below_the_friction_angle_slides_at_g_sin_minus_mu_cos() {
         let expected = 9.81 * (theta.sin() - mu * theta.cos());
         assert!(
             (measured / expected - 1.0).abs() < 0.1,
-            "theta {theta} mu {mu}: {measured} vs {expected}"
+            "{}",
+            FRICTION.wrong(
+                "the box's acceleration down the ramp (m/s^2)",
+                format!("a ramp of {theta} rad, mu = {mu}"),
+                format!("g (sin - mu cos) = {expected}, within 10 %"),
+                measured
+            )
         );
     }
 }
@@ -351,8 +395,17 @@ fn a_spinning_disc_starts_rolling() {
         let d = world.bodies[1];
         if friction {
             let rolling = -d.angular_velocity * 0.4;
-            assert!(d.velocity.x > 1.0, "{d:?}");
-            assert!((d.velocity.x / rolling - 1.0).abs() < 0.02, "{d:?}");
+            let case = "a 0.4 m disc dropped spinning at -15 rad/s onto ground with mu = 0.5, after 3 s";
+            assert!(
+                d.velocity.x > 1.0 && (d.velocity.x / rolling - 1.0).abs() < 0.02,
+                "{}",
+                CONTACT.wrong(
+                    "the disc's speed (m/s)",
+                    case,
+                    format!("rolling, -w R = {rolling}, within 2 % (and above 1)"),
+                    d.velocity.x
+                )
+            );
         } else {
             assert!(
                 d.velocity.x.abs() < 1e-6 && d.angular_velocity == -15.0,
@@ -375,7 +428,17 @@ fn restitution_holds_at_the_contact_point() {
     let before = b.velocity_at(point).y;
     let j = normal_impulse(&ground, &b, point, Vec2::Y, 0.6);
     b.apply_impulse(j * Vec2::Y, point);
-    assert!((b.velocity_at(point).y + 0.6 * before).abs() < 1e-5);
+    let after = b.velocity_at(point).y;
+    assert!(
+        (after + 0.6 * before).abs() < 1e-5,
+        "{}",
+        NORMAL.wrong(
+            "the corner's normal velocity after the impulse (m/s)",
+            "a turned box hitting static ground on its corner (-0.2, 0), e = 0.6",
+            format!("-e times {before}, {}", -0.6 * before),
+            after
+        )
+    );
     let _ = ground;
 }
 

@@ -11,12 +11,17 @@
 //! ```
 //!
 //! Replace each `let _ = ...; todo!(...)` with your code. Hints are folded in the
-//! book's "Exercises" section (book/src/ch07-distance-constraints.md). To start
-//! again from the stubs: `git checkout --
-//! chapters/07-distance-constraints/src/exercises.rs`.
+//! book's "Exercises" section (book/src/ch07-distance-constraints.md), in steps,
+//! each closer to the code. `lib.rs` holds the reference answers: try first. To
+//! start again from the stubs: `git checkout --
+//! chapters/07-distance-constraints/src/exercises.rs`. The tests that judge each
+//! exercise on its own are in `tests/exercises.rs`; a failure names the quantity
+//! that is wrong, the case, and the section of the page to reread.
 
 // `todo!` here stops like `std::todo!`, but says its message once per test run, not
-// once per proptest shrinking step (see `physics_core::exercise`).
+// once per proptest shrinking step (see `physics_core::exercise`). Once every stub is
+// filled in, nothing calls it; the `allow` keeps that from warning at every build.
+#[allow(unused_macros)]
 macro_rules! todo {
     ($message:literal) => {
         physics_core::exercise::todo($message)
@@ -30,10 +35,10 @@ macro_rules! todo {
 /// - `c_dot` is that relative velocity now, `dC/dt` (positive: the anchors
 ///   separate);
 /// - `error` is the length error `C`, the anchors' distance less the rod's length;
-/// - `k` is `1 / m_eff` along the axis (`joint_inverse_mass`): an impulse `lambda`
-///   changes `c_dot` by `k * lambda`;
-/// - the target is `-baumgarte * C / dt` (book, chapter 7, "The drift fix"), so
-///   `lambda = (-baumgarte C / dt - c_dot) / k`.
+/// - `k` is `1 / m_eff` along the axis (`joint_inverse_mass`): how much `c_dot`
+///   changes per N s of impulse;
+/// - the target is the drift fix's (book, chapter 7, "The drift fix"), with the
+///   Baumgarte factor `baumgarte` and the step `dt`. Derive `lambda` from these.
 ///
 /// Return 0 when nothing can move (`k <= 0`) or no time passes (`dt <= 0`). Book,
 /// chapter 7, "The rule in velocities" and "The drift fix".
