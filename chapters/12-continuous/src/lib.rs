@@ -416,8 +416,11 @@ pub fn contact(
 /// crosses into `shape` (at transform `t`) from the front, and if so how
 /// far along it may go: the fraction where it enters from outside, or 0
 /// for a centre already inside that would leave through another side
-/// than the one nearest it (through the back). A centre inside that
-/// leaves the way it came is the contact's to push out: `None`. A polygon
+/// than the one nearest it (through the back), or end the step nearer
+/// another side than that one (past the middle, where the next step
+/// could no longer tell its way in from the back). A centre inside that
+/// leaves the way it came, or stays on its side, is the contact's to push
+/// out: `None`. A polygon
 /// is clipped face by face, its rounding taken as a push of each face
 /// outwards (which holds the rounded shape); a disc's "way in" is the
 /// half nearest the centre's start.
@@ -435,9 +438,10 @@ pub fn enters(shape: &Shape, t: &Transform, from: Vec2, to: Vec2) -> Option<f32>
             if c > 0.0 {
                 return (0.0..=1.0).contains(&enter).then_some(enter);
             }
-            // Inside: out through the far half is through the back.
+            // Inside: out through the far half is through the back, and
+            // ending in the far half is past the middle.
             let out = p + leave.min(1.0) * d;
-            (leave <= 1.0 && out.dot(p) < 0.0).then_some(0.0)
+            (out.dot(p) < 0.0).then_some(0.0)
         }
         Shape::Polygon(poly) => {
             // Each face's line cuts the segment: inside from the last line
@@ -470,7 +474,19 @@ pub fn enters(shape: &Shape, t: &Transform, from: Vec2, to: Vec2) -> Option<f32>
             if outside {
                 return Some(enter);
             }
-            by.filter(|&face| face != nearest).map(|_| 0.0)
+            // The side the centre ends nearest, if it stays inside.
+            let end = p + d;
+            let ends_nearest = (0..poly.count).max_by(|&i, &j| {
+                let gap = |k: usize| {
+                    let n = poly.normals[k];
+                    n.dot(end) - n.dot(poly.vertices[k])
+                };
+                gap(i).total_cmp(&gap(j))
+            });
+            match by {
+                Some(face) => (face != nearest).then_some(0.0),
+                None => (ends_nearest != Some(nearest)).then_some(0.0),
+            }
         }
     }
 }

@@ -368,3 +368,21 @@ fn a_body_is_fast_past_half_its_thinnest_half_width_a_step() {
     assert_eq!(swept(0.4), 0);
     assert_eq!(swept(0.6), 1);
 }
+
+/// A case the 20,000 shots of `.ci/run` found: a capsule 50 cm long at
+/// 2,923 m/s, 0.24 rad off the slab's normal, slides along its near side
+/// at 860 m/s and sinks in. In one step its centre went from the near
+/// face to 6 cm deep, past the middle of the slab's 7.7 cm there; the next
+/// step, nearest the back, it counted as on its way out and left through
+/// it. A centre that would end a step past the middle is held at its start.
+#[test]
+fn a_centre_sunk_past_the_middle_of_the_slab_is_held() {
+    let mut world = shot_at_the_slab(
+        shape(2, 0.4951491),
+        2922.9258,
+        0.24305397,
+        0.86674523,
+        false,
+    );
+    assert!(!passes_the_slab(&mut world, 20), "passed: {:?}", world.bodies()[1]);
+}
