@@ -20,16 +20,27 @@
 //! - `exercises [--watch]`: the learner's exercises in order: stops at the first
 //!   one not yet done, says where its hint is, and shows the progress; `--watch`
 //!   reruns on save.
+//!
+//! Every command works on the checkout it is run in, found from the current folder
+//! (see `workspace`).
 
 mod changes;
 mod exercises;
 mod readmes;
+mod workspace;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 fn main() -> ExitCode {
-    let root = workspace_root();
+    // The checkout the command is run in, never the one the binary was built in.
+    let root = match workspace::root() {
+        Ok(root) => root,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let cmd = std::env::args().nth(1).unwrap_or_default();
     let result = match cmd.as_str() {
         "pictures" => pictures(&root),
@@ -62,13 +73,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
 }
 
 /// One line of `book/pictures.txt`: `package demo steps output [extra flags]`.
