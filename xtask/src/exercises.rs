@@ -1,32 +1,76 @@
-//! `cargo xtask exercises [--watch]`: the exercises in order, like rustlings. Each
-//! chapter with a learner's file `src/exercises.rs` is tested with `--features
-//! exercises` (its library and tests, as `.ci/exercises` runs them); the checker
-//! stops at the first chapter whose tests fail, names the first exercise still at
-//! its `todo!`, where its hint is in the book, and the progress so far. `--watch`
-//! runs it again whenever an `exercises.rs` is saved.
+//! `cargo xtask exercises [--watch]`: the learner's checker, like
+//! rustlings. Every chapter with a learner's file `src/exercises.rs` is judged on
+//! its own:
+//!
+//! - a stub that still stops at its `todo!("exercise N.k: ...")` is not done, read
+//!   straight from the file, with no build: the chapter's tests would only stop
+//!   there. When some of the chapter's stubs are written, the chapter is built (not
+//!   tested) so that a compile error in them shows now, not when the last is
+//!   filled;
+//! - a chapter whose stubs are all filled is tested with `--features exercises`
+//!   (its library and tests, as `.ci/exercises` runs them); its exercises are done
+//!   when the tests pass.
+//!
+//! It prints a table of every chapter, then names the first
+//! exercise in the book's order not yet done, where its hint is, and the progress.
+//! `--watch` runs it again whenever an `exercises.rs` is saved.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-/// One chapter's exercises: its package, its folder, and each exercise's number and
-/// title, in the order the file gives them.
-struct Chapter {
-    package: String,
-    dir: PathBuf,
-    exercises: Vec<(String, String)>,
+/// One exercise: its number (`6.1`) and title, from its doc comment's heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Exercise {
+    number: String,
+    title: String,
 }
 
-/// What one run found.
-pub enum Outcome {
-    /// Every exercise passes its chapter's tests.
-    AllDone,
-    /// Stopped at a chapter whose tests fail.
-    Stopped,
+/// One chapter's exercises.
+#[derive(Debug)]
+pub struct Chapter {
+    package: String,
+    dir: PathBuf,
+    /// In the order the file gives them, each number once.
+    exercises: Vec<Exercise>,
+    /// How many stubs the untouched file has: one per heading, so an exercise in
+    /// parts (`12.2 (a)`, `12.2 (b)`) has one per part.
+    stubs: usize,
+}
+
+impl Chapter {
+    fn file(&self) -> PathBuf {
+        self.dir.join("src/exercises.rs")
+    }
+}
+
+/// The exercises that a chapter's `exercises.rs` announces, each by the heading
+/// of its stub's doc comment, `/// **Exercise N.k: title.**` (or `**Exercise N.k
+/// (a): ...` for a part), which stays when the learner fills the stub in; and how
+/// many headings there are, parts counted apart. The module's own doc (`//!`) may
+/// mention an exercise without being one.
+fn headings(text: &str) -> (Vec<Exercise>, usize) {
+    let mut exercises: Vec<Exercise> = Vec::new();
+    let mut stubs = 0;
+    for line in text.lines().filter(|l| l.trim_start().starts_with("/// ")) {
+        let Some((_, heading)) = line.split_once("**Exercise ") else {
+            continue;
+        };
+        let Some((label, rest)) = heading.split_once(": ") else {
+            continue;
+        };
+        stubs += 1;
+        let number = label.split(' ').next().unwrap_or(label).to_string();
+        if !exercises.iter().any(|e| e.number == number) {
+            let title = rest.split(".**").next().unwrap_or("").to_string();
+            exercises.push(Exercise { number, title });
+        }
+    }
+    (exercises, stubs)
 }
 
 /// The chapters with exercises, in chapter order.
-fn chapters(root: &Path) -> Vec<Chapter> {
+pub fn chapters(root: &Path) -> Vec<Chapter> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("chapters"))
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
@@ -41,23 +85,314 @@ fn chapters(root: &Path) -> Vec<Chapter> {
                 .find_map(|l| l.strip_prefix("name = \""))?
                 .trim_end_matches('"')
                 .to_string();
-            // Each exercise's heading in its doc comment, "**Exercise N.k:
-            // title.**" (or "N.k (a): ..." for a part), which stays when the
-            // learner fills the stub in.
-            let mut exercises: Vec<(String, String)> = Vec::new();
-            for part in text.split("**Exercise ").skip(1) {
-                let Some((label, rest)) = part.split_once(": ") else {
-                    continue;
-                };
-                let number = label.split(' ').next().unwrap_or(label).to_string();
-                let title = rest.split(".**").next().unwrap_or("").to_string();
-                if !exercises.iter().any(|(n, _)| *n == number) {
-                    exercises.push((number, title));
-                }
-            }
-            Some(Chapter { package, dir, exercises })
+            let (exercises, stubs) = headings(&text);
+            Some(Chapter { package, dir, exercises, stubs })
         })
         .collect()
+}
+
+/// `source` with its comments blanked out and everything else kept, so that a
+/// `todo!` that a comment mentions (or the learner commented out) is not taken for
+/// a stub. Strings and character literals are skipped whole, so a `//` in a string
+/// is not a comment; block comments nest, as Rust's do.
+fn code_only(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let mut i = 0;
+    // Copy chars[from..to] as they are.
+    let copy = |out: &mut String, from: usize, to: usize| {
+        out.extend(&chars[from..to.min(chars.len())]);
+    };
+    // Blank chars[from..to], keeping the line breaks.
+    let blank = |out: &mut String, from: usize, to: usize| {
+        out.extend(
+            chars[from..to.min(chars.len())]
+                .iter()
+                .map(|&c| if c == '\n' { '\n' } else { ' ' }),
+        );
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let start = i;
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            blank(&mut out, start, i);
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            blank(&mut out, start, i);
+        } else if c == 'r'
+            && matches!(next, Some('"' | '#'))
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+        {
+            // A raw string, r"..." or r#"..."#: no escapes, ends at the quote and
+            // as many #s.
+            let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
+            if chars.get(i + 1 + hashes) == Some(&'"') {
+                i += 2 + hashes;
+                while i < chars.len() {
+                    let closes = chars[i] == '"'
+                        && chars[i + 1..].iter().take_while(|&&c| c == '#').count()
+                            >= hashes;
+                    i += 1;
+                    if closes {
+                        i += hashes;
+                        break;
+                    }
+                }
+            } else {
+                i += 1;
+            }
+            copy(&mut out, start, i);
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            copy(&mut out, start, i);
+        } else if c == '\'' {
+            // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
+            if next == Some('\\') {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+            }
+            copy(&mut out, start, i);
+        } else {
+            i += 1;
+            copy(&mut out, start, i);
+        }
+    }
+    out
+}
+
+/// One entry per stub in `code` (comments already blanked out) that still stops
+/// at its `todo!("exercise N.k: ...")`: the exercise's number.
+fn todo_markers(code: &str) -> Vec<String> {
+    code.match_indices("todo!")
+        .filter_map(|(at, _)| {
+            let rest = code[at + "todo!".len()..].trim_start().strip_prefix('(')?;
+            let rest = rest.trim_start().strip_prefix("\"exercise ")?;
+            let number: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            (!number.is_empty()).then_some(number)
+        })
+        .collect()
+}
+
+/// How far a chapter's file is filled in, read from its text alone.
+#[derive(Debug, PartialEq, Eq)]
+struct Stubs {
+    /// The exercises with a stub still at its `todo!`, each once, in file order.
+    waiting: Vec<String>,
+    /// Whether the learner has filled in at least one stub.
+    written: bool,
+}
+
+fn stubs(chapter: &Chapter, source: &str) -> Stubs {
+    let markers = todo_markers(&code_only(source));
+    let mut waiting: Vec<String> = Vec::new();
+    for number in &markers {
+        if !waiting.contains(number) {
+            waiting.push(number.clone());
+        }
+    }
+    Stubs { waiting, written: markers.len() < chapter.stubs }
+}
+
+/// Where one chapter stands.
+#[derive(Debug)]
+enum Verdict {
+    /// Some stubs still stop at their `todo!`: the exercises they are in. The
+    /// tests are not run, as they would stop there. `errors`: the compiler's
+    /// errors, when the stubs written so far do not build.
+    Unfinished { waiting: Vec<String>, errors: Vec<String> },
+    /// Every stub is filled in and the chapter's tests pass.
+    Done,
+    /// Every stub is filled in, but the tests fail (or do not build): their
+    /// output.
+    Failing { output: String },
+}
+
+/// Run `cargo test` on one chapter with the learner's code (`--no-run`: only
+/// build it); whether it succeeded, and its output.
+fn cargo_test(root: &Path, chapter: &Chapter, no_run: bool) -> (bool, String) {
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.current_dir(root).args([
+        "test",
+        "--quiet",
+        "-p",
+        &chapter.package,
+        "--features",
+        "exercises",
+        "--no-fail-fast",
+        "--lib",
+    ]);
+    // Every test file but the command line's (which drives the binary and adds only
+    // time): the `tests` binary, whose modules they are, less its `cli` module.
+    let tests_binary = chapter.dir.join("tests/main.rs").exists();
+    if tests_binary {
+        cmd.args(["--test", "tests"]);
+    }
+    if no_run {
+        cmd.arg("--no-run");
+    } else if tests_binary {
+        cmd.args(["--", "--skip", "cli::"]);
+    }
+    cmd.env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1");
+    match cmd.output() {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            (out.status.success(), text)
+        }
+        Err(e) => (false, format!("error: cannot run cargo: {e}")),
+    }
+}
+
+/// The compiler's errors in cargo's `output`, each with the line saying where, if
+/// the build failed; none if it built (the tests may still have failed).
+fn compile_errors(output: &str) -> Vec<String> {
+    if !output.contains("error: could not compile") {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = output.lines().collect();
+    let mut errors = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let cargo_says = line.starts_with("error: could not compile")
+            || line.starts_with("error: test failed")
+            || (line.starts_with("error: ") && line.contains("targets failed"));
+        if line.starts_with("error") && !cargo_says {
+            errors.push(line.to_string());
+            if let Some(at) =
+                lines.get(i + 1).filter(|l| l.trim_start().starts_with("-->"))
+            {
+                errors.push(format!("  {}", at.trim_start()));
+            }
+        }
+    }
+    errors
+}
+
+/// Judge one chapter: from its file while stubs are left, by its tests once none
+/// are.
+fn judge(root: &Path, chapter: &Chapter) -> Verdict {
+    let source = std::fs::read_to_string(chapter.file()).unwrap_or_default();
+    let Stubs { waiting, written } = stubs(chapter, &source);
+    if !waiting.is_empty() {
+        let errors = if written {
+            compile_errors(&cargo_test(root, chapter, true).1)
+        } else {
+            Vec::new()
+        };
+        return Verdict::Unfinished { waiting, errors };
+    }
+    match cargo_test(root, chapter, false) {
+        (true, _) => Verdict::Done,
+        (false, output) => Verdict::Failing { output },
+    }
+}
+
+/// How many of the chapter's exercises are done: all of them once its tests pass,
+/// none before (a stub's code is judged with the chapter's others).
+fn done(chapter: &Chapter, verdict: &Verdict) -> usize {
+    match verdict {
+        Verdict::Done => chapter.exercises.len(),
+        _ => 0,
+    }
+}
+
+/// The exercises written but not judged yet, as other stubs of their chapter
+/// still stop at their `todo!`.
+fn written_unjudged<'a>(chapter: &'a Chapter, verdict: &Verdict) -> Vec<&'a str> {
+    match verdict {
+        Verdict::Unfinished { waiting, .. } => chapter
+            .exercises
+            .iter()
+            .filter(|e| !waiting.contains(&e.number))
+            .map(|e| e.number.as_str())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The whole book's progress: exercises done, exercises in all, those written
+/// but not judged yet, and the first chapter (index into `judged`) with one not
+/// done. Each chapter counts on its own: one not finished holds back none after.
+fn progress(
+    judged: &[(&Chapter, Verdict)],
+) -> (usize, usize, usize, Option<usize>) {
+    let done_all = judged.iter().map(|(c, v)| done(c, v)).sum();
+    let total = judged.iter().map(|(c, _)| c.exercises.len()).sum();
+    let written = judged.iter().map(|(c, v)| written_unjudged(c, v).len()).sum();
+    let next = judged.iter().position(|(_, v)| !matches!(v, Verdict::Done));
+    (done_all, total, written, next)
+}
+
+/// The table's last column for a chapter: what to do next in it.
+fn next_column(chapter: &Chapter, verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Done => "-".to_string(),
+        Verdict::Unfinished { waiting, errors } => {
+            let first = &waiting[0];
+            let title = chapter
+                .exercises
+                .iter()
+                .find(|e| &e.number == first)
+                .map_or("", |e| e.title.as_str());
+            let mut notes = Vec::new();
+            let written = written_unjudged(chapter, verdict);
+            if !written.is_empty() {
+                notes.push(format!("{} written", and_list(&written)));
+            }
+            if !errors.is_empty() {
+                notes.push("does not build".to_string());
+            }
+            if notes.is_empty() {
+                format!("{first} {title}")
+            } else {
+                format!("{first} {title} ({})", notes.join(", "))
+            }
+        }
+        Verdict::Failing { output } if !compile_errors(output).is_empty() => {
+            "all written; does not build".to_string()
+        }
+        Verdict::Failing { .. } => "all written; its tests fail".to_string(),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The chapter's page and the heading of exercise `number` on it, if the page has
@@ -80,87 +415,54 @@ fn hint(root: &Path, chapter: &Chapter, number: &str) -> String {
     }
 }
 
-/// Test one chapter against the learner's code; its output and whether it passed.
-fn test(root: &Path, chapter: &Chapter) -> (bool, String) {
-    let mut cmd = Command::new(env!("CARGO"));
-    cmd.current_dir(root).args([
-        "test",
-        "--quiet",
-        "-p",
-        &chapter.package,
-        "--features",
-        "exercises",
-        "--no-fail-fast",
-        "--lib",
-    ]);
-    // Every test file but the command line's (which drives the binary and adds only
-    // time): the `tests` binary, whose modules they are, less its `cli` module.
-    if chapter.dir.join("tests/main.rs").exists() {
-        cmd.args(["--test", "tests", "--", "--skip", "cli::"]);
-    }
-    cmd.env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1");
-    match cmd.output() {
-        Ok(out) => {
-            let text = String::from_utf8_lossy(&out.stdout).into_owned()
-                + &String::from_utf8_lossy(&out.stderr);
-            (out.status.success(), text)
-        }
-        Err(e) => (false, format!("cannot run cargo: {e}")),
-    }
-}
-
-/// One pass over the exercises, printing progress; where it stopped.
-pub fn run_once(root: &Path) -> Outcome {
-    let chapters = chapters(root);
-    let total: usize = chapters.iter().map(|c| c.exercises.len()).sum();
-    let mut done = 0;
-    for chapter in &chapters {
-        let names: Vec<&str> =
-            chapter.exercises.iter().map(|(n, _)| n.as_str()).collect();
-        println!("{}: exercises {} ...", chapter.package, names.join(", "));
-        let (passed, output) = test(root, chapter);
-        if passed {
-            done += chapter.exercises.len();
+/// What to do next in a chapter not done: the exercise and its hint, or why its
+/// code does not build or pass.
+fn explain(root: &Path, chapter: &Chapter, verdict: &Verdict) {
+    match verdict {
+        Verdict::Done => {}
+        Verdict::Unfinished { waiting, errors } => {
+            let number = &waiting[0];
+            let title = chapter
+                .exercises
+                .iter()
+                .find(|e| &e.number == number)
+                .map_or("", |e| e.title.as_str());
             println!(
-                "  done: the chapter's tests pass with your code ({done} of {total})"
+                "\nNext: exercise {number}, {title}, in {}",
+                rel(root, chapter)
             );
-            continue;
-        }
-        // The first exercise whose stub still stops at its todo!.
-        let waiting = chapter.exercises.iter().find(|(n, _)| {
-            output.contains(&format!("not yet implemented: exercise {n}:"))
-        });
-        match waiting {
-            Some((number, title)) => {
-                let written = chapter
-                    .exercises
-                    .iter()
-                    .take_while(|(n, _)| n != number)
-                    .count();
-                done += written;
+            println!(
+                "  It still stops at its todo!. The task is in its doc comment;"
+            );
+            println!("  the hint: {}", hint(root, chapter, number));
+            let written = written_unjudged(chapter, verdict);
+            if !written.is_empty() {
+                let verb = if written.len() == 1 { "is" } else { "are" };
                 println!(
-                    "\nNext: exercise {number}, {title}, in {}",
-                    rel(root, chapter)
+                    "  ({} {verb} written; the chapter's tests judge the chapter's \
+                     exercises once every stub in the file is filled in.)",
+                    and_list(&written)
                 );
-                println!(
-                    "  It still stops at its todo!. The task is in its doc comment;"
-                );
-                println!("  the hint: {}", hint(root, chapter, number));
-                if written > 0 {
-                    let which = if written == 1 {
-                        "The exercise before it in this chapter is".to_string()
-                    } else {
-                        format!(
-                            "The {written} exercises before it in this chapter are"
-                        )
-                    };
-                    println!(
-                        "  ({which} written; the chapter's tests judge them once every stub in \
-                         the file is filled in.)"
-                    );
-                }
             }
-            None => {
+            if !errors.is_empty() {
+                println!("  But the code written so far does not build:");
+                for line in errors.iter().take(12) {
+                    println!("    {line}");
+                }
+                println!(
+                    "  See it all: cargo build -p {} --features exercises",
+                    chapter.package
+                );
+            }
+        }
+        Verdict::Failing { output } => {
+            let errors = compile_errors(output);
+            if !errors.is_empty() {
+                println!("\nYour code in {} does not build:", rel(root, chapter));
+                for line in errors.iter().take(12) {
+                    println!("  {line}");
+                }
+            } else {
                 println!(
                     "\nYour code in {} runs, but the chapter's tests fail:",
                     rel(root, chapter)
@@ -170,32 +472,81 @@ pub fn run_once(root: &Path) -> Outcome {
                 {
                     println!("  {line}");
                 }
-                let shown: Vec<&str> = output
+                for line in output
                     .lines()
                     .filter(|l| l.contains("panicked") || l.contains("assert"))
                     .take(6)
-                    .collect();
-                for line in shown {
+                {
                     println!("  {line}");
                 }
-                println!(
-                    "  Run them yourself: cargo test -p {} --features exercises",
-                    chapter.package
-                );
             }
+            println!(
+                "  Run them yourself: cargo test -p {} --features exercises",
+                chapter.package
+            );
         }
-        println!("\nProgress: {done} of {total} exercises done.");
-        return Outcome::Stopped;
     }
+}
+
+/// One pass: every chapter in a table, a row each as it is judged; then the first
+/// exercise not done. Whether all are done.
+pub fn run_once(root: &Path) -> bool {
+    let chapters = chapters(root);
+    let lists: Vec<String> = chapters
+        .iter()
+        .map(|c| {
+            let numbers: Vec<&str> =
+                c.exercises.iter().map(|e| e.number.as_str()).collect();
+            numbers.join(", ")
+        })
+        .collect();
+    let name_width =
+        chapters.iter().map(|c| c.package.len()).max().unwrap_or(0).max(7);
+    let list_width = lists.iter().map(String::len).max().unwrap_or(0).max(9);
     println!(
-        "\nAll {total} exercises done: every chapter's tests pass with your code."
+        "{:name_width$}  {:list_width$}  {:8}  next",
+        "chapter", "exercises", "done"
     );
-    Outcome::AllDone
+    let mut judged = Vec::new();
+    for (chapter, list) in chapters.iter().zip(&lists) {
+        let verdict = judge(root, chapter);
+        let count =
+            format!("{} of {}", done(chapter, &verdict), chapter.exercises.len());
+        println!(
+            "{:name_width$}  {list:list_width$}  {count:8}  {}",
+            chapter.package,
+            next_column(chapter, &verdict)
+        );
+        judged.push((chapter, verdict));
+    }
+    let (done_all, total, written, next) = progress(&judged);
+    if let Some(i) = next {
+        let (chapter, verdict) = &judged[i];
+        explain(root, chapter, verdict);
+    }
+    let more = match written {
+        0 => String::new(),
+        1 => "; 1 more is written, judged once its chapter's stubs are all \
+              filled in"
+            .to_string(),
+        n => format!(
+            "; {n} more are written, judged once their chapters' stubs are all \
+             filled in"
+        ),
+    };
+    if next.is_none() {
+        println!(
+            "\nAll {total} exercises done: every chapter's tests pass with your code."
+        );
+        return true;
+    }
+    println!("\nProgress: {done_all} of {total} exercises done{more}.");
+    false
 }
 
 /// `src/exercises.rs` of a chapter, relative to the workspace.
 fn rel(root: &Path, chapter: &Chapter) -> String {
-    let path = chapter.dir.join("src/exercises.rs");
+    let path = chapter.file();
     path.strip_prefix(root).unwrap_or(&path).display().to_string()
 }
 
@@ -203,7 +554,7 @@ fn rel(root: &Path, chapter: &Chapter) -> String {
 fn newest(root: &Path) -> Option<SystemTime> {
     chapters(root)
         .iter()
-        .filter_map(|c| std::fs::metadata(c.dir.join("src/exercises.rs")).ok())
+        .filter_map(|c| std::fs::metadata(c.file()).ok())
         .filter_map(|m| m.modified().ok())
         .max()
 }
@@ -222,5 +573,208 @@ pub fn watch(root: &Path) -> ! {
         println!(
             "\n----------------------------------------------------------------\n"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chapter with these exercises (`12.2 (a)` is a part of 12.2), with no
+    /// files behind it.
+    fn chapter(number: u32, labels: &[&str]) -> Chapter {
+        let text: String = labels
+            .iter()
+            .map(|l| format!("/// **Exercise {l}: t{l}.** x\n"))
+            .collect();
+        let (exercises, stubs) = headings(&text);
+        Chapter {
+            package: format!("ch{number:02}-x"),
+            dir: PathBuf::from(format!("chapters/{number:02}-x")),
+            exercises,
+            stubs,
+        }
+    }
+
+    fn unfinished(waiting: &[&str]) -> Verdict {
+        Verdict::Unfinished {
+            waiting: waiting.iter().map(|w| w.to_string()).collect(),
+            errors: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn reads_the_exercises_and_their_parts_from_the_headings() {
+        let text = "//! **Exercise 12.1: x.** is mentioned here too\n\
+                    /// **Exercise 12.1: the speculative margin.** Bound it.\n\
+                    /// **Exercise 12.2 (a): the closing speed.** How fast.\n\
+                    /// **Exercise 12.2 (b): one advancement.** How far.\n";
+        let (exercises, stubs) = headings(text);
+        let numbers: Vec<&str> =
+            exercises.iter().map(|e| e.number.as_str()).collect();
+        assert_eq!(numbers, ["12.1", "12.2"]);
+        assert_eq!(exercises[0].title, "the speculative margin");
+        assert_eq!(exercises[1].title, "the closing speed");
+        // One per stub: the module doc's mention is not one.
+        assert_eq!(stubs, 3);
+    }
+
+    /// A stub file as the chapters write them, with `body` for exercise 1.1's
+    /// stub and 1.2 untouched.
+    fn stub_file(body: &str) -> String {
+        format!(
+            r#"//! Replace each `let _ = ...; todo!(...)` with your code.
+
+macro_rules! todo {{
+    ($message:literal) => {{
+        physics_core::exercise::todo($message)
+    }};
+}}
+
+/// **Exercise 1.1: integrate.** Move it.
+pub fn integrate(p: &mut Particle, dt: f32) {{
+{body}
+}}
+
+/// **Exercise 1.2: bounce.** Flip it.
+pub fn bounce(p: &mut Particle, h: f32) -> u32 {{
+    let _ = (p, h); // the parameters; delete this line
+    todo!(
+        "exercise 1.2: bounce — see book/src/ch01-pong-particles.md, section \"B\""
+    )
+}}
+"#
+        )
+    }
+
+    #[test]
+    fn a_stub_at_its_todo_is_waiting_and_a_filled_one_is_written() {
+        let ch = chapter(1, &["1.1", "1.2"]);
+        let untouched = stub_file(
+            "    let _ = (p, dt);\n    todo!(\n        \"exercise 1.1: integrate — see \
+             book\"\n    )",
+        );
+        assert_eq!(
+            stubs(&ch, &untouched),
+            Stubs { waiting: vec!["1.1".into(), "1.2".into()], written: false }
+        );
+        let on_one_line = stub_file("    todo!(\"exercise 1.1: integrate\")");
+        assert_eq!(stubs(&ch, &on_one_line).waiting, ["1.1", "1.2"]);
+        // Filled in, or the todo! left only in a comment: written.
+        for body in [
+            "    p.x += p.v * dt;",
+            "    p.x += p.v * dt; // todo!(\"exercise 1.1: integrate\")",
+            "    /* todo!(\"exercise 1.1: x\") /* nested */ still out */ p.x += p.v * dt;",
+            "    // todo!(\n    //     \"exercise 1.1: integrate\"\n    // )\n    p.x += 1.0;",
+            "    let s = \"// not a comment\"; let c = '\"'; p.x += dt; // todo!(\"exercise 1.1:\")",
+            "    let s = r#\"a \" // b\"#; let q: &'static str = s; p.x += dt;",
+            "    std::todo!(\"later\")",
+        ] {
+            assert_eq!(
+                stubs(&ch, &stub_file(body)),
+                Stubs { waiting: vec!["1.2".into()], written: true },
+                "{body}"
+            );
+        }
+        // A todo! in a string is not a stub; after it, 1.2's still counts.
+        let quoted = stub_file("    let s = \"todo!(\\\"exercise 1.1: x\\\")\";");
+        assert_eq!(stubs(&ch, &quoted).waiting, ["1.2"]);
+    }
+
+    #[test]
+    fn an_exercise_in_parts_waits_until_both_are_filled() {
+        let ch = chapter(12, &["12.1", "12.2 (a)", "12.2 (b)"]);
+        let file = |a: &str, b: &str| {
+            format!(
+                "fn motion_bound() {{ todo!(\"exercise 12.1: m\") }}\n\
+                 fn closing_speed() {{ {a} }}\nfn advance() {{ {b} }}\n"
+            )
+        };
+        let stub = "todo!(\"exercise 12.2: x\")";
+        assert_eq!(
+            stubs(&ch, &file(stub, stub)),
+            Stubs { waiting: vec!["12.1".into(), "12.2".into()], written: false }
+        );
+        assert_eq!(
+            stubs(&ch, &file("1.0", stub)),
+            Stubs { waiting: vec!["12.1".into(), "12.2".into()], written: true }
+        );
+        assert_eq!(stubs(&ch, &file("1.0", "2.0")).waiting, ["12.1"]);
+    }
+
+    #[test]
+    fn each_chapter_is_credited_on_its_own() {
+        let chapters = [
+            chapter(1, &["1.1", "1.2"]),
+            chapter(2, &["2.1", "2.2", "2.3"]),
+            chapter(3, &["3.1", "3.2"]),
+            chapter(4, &["4.1", "4.2"]),
+            chapter(5, &["5.1", "5.2"]),
+        ];
+        let judged = vec![
+            // 1.1 written, 1.2 not yet.
+            (&chapters[0], unfinished(&["1.2"])),
+            (&chapters[1], Verdict::Done),
+            (&chapters[2], Verdict::Failing { output: "test x ... FAILED".into() }),
+            (&chapters[3], unfinished(&["4.1", "4.2"])),
+            (&chapters[4], Verdict::Done),
+        ];
+        // Chapters 2 and 5 count although chapter 1 is not finished; 1.1 is written
+        // but waits for 1.2 to be judged.
+        assert_eq!(progress(&judged), (5, 11, 1, Some(0)));
+        assert_eq!(progress(&judged[1..]), (5, 9, 0, Some(1)));
+        assert_eq!(progress(&judged[4..]), (2, 2, 0, None));
+        assert_eq!(progress(&[]), (0, 0, 0, None));
+
+        let column: Vec<String> =
+            judged.iter().map(|(c, v)| next_column(c, v)).collect();
+        assert_eq!(
+            column,
+            [
+                "1.2 t1.2 (1.1 written)",
+                "-",
+                "all written; its tests fail",
+                "4.1 t4.1",
+                "-",
+            ]
+        );
+    }
+
+    #[test]
+    fn tells_a_compile_error_from_a_failing_test() {
+        let built_failed = "error[E0308]: mismatched types\n  \
+            --> chapters/01-pong-particles/src/exercises.rs:33:5\n   |\n\
+            33 |     1.0\n   |     ^^^ expected `()`, found floating-point number\n\n\
+            error: could not compile `ch01-pong-particles` (lib) due to 1 previous error\n\
+            error: 2 targets failed:\n    `--lib`\n    `--test tests`\n";
+        assert_eq!(
+            compile_errors(built_failed),
+            [
+                "error[E0308]: mismatched types",
+                "  --> chapters/01-pong-particles/src/exercises.rs:33:5",
+            ]
+        );
+        let ch = chapter(1, &["1.1", "1.2"]);
+        let failing = Verdict::Failing { output: built_failed.into() };
+        assert_eq!(next_column(&ch, &failing), "all written; does not build");
+        let tests_failed = "test a ... FAILED\nthread 'a' panicked at src/lib.rs:9:5\n\
+            error: test failed, to rerun pass `--lib`\n";
+        assert!(compile_errors(tests_failed).is_empty());
+        let unbuilt = Verdict::Unfinished {
+            waiting: vec!["1.2".into()],
+            errors: compile_errors(built_failed),
+        };
+        assert_eq!(
+            next_column(&ch, &unbuilt),
+            "1.2 t1.2 (1.1 written, does not build)"
+        );
+    }
+
+    #[test]
+    fn lists_with_and() {
+        assert_eq!(and_list(&[]), "");
+        assert_eq!(and_list(&["6.1"]), "6.1");
+        assert_eq!(and_list(&["6.1", "6.3"]), "6.1 and 6.3");
+        assert_eq!(and_list(&["6.1", "6.2", "6.3"]), "6.1, 6.2 and 6.3");
     }
 }

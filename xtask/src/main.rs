@@ -17,9 +17,9 @@
 //!   `wasm32-unknown-unknown` with the `web` profile, into
 //!   `book/src/web/demos.wasm`. `web --check` builds and fails if the committed
 //!   file differs (the build is deterministic for one toolchain).
-//! - `exercises [--watch]`: the learner's exercises in order: stops at the first
-//!   one not yet done, says where its hint is, and shows the progress; `--watch`
-//!   reruns on save.
+//! - `exercises [--watch]`: the learner's checker: a table of every chapter's
+//!   exercises and how many are done, each chapter judged on its own, then the
+//!   first exercise not yet done and where its hint is; `--watch` reruns on save.
 //!
 //! Every command works on the checkout it is run in, found from the current folder
 //! (see `workspace`).
@@ -52,9 +52,10 @@ fn main() -> ExitCode {
             if std::env::args().nth(2).as_deref() == Some("--watch") {
                 exercises::watch(&root);
             }
-            return match exercises::run_once(&root) {
-                exercises::Outcome::AllDone => ExitCode::SUCCESS,
-                exercises::Outcome::Stopped => ExitCode::FAILURE,
+            return if exercises::run_once(&root) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
             };
         }
         _ => {
