@@ -1,4 +1,4 @@
-//! `cargo xtask exercises [--watch]`: the learner's checker, like
+//! `cargo xtask exercises [--chapter N] [--watch]`: the learner's checker, like
 //! rustlings. Every chapter with a learner's file `src/exercises.rs` is judged on
 //! its own:
 //!
@@ -11,13 +11,70 @@
 //!   (its library and tests, as `.ci/exercises` runs them); its exercises are done
 //!   when the tests pass.
 //!
-//! It prints a table of every chapter, then names the first
+//! With no chapter it prints a table of every chapter, then names the first
 //! exercise in the book's order not yet done, where its hint is, and the progress.
-//! `--watch` runs it again whenever an `exercises.rs` is saved.
+//! `--chapter N` judges chapter N alone. `--watch` runs it again whenever an
+//! `exercises.rs` it judges is saved.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
+
+/// What the command line asks for.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `--chapter N`: the number, and the value as it was typed.
+    pub chapter: Option<(u32, String)>,
+    /// `--watch`.
+    pub watch: bool,
+}
+
+/// The arguments after `exercises`: `--chapter N` (or `--chapter=N`; `6` and `06`
+/// are the same chapter) and `--watch`, in any order. Anything else is an error
+/// naming it.
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut options = Options::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
+            _ => (arg.as_str(), None),
+        };
+        match (flag, inline) {
+            ("--watch", None) => options.watch = true,
+            ("--chapter", _) => {
+                let value = inline.or_else(|| args.next().map(String::as_str));
+                let value =
+                    value.filter(|v| !v.is_empty() && !v.starts_with("--")).ok_or(
+                        "`--chapter` needs a chapter number, as in `--chapter 6`",
+                    )?;
+                if options.chapter.is_some() {
+                    let twice = "`--chapter` is given twice: judge one chapter, \
+                                 or none for all of them";
+                    return Err(twice.into());
+                }
+                options.chapter = Some((chapter_number(value)?, value.to_string()));
+            }
+            _ => {
+                return Err(format!(
+                    "unknown argument `{arg}` for `cargo xtask exercises`"
+                ));
+            }
+        }
+    }
+    Ok(options)
+}
+
+/// The chapter a `--chapter` value names: digits only, leading zeros allowed.
+fn chapter_number(value: &str) -> Result<u32, String> {
+    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| value.parse().ok()).flatten().ok_or_else(|| {
+        format!(
+            "bad value for `--chapter`: `{value}` is not a chapter number \
+             (as in `--chapter 6` or `--chapter 06`)"
+        )
+    })
+}
 
 /// One exercise: its number (`6.1`) and title, from its doc comment's heading.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +86,8 @@ struct Exercise {
 /// One chapter's exercises.
 #[derive(Debug)]
 pub struct Chapter {
+    /// The number its folder starts with: 6 for `chapters/06-rotation-friction`.
+    number: u32,
     package: String,
     dir: PathBuf,
     /// In the order the file gives them, each number once.
@@ -77,6 +136,8 @@ pub fn chapters(root: &Path) -> Vec<Chapter> {
     dirs.sort();
     dirs.into_iter()
         .filter_map(|dir| {
+            let name = dir.file_name()?.to_str()?;
+            let number = name.split('-').next()?.parse().ok()?;
             let text =
                 std::fs::read_to_string(dir.join("src/exercises.rs")).ok()?;
             let cargo = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
@@ -86,9 +147,34 @@ pub fn chapters(root: &Path) -> Vec<Chapter> {
                 .trim_end_matches('"')
                 .to_string();
             let (exercises, stubs) = headings(&text);
-            Some(Chapter { package, dir, exercises, stubs })
+            Some(Chapter { number, package, dir, exercises, stubs })
         })
         .collect()
+}
+
+/// The chapter `--chapter` names, or an error naming the value and the chapters
+/// there are.
+pub fn select(
+    chapters: &[Chapter],
+    (number, typed): &(u32, String),
+) -> Result<u32, String> {
+    if chapters.iter().any(|c| c.number == *number) {
+        return Ok(*number);
+    }
+    let numbers: Vec<u32> = chapters.iter().map(|c| c.number).collect();
+    let there = match (numbers.first(), numbers.last()) {
+        (Some(first), Some(last))
+            if numbers.windows(2).all(|w| w[1] == w[0] + 1) && first != last =>
+        {
+            format!("the chapters with exercises are {first} to {last}")
+        }
+        (Some(_), _) => {
+            let list: Vec<String> = numbers.iter().map(u32::to_string).collect();
+            format!("the chapters with exercises are {}", list.join(", "))
+        }
+        (None, _) => "no chapter has exercises".to_string(),
+    };
+    Err(format!("unknown chapter in `--chapter {typed}`: {there}"))
 }
 
 /// `source` with its comments blanked out and everything else kept, so that a
@@ -386,6 +472,22 @@ fn next_column(chapter: &Chapter, verdict: &Verdict) -> String {
     }
 }
 
+/// One exercise's state, for `--chapter`.
+fn exercise_state(exercise: &Exercise, verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Done => "done",
+        Verdict::Unfinished { waiting, .. }
+            if waiting.contains(&exercise.number) =>
+        {
+            "to do: stops at its todo!"
+        }
+        Verdict::Unfinished { .. } => {
+            "written: judged once the chapter's stubs are all filled in"
+        }
+        Verdict::Failing { .. } => "written: the chapter's tests fail",
+    }
+}
+
 /// `a`, `a and b`, `a, b and c`.
 fn and_list(items: &[&str]) -> String {
     match items {
@@ -488,10 +590,21 @@ fn explain(root: &Path, chapter: &Chapter, verdict: &Verdict) {
     }
 }
 
-/// One pass: every chapter in a table, a row each as it is judged; then the first
-/// exercise not done. Whether all are done.
-pub fn run_once(root: &Path) -> bool {
-    let chapters = chapters(root);
+/// One pass: every chapter as a table, or chapter `only` exercise by exercise;
+/// then what to do next. Whether everything judged is done.
+pub fn run_once(root: &Path, only: Option<u32>) -> bool {
+    let chapters: Vec<Chapter> = chapters(root)
+        .into_iter()
+        .filter(|c| only.is_none_or(|n| c.number == n))
+        .collect();
+    match only {
+        Some(_) => chapter_pass(root, &chapters),
+        None => book_pass(root, &chapters),
+    }
+}
+
+/// Every chapter, a row each as it is judged, then the first not done.
+fn book_pass(root: &Path, chapters: &[Chapter]) -> bool {
     let lists: Vec<String> = chapters
         .iter()
         .map(|c| {
@@ -541,7 +654,38 @@ pub fn run_once(root: &Path) -> bool {
         return true;
     }
     println!("\nProgress: {done_all} of {total} exercises done{more}.");
+    println!("One chapter alone: cargo xtask exercises --chapter N");
     false
+}
+
+/// One chapter, exercise by exercise.
+fn chapter_pass(root: &Path, chapters: &[Chapter]) -> bool {
+    let Some(chapter) = chapters.first() else {
+        return false;
+    };
+    println!("Chapter {}, {}:", chapter.number, rel(root, chapter));
+    let verdict = judge(root, chapter);
+    let width = chapter.exercises.iter().map(|e| e.title.len()).max().unwrap_or(0);
+    for exercise in &chapter.exercises {
+        println!(
+            "  {:5} {:width$}  {}",
+            exercise.number,
+            exercise.title,
+            exercise_state(exercise, &verdict)
+        );
+    }
+    explain(root, chapter, &verdict);
+    let (n, total) = (done(chapter, &verdict), chapter.exercises.len());
+    if matches!(verdict, Verdict::Done) {
+        println!(
+            "\nChapter {}: all {total} exercises done: its tests pass with your code.",
+            chapter.number
+        );
+        true
+    } else {
+        println!("\nChapter {}: {n} of {total} exercises done.", chapter.number);
+        false
+    }
 }
 
 /// `src/exercises.rs` of a chapter, relative to the workspace.
@@ -550,24 +694,27 @@ fn rel(root: &Path, chapter: &Chapter) -> String {
     path.strip_prefix(root).unwrap_or(&path).display().to_string()
 }
 
-/// The newest modification time of any chapter's `src/exercises.rs`.
-fn newest(root: &Path) -> Option<SystemTime> {
+/// The newest modification time of the judged chapters' `src/exercises.rs`.
+fn newest(root: &Path, only: Option<u32>) -> Option<SystemTime> {
     chapters(root)
         .iter()
+        .filter(|c| only.is_none_or(|n| c.number == n))
         .filter_map(|c| std::fs::metadata(c.file()).ok())
         .filter_map(|m| m.modified().ok())
         .max()
 }
 
-/// Run, then again each time an `exercises.rs` is saved, until interrupted.
-pub fn watch(root: &Path) -> ! {
+/// Run, then again each time a judged `exercises.rs` is saved, until interrupted.
+pub fn watch(root: &Path, only: Option<u32>) -> ! {
+    let which = match only {
+        Some(n) => format!("chapter {n}'s src/exercises.rs"),
+        None => "chapters/*/src/exercises.rs".to_string(),
+    };
     loop {
-        let seen = newest(root);
-        run_once(root);
-        println!(
-            "\nWatching chapters/*/src/exercises.rs: save one to check again (Ctrl-C stops)."
-        );
-        while newest(root) == seen {
+        let seen = newest(root, only);
+        run_once(root, only);
+        println!("\nWatching {which}: save it to check again (Ctrl-C stops).");
+        while newest(root, only) == seen {
             std::thread::sleep(Duration::from_millis(500));
         }
         println!(
@@ -580,6 +727,10 @@ pub fn watch(root: &Path) -> ! {
 mod tests {
     use super::*;
 
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
     /// A chapter with these exercises (`12.2 (a)` is a part of 12.2), with no
     /// files behind it.
     fn chapter(number: u32, labels: &[&str]) -> Chapter {
@@ -589,6 +740,7 @@ mod tests {
             .collect();
         let (exercises, stubs) = headings(&text);
         Chapter {
+            number,
             package: format!("ch{number:02}-x"),
             dir: PathBuf::from(format!("chapters/{number:02}-x")),
             exercises,
@@ -601,6 +753,80 @@ mod tests {
             waiting: waiting.iter().map(|w| w.to_string()).collect(),
             errors: Vec::new(),
         }
+    }
+
+    #[test]
+    fn reads_the_chapter_and_the_watch_flag() {
+        let parsed = |line: &str| parse_args(&args(line)).unwrap();
+        assert_eq!(parsed(""), Options::default());
+        assert_eq!(parsed("--watch"), Options { chapter: None, watch: true });
+        for (line, number, typed) in [
+            ("--chapter 6", 6, "6"),
+            ("--chapter 06", 6, "06"),
+            ("--chapter=06", 6, "06"),
+            ("--chapter 14", 14, "14"),
+        ] {
+            assert_eq!(
+                parsed(line),
+                Options { chapter: Some((number, typed.into())), watch: false },
+                "{line}"
+            );
+        }
+        let both = Options { chapter: Some((9, "9".into())), watch: true };
+        assert_eq!(parsed("--watch --chapter 9"), both);
+        assert_eq!(parsed("--chapter 9 --watch"), both);
+    }
+
+    #[test]
+    fn a_bad_chapter_value_is_an_error_naming_it() {
+        for value in
+            ["abc", "6.1", "-1", "+6", "ch06", "06-rotation-friction", "6a"]
+        {
+            let e = parse_args(&args(&format!("--chapter {value}"))).unwrap_err();
+            assert!(
+                e.contains("--chapter") && e.contains(&format!("`{value}`")),
+                "{e}"
+            );
+        }
+        // Too big for any chapter to have.
+        assert!(parse_args(&args("--chapter 99999999999")).is_err());
+        for line in ["--chapter", "--chapter --watch", "--chapter="] {
+            let e = parse_args(&args(line)).unwrap_err();
+            assert!(e.contains("needs a chapter number"), "{line}: {e}");
+        }
+        let e = parse_args(&args("--chapter 6 --chapter 7")).unwrap_err();
+        assert!(e.contains("twice"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_argument_is_an_error_naming_it() {
+        for line in
+            ["--bogus", "ch06", "6", "--watch=yes", "--watch -w", "--chapters 6"]
+        {
+            let e = parse_args(&args(line)).unwrap_err();
+            let bad = line.split_whitespace().last().unwrap();
+            let bad = if line == "--chapters 6" { "--chapters" } else { bad };
+            assert!(
+                e.contains(&format!("unknown argument `{bad}`")),
+                "{line}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_chapter_is_an_error_naming_the_value() {
+        let all: Vec<Chapter> = (1..=14).map(|n| chapter(n, &["1"])).collect();
+        assert_eq!(select(&all, &(6, "06".into())), Ok(6));
+        let e = select(&all, &(99, "99".into())).unwrap_err();
+        assert_eq!(
+            e,
+            "unknown chapter in `--chapter 99`: the chapters with exercises are 1 to 14"
+        );
+        let e = select(&all, &(0, "000".into())).unwrap_err();
+        assert!(e.contains("`--chapter 000`"), "{e}");
+        let some = vec![chapter(1, &["1.1"]), chapter(3, &["3.1"])];
+        let e = select(&some, &(2, "2".into())).unwrap_err();
+        assert!(e.ends_with("the chapters with exercises are 1, 3"), "{e}");
     }
 
     #[test]
@@ -736,6 +962,18 @@ pub fn bounce(p: &mut Particle, h: f32) -> u32 {{
                 "all written; its tests fail",
                 "4.1 t4.1",
                 "-",
+            ]
+        );
+        let states: Vec<&str> = chapters[0]
+            .exercises
+            .iter()
+            .map(|e| exercise_state(e, &judged[0].1))
+            .collect();
+        assert_eq!(
+            states,
+            [
+                "written: judged once the chapter's stubs are all filled in",
+                "to do: stops at its todo!"
             ]
         );
     }
