@@ -351,6 +351,9 @@ fn cargo_test(root: &Path, chapter: &Chapter, no_run: bool) -> (bool, String) {
         cmd.args(["--", "--skip", "cli::"]);
     }
     cmd.env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1");
+    // The summary shows each panic's place and message; a backtrace per panic
+    // would only slow a run that panics often, as a wrong stub under proptest does.
+    cmd.env("RUST_BACKTRACE", "0");
     match cmd.output() {
         Ok(out) => {
             let text = String::from_utf8_lossy(&out.stdout).into_owned()
@@ -362,27 +365,77 @@ fn cargo_test(root: &Path, chapter: &Chapter, no_run: bool) -> (bool, String) {
 }
 
 /// The compiler's errors in cargo's `output`, each with the line saying where, if
-/// the build failed; none if it built (the tests may still have failed).
+/// the build failed; none if it built (the tests may still have failed). An error
+/// at a place already given is left out: the library and its unit tests are two
+/// builds of the same file, and both report it.
 fn compile_errors(output: &str) -> Vec<String> {
     if !output.contains("error: could not compile") {
         return Vec::new();
     }
     let lines: Vec<&str> = output.lines().collect();
     let mut errors = Vec::new();
+    let mut places = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let cargo_says = line.starts_with("error: could not compile")
             || line.starts_with("error: test failed")
             || (line.starts_with("error: ") && line.contains("targets failed"));
-        if line.starts_with("error") && !cargo_says {
-            errors.push(line.to_string());
-            if let Some(at) =
-                lines.get(i + 1).filter(|l| l.trim_start().starts_with("-->"))
-            {
-                errors.push(format!("  {}", at.trim_start()));
-            }
+        if !line.starts_with("error") || cargo_says {
+            continue;
+        }
+        let place = lines
+            .get(i + 1)
+            .map(|l| l.trim_start())
+            .filter(|l| l.starts_with("-->"));
+        let key = place.unwrap_or(line);
+        if places.contains(&key) {
+            continue;
+        }
+        places.push(key);
+        errors.push(line.to_string());
+        if let Some(place) = place {
+            errors.push(format!("  {place}"));
         }
     }
     errors
+}
+
+/// Each distinct panic in a test run's `output`: where, and the first lines of
+/// its message (the assertion and its values), each cut to `width` characters.
+fn panics(output: &str, width: usize) -> Vec<String> {
+    let lines: Vec<&str> = output.lines().collect();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(at) = line.find("panicked at ") else {
+            continue;
+        };
+        let place = line[at + "panicked at ".len()..].trim_end_matches(':');
+        let message: Vec<&str> = lines[i + 1..]
+            .iter()
+            .take_while(|l| {
+                !l.is_empty()
+                    && !l.starts_with("note:")
+                    && !l.starts_with("thread ")
+                    && !l.starts_with("test ")
+                    && !l.starts_with("---- ")
+                    && !l.starts_with("stack backtrace:")
+            })
+            .take(3)
+            .copied()
+            .collect();
+        let key = (place, message.first().copied());
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        out.push(format!("panicked at {place}:"));
+        for m in message {
+            let cut: String = m.chars().take(width).collect();
+            let more = if cut.len() < m.len() { " ..." } else { "" };
+            out.push(format!("  {cut}{more}"));
+        }
+    }
+    out
 }
 
 /// Judge one chapter: from its file while stubs are left, by its tests once none
@@ -484,6 +537,9 @@ fn exercise_state(exercise: &Exercise, verdict: &Verdict) -> &'static str {
         Verdict::Unfinished { .. } => {
             "written: judged once the chapter's stubs are all filled in"
         }
+        Verdict::Failing { output } if !compile_errors(output).is_empty() => {
+            "written: the chapter does not build"
+        }
         Verdict::Failing { .. } => "written: the chapter's tests fail",
     }
 }
@@ -569,16 +625,15 @@ fn explain(root: &Path, chapter: &Chapter, verdict: &Verdict) {
                     "\nYour code in {} runs, but the chapter's tests fail:",
                     rel(root, chapter)
                 );
-                for line in
-                    output.lines().filter(|l| l.ends_with("FAILED")).take(10)
-                {
+                let failed: Vec<&str> =
+                    output.lines().filter(|l| l.ends_with("FAILED")).collect();
+                for line in failed.iter().take(10) {
                     println!("  {line}");
                 }
-                for line in output
-                    .lines()
-                    .filter(|l| l.contains("panicked") || l.contains("assert"))
-                    .take(6)
-                {
+                if failed.len() > 10 {
+                    println!("  ... and {} more", failed.len() - 10);
+                }
+                for line in panics(output, 100).iter().take(15) {
                     println!("  {line}");
                 }
             }
@@ -995,6 +1050,16 @@ pub fn bounce(p: &mut Particle, h: f32) -> u32 {{
         let ch = chapter(1, &["1.1", "1.2"]);
         let failing = Verdict::Failing { output: built_failed.into() };
         assert_eq!(next_column(&ch, &failing), "all written; does not build");
+        assert_eq!(
+            exercise_state(&ch.exercises[0], &failing),
+            "written: the chapter does not build"
+        );
+        // The library and its unit tests report the same error: shown once.
+        let twice = format!(
+            "{built_failed}error[E0308]: mismatched types\n  \
+             --> chapters/01-pong-particles/src/exercises.rs:33:5\n"
+        );
+        assert_eq!(compile_errors(&twice).len(), 2);
         let tests_failed = "test a ... FAILED\nthread 'a' panicked at src/lib.rs:9:5\n\
             error: test failed, to rerun pass `--lib`\n";
         assert!(compile_errors(tests_failed).is_empty());
@@ -1005,6 +1070,30 @@ pub fn bounce(p: &mut Particle, h: f32) -> u32 {{
         assert_eq!(
             next_column(&ch, &unbuilt),
             "1.2 t1.2 (1.1 written, does not build)"
+        );
+    }
+
+    #[test]
+    fn shows_each_panic_once_with_its_message() {
+        let output = "test a ... FAILED\ntest b ... FAILED\n\n---- a stdout ----\n\
+            thread 'a' (7) panicked at chapters/09-joints/src/lib.rs:1030:9:\n\
+            assertion `left == right` failed\n  left: 1\n right: 2\n\
+            note: run with `RUST_BACKTRACE=1` to see a backtrace\n\n\
+            ---- b stdout ----\n\
+            thread 'b' (8) panicked at chapters/09-joints/src/lib.rs:1030:9:\n\
+            assertion `left == right` failed\n  left: 1\n right: 2\n\
+            thread 'c' (9) panicked at src/exercises.rs:36:5:\n\
+            not implemented: exercise 9.1 and a message far too long to show whole\n";
+        assert_eq!(
+            panics(output, 40),
+            [
+                "panicked at chapters/09-joints/src/lib.rs:1030:9:",
+                "  assertion `left == right` failed",
+                "    left: 1",
+                "   right: 2",
+                "panicked at src/exercises.rs:36:5:",
+                "  not implemented: exercise 9.1 and a mess ...",
+            ]
         );
     }
 
