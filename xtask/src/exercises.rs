@@ -312,7 +312,7 @@ fn stubs(chapter: &Chapter, source: &str) -> Stubs {
 }
 
 /// Where one chapter stands.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum Verdict {
     /// Some stubs still stop at their `todo!`: the exercises they are in. The
     /// tests are not run, as they would stop there. `errors`: the compiler's
@@ -455,6 +455,36 @@ fn judge(root: &Path, chapter: &Chapter) -> Verdict {
         (true, _) => Verdict::Done,
         (false, output) => Verdict::Failing { output },
     }
+}
+
+/// The verdicts reached so far in this session, each with the modification time
+/// of its chapter's `exercises.rs` when it was judged. A chapter's verdict depends
+/// on its own file alone (a chapter builds on the earlier ones without their
+/// exercises), so `--watch` judges again only the chapters whose file was saved.
+#[derive(Default)]
+pub struct Memory(Vec<(PathBuf, SystemTime, Verdict)>);
+
+impl Memory {
+    /// The chapter's verdict: the one remembered if its file is as it was then,
+    /// else judged now.
+    fn judge(&mut self, root: &Path, chapter: &Chapter) -> Verdict {
+        let file = chapter.file();
+        let stamp = modified(&file);
+        let known = self.0.iter().find(|(f, s, _)| *f == file && Some(*s) == stamp);
+        if let Some((_, _, verdict)) = known {
+            return verdict.clone();
+        }
+        let verdict = judge(root, chapter);
+        self.0.retain(|(f, _, _)| *f != file);
+        if let Some(stamp) = stamp {
+            self.0.push((file, stamp, verdict.clone()));
+        }
+        verdict
+    }
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
 }
 
 /// How many of the chapter's exercises are done: all of them once its tests pass,
@@ -647,19 +677,19 @@ fn explain(root: &Path, chapter: &Chapter, verdict: &Verdict) {
 
 /// One pass: every chapter as a table, or chapter `only` exercise by exercise;
 /// then what to do next. Whether everything judged is done.
-pub fn run_once(root: &Path, only: Option<u32>) -> bool {
+pub fn run_once(root: &Path, only: Option<u32>, memory: &mut Memory) -> bool {
     let chapters: Vec<Chapter> = chapters(root)
         .into_iter()
         .filter(|c| only.is_none_or(|n| c.number == n))
         .collect();
     match only {
-        Some(_) => chapter_pass(root, &chapters),
-        None => book_pass(root, &chapters),
+        Some(_) => chapter_pass(root, &chapters, memory),
+        None => book_pass(root, &chapters, memory),
     }
 }
 
 /// Every chapter, a row each as it is judged, then the first not done.
-fn book_pass(root: &Path, chapters: &[Chapter]) -> bool {
+fn book_pass(root: &Path, chapters: &[Chapter], memory: &mut Memory) -> bool {
     let lists: Vec<String> = chapters
         .iter()
         .map(|c| {
@@ -677,7 +707,7 @@ fn book_pass(root: &Path, chapters: &[Chapter]) -> bool {
     );
     let mut judged = Vec::new();
     for (chapter, list) in chapters.iter().zip(&lists) {
-        let verdict = judge(root, chapter);
+        let verdict = memory.judge(root, chapter);
         let count =
             format!("{} of {}", done(chapter, &verdict), chapter.exercises.len());
         println!(
@@ -714,12 +744,12 @@ fn book_pass(root: &Path, chapters: &[Chapter]) -> bool {
 }
 
 /// One chapter, exercise by exercise.
-fn chapter_pass(root: &Path, chapters: &[Chapter]) -> bool {
+fn chapter_pass(root: &Path, chapters: &[Chapter], memory: &mut Memory) -> bool {
     let Some(chapter) = chapters.first() else {
         return false;
     };
     println!("Chapter {}, {}:", chapter.number, rel(root, chapter));
-    let verdict = judge(root, chapter);
+    let verdict = memory.judge(root, chapter);
     let width = chapter.exercises.iter().map(|e| e.title.len()).max().unwrap_or(0);
     for exercise in &chapter.exercises {
         println!(
@@ -754,21 +784,22 @@ fn newest(root: &Path, only: Option<u32>) -> Option<SystemTime> {
     chapters(root)
         .iter()
         .filter(|c| only.is_none_or(|n| c.number == n))
-        .filter_map(|c| std::fs::metadata(c.file()).ok())
-        .filter_map(|m| m.modified().ok())
+        .filter_map(|c| modified(&c.file()))
         .max()
 }
 
-/// Run, then again each time a judged `exercises.rs` is saved, until interrupted.
+/// Run, then again each time a judged `exercises.rs` is saved, until interrupted;
+/// each time, only the chapters whose file was saved are judged again.
 pub fn watch(root: &Path, only: Option<u32>) -> ! {
+    let mut memory = Memory::default();
     let which = match only {
-        Some(n) => format!("chapter {n}'s src/exercises.rs"),
-        None => "chapters/*/src/exercises.rs".to_string(),
+        Some(n) => format!("chapter {n}'s src/exercises.rs: save it"),
+        None => "chapters/*/src/exercises.rs: save one".to_string(),
     };
     loop {
         let seen = newest(root, only);
-        run_once(root, only);
-        println!("\nWatching {which}: save it to check again (Ctrl-C stops).");
+        run_once(root, only, &mut memory);
+        println!("\nWatching {which} to check again (Ctrl-C stops).");
         while newest(root, only) == seen {
             std::thread::sleep(Duration::from_millis(500));
         }
@@ -1095,6 +1126,41 @@ pub fn bounce(p: &mut Particle, h: f32) -> u32 {{
                 "  not implemented: exercise 9.1 and a mess ...",
             ]
         );
+    }
+
+    #[test]
+    fn watching_judges_again_only_a_saved_file() {
+        let dir = std::env::temp_dir()
+            .join(format!("xtask-memory-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        let mut ch = chapter(1, &["1.1", "1.2"]);
+        ch.dir = dir.clone();
+        // Every stub at a todo!, so judging builds nothing.
+        let write = |first: &str| {
+            let text = format!(
+                "fn a() {{ todo!(\"exercise {first}: a\") }}\n\
+                 fn b() {{ todo!(\"exercise 1.2: b\") }}\n"
+            );
+            std::fs::write(ch.file(), text).unwrap();
+        };
+        let waiting = |v: Verdict| match v {
+            Verdict::Unfinished { waiting, .. } => waiting,
+            other => panic!("{other:?}"),
+        };
+        let root = Path::new(".");
+        let mut memory = Memory::default();
+        write("1.1");
+        assert_eq!(waiting(memory.judge(root, &ch)), ["1.1", "1.2"]);
+        // Changed, but with the time it had: the verdict is remembered.
+        let then = modified(&ch.file()).unwrap();
+        write("1.2");
+        let file = std::fs::File::options().write(true).open(ch.file()).unwrap();
+        file.set_modified(then).unwrap();
+        assert_eq!(waiting(memory.judge(root, &ch)), ["1.1", "1.2"]);
+        // Saved: judged again.
+        file.set_modified(then + Duration::from_secs(1)).unwrap();
+        assert_eq!(waiting(memory.judge(root, &ch)), ["1.2"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -124,7 +124,7 @@ fn main() -> ExitCode {
             if options.watch {
                 exercises::watch(&root, only);
             }
-            return if exercises::run_once(&root, only) {
+            return if exercises::run_once(&root, only, &mut Default::default()) {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
