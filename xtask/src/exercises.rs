@@ -399,8 +399,9 @@ fn compile_errors(output: &str) -> Vec<String> {
     errors
 }
 
-/// Each distinct panic in a test run's `output`: where, and the first lines of
-/// its message (the assertion and its values), each cut to `width` characters.
+/// Each distinct panic in a test run's `output`: where, and the first six lines of
+/// its message (an assertion and its values; a judged exercise's case, expected
+/// and got values, and what to reread), each cut to `width` characters.
 fn panics(output: &str, width: usize) -> Vec<String> {
     let lines: Vec<&str> = output.lines().collect();
     let mut seen = Vec::new();
@@ -420,7 +421,7 @@ fn panics(output: &str, width: usize) -> Vec<String> {
                     && !l.starts_with("---- ")
                     && !l.starts_with("stack backtrace:")
             })
-            .take(3)
+            .take(6)
             .copied()
             .collect();
         let key = (place, message.first().copied());
@@ -663,7 +664,7 @@ fn explain(root: &Path, chapter: &Chapter, verdict: &Verdict) {
                 if failed.len() > 10 {
                     println!("  ... and {} more", failed.len() - 10);
                 }
-                for line in panics(output, 100).iter().take(15) {
+                for line in panics(output, 100).iter().take(21) {
                     println!("  {line}");
                 }
             }
