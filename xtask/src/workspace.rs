@@ -44,10 +44,11 @@ pub fn root() -> Result<PathBuf, String> {
     let built = Path::new(env!("CARGO_MANIFEST_DIR"));
     if !built_in(built, &root) {
         return Err(format!(
-            "this xtask was built in another checkout, {}, not in the one you are in, \
-             {}; it would judge that checkout's files, not yours. Run it from this \
-             checkout, rebuilt here: `touch xtask/src/main.rs` (a target/ copied or \
-             moved from elsewhere keeps the old build), then `cargo xtask` again.",
+            "this xtask was built in another checkout ({}), not in the one you are \
+             in ({}): it would judge that checkout's files, not yours. Run it from \
+             this checkout, built here: `touch xtask/src/main.rs`, then `cargo \
+             xtask` again (cargo can take an xtask copied or moved in with target/ \
+             for this checkout's own).",
             built.display(),
             root.display()
         ));
