@@ -14,7 +14,9 @@
 //! With no chapter it prints a table of every chapter, then names the first
 //! exercise in the book's order not yet done, where its hint is, and the progress.
 //! `--chapter N` judges chapter N alone. `--watch` runs it again whenever an
-//! `exercises.rs` it judges is saved.
+//! `exercises.rs` it judges is saved, and judges again only the chapters saved.
+//! It exits with 0 when every exercise judged is done, 1 when one is not, and 2
+//! for an argument it cannot take.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
