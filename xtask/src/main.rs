@@ -17,40 +17,118 @@
 //!   `wasm32-unknown-unknown` with the `web` profile, into
 //!   `book/src/web/demos.wasm`. `web --check` builds and fails if the committed
 //!   file differs (the build is deterministic for one toolchain).
-//! - `exercises [--watch]`: the learner's exercises in order: stops at the first
-//!   one not yet done, says where its hint is, and shows the progress; `--watch`
-//!   reruns on save.
+//! - `exercises [--chapter N] [--watch]`: the learner's checker: a table of every
+//!   chapter's exercises and how many are done, each chapter judged on its own, then
+//!   the first exercise not yet done and where its hint is; `--chapter N` judges
+//!   chapter N alone; `--watch` reruns on save.
+//!
+//! The workspace is the one the command is run in (see `workspace`), and a
+//! command or argument it does not know is an error naming it.
 
 mod changes;
 mod exercises;
 mod readmes;
+mod workspace;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-fn main() -> ExitCode {
-    let root = workspace_root();
-    let cmd = std::env::args().nth(1).unwrap_or_default();
-    let result = match cmd.as_str() {
-        "pictures" => pictures(&root),
-        "check-book" => check_book(&root),
-        "changes" => changes::write(&root),
-        "readmes" => readmes::write(&root),
-        "web" => web(&root, std::env::args().nth(2).as_deref() == Some("--check")),
-        "exercises" => {
-            if std::env::args().nth(2).as_deref() == Some("--watch") {
-                exercises::watch(&root);
+const USAGE: &str = "usage: cargo xtask <pictures | check-book | changes | readmes | \
+                     web [--check] | exercises [--chapter N] [--watch]>";
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum Task {
+    Help,
+    Pictures,
+    CheckBook,
+    Changes,
+    Readmes,
+    Web { check: bool },
+    Exercises(exercises::Options),
+}
+
+/// The command and its arguments; an unknown command or argument is an error
+/// naming it.
+fn parse(args: &[String]) -> Result<Task, String> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err("no command given".into());
+    };
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        return Ok(Task::Help);
+    }
+    // Whether the command's one optional flag is given; any other argument is an
+    // error.
+    let flag = |allowed: Option<&str>| -> Result<bool, String> {
+        match rest.iter().find(|a| Some(a.as_str()) != allowed) {
+            Some(a) => {
+                Err(format!("unknown argument `{a}` for `cargo xtask {command}`"))
             }
-            return match exercises::run_once(&root) {
-                exercises::Outcome::AllDone => ExitCode::SUCCESS,
-                exercises::Outcome::Stopped => ExitCode::FAILURE,
-            };
+            None => Ok(!rest.is_empty()),
         }
-        _ => {
-            eprintln!(
-                "usage: cargo xtask <pictures|check-book|changes|readmes|web [--check]|exercises [--watch]>"
-            );
+    };
+    Ok(match command.as_str() {
+        "help" | "--help" | "-h" => Task::Help,
+        "pictures" => flag(None).map(|_| Task::Pictures)?,
+        "check-book" => flag(None).map(|_| Task::CheckBook)?,
+        "changes" => flag(None).map(|_| Task::Changes)?,
+        "readmes" => flag(None).map(|_| Task::Readmes)?,
+        "web" => Task::Web { check: flag(Some("--check"))? },
+        "exercises" => Task::Exercises(exercises::parse_args(rest)?),
+        other => return Err(format!("unknown command `{other}`")),
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // 2 for a command that cannot run as typed or here; 1 for one that ran and
+    // found something wrong (or, for `exercises`, something not done yet).
+    let task = match parse(&args) {
+        Ok(Task::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(task) => task,
+        Err(e) => {
+            eprintln!("error: {e}\n{USAGE}");
             return ExitCode::from(2);
+        }
+    };
+    let root = match workspace::root() {
+        Ok(root) => root,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match task {
+        Task::Help => Ok(()),
+        Task::Pictures => pictures(&root),
+        Task::CheckBook => check_book(&root),
+        Task::Changes => changes::write(&root),
+        Task::Readmes => readmes::write(&root),
+        Task::Web { check } => web(&root, check),
+        Task::Exercises(options) => {
+            let only = match &options.chapter {
+                None => None,
+                Some(chapter) => {
+                    match exercises::select(&exercises::chapters(&root), chapter) {
+                        Ok(n) => Some(n),
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                }
+            };
+            if options.watch {
+                exercises::watch(&root, only);
+            }
+            return if exercises::run_once(&root, only, &mut Default::default()) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
         }
     };
     match result {
@@ -62,13 +140,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
 }
 
 /// One line of `book/pictures.txt`: `package demo steps output [extra flags]`.
@@ -660,6 +731,45 @@ fn check_book(root: &Path) -> Result<(), Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parsed(line: &str) -> Result<Task, String> {
+        parse(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn reads_the_command_and_its_arguments() {
+        assert_eq!(parsed("check-book"), Ok(Task::CheckBook));
+        assert_eq!(parsed("web"), Ok(Task::Web { check: false }));
+        assert_eq!(parsed("web --check"), Ok(Task::Web { check: true }));
+        assert_eq!(parsed("help"), Ok(Task::Help));
+        assert_eq!(parsed("exercises --chapter 6 --help"), Ok(Task::Help));
+        let chapter = Some((6, "06".to_string()));
+        assert_eq!(
+            parsed("exercises --watch --chapter 06"),
+            Ok(Task::Exercises(exercises::Options { chapter, watch: true }))
+        );
+    }
+
+    #[test]
+    fn an_unknown_command_or_argument_is_an_error_naming_it() {
+        assert_eq!(parsed(""), Err("no command given".into()));
+        assert_eq!(parsed("exercise"), Err("unknown command `exercise`".into()));
+        for (line, bad) in [
+            ("pictures --check", "--check"),
+            ("check-book ch06", "ch06"),
+            ("web --check --force", "--force"),
+            ("exercises --bogus", "--bogus"),
+            ("exercises ch06", "ch06"),
+        ] {
+            let e = parsed(line).unwrap_err();
+            assert!(
+                e.contains(&format!("unknown argument `{bad}`")),
+                "{line}: {e}"
+            );
+        }
+        let e = parsed("exercises --chapter six").unwrap_err();
+        assert!(e.contains("--chapter") && e.contains("`six`"), "{e}");
+    }
 
     #[test]
     fn finds_includes_and_images() {
