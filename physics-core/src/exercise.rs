@@ -24,3 +24,32 @@ pub fn todo(message: &'static str) -> ! {
     }
     std::panic::resume_unwind(Box::new(text))
 }
+
+/// One exercise, as the tests that judge it name it when they fail.
+pub struct Exercise {
+    /// Its number and function, `exercise 1.2, bounce_off_walls`.
+    pub name: &'static str,
+    /// The chapter's page, `book/src/ch01-pong-particles.md`.
+    pub page: &'static str,
+    /// The sections of the page to reread, quoted.
+    pub reread: &'static str,
+}
+
+impl Exercise {
+    /// The failure message for `quantity`, which came out as `got` in `case`
+    /// where `expected` was due: the exercise, the quantity, the case, both
+    /// values, and the page's section to reread.
+    pub fn wrong(
+        &self,
+        quantity: &str,
+        case: impl std::fmt::Display,
+        expected: impl std::fmt::Display,
+        got: impl std::fmt::Display,
+    ) -> String {
+        format!(
+            "{}: {quantity} came out wrong\n  case:     {case}\n  expected: {expected}\n  \
+             got:      {got}\n  reread:   {}, {}",
+            self.name, self.page, self.reread
+        )
+    }
+}
