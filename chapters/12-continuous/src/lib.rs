@@ -134,7 +134,7 @@ impl World {
     /// Chapter 11's parts, none of its `n` bodies a bullet; both methods
     /// on, and the turn limit set.
     pub fn from_polygons(world: ch11_polygons::World, n: usize) -> World {
-        let ch11_polygons::World { solver, joints, mut soft, shapes } = world;
+        let ch11_polygons::World { solver, joints, mut soft, shapes, .. } = world;
         soft.settings.max_turn = Some(MAX_TURN);
         let fast = Fast { bullets: vec![false; n], ..Fast::default() };
         World { solver, joints, soft, shapes, fast }
