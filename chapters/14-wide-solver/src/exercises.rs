@@ -10,10 +10,10 @@
 //! cargo run --release -p ch14-wide-solver --features exercises     # watch it
 //! ```
 //!
-//! 14.1 and 14.2 are warm-ups: the page says what they do. 14.3 is a derivation:
+//! 14.1 and 14.2 are warm-ups: the page says what they do. 14.4 is a derivation:
 //! the page says how a branch becomes a choice lane by lane, and you derive chapter
-//! 10's contact target without one. 14.4 is a challenge: a colouring rule the
-//! chapter does not use. (14.5, on the book's page, is a question with no stub.)
+//! 10's contact target without one. 14.5 is a challenge: a colouring rule the
+//! chapter does not use. (14.3, on the book's page, is a question with no stub.)
 //! Replace each `let _ = ...; todo!(...)` with your code. Hints, in steps, are
 //! folded in the book's "Exercises" section (book/src/ch14-wide-solver.md), each
 //! followed by the reference, folded too. `tests/exercises.rs` judges each
@@ -64,7 +64,7 @@ pub fn normal_row<T: Lane>(
     )
 }
 
-/// **Exercise 14.3: a contact's target, lane by lane.** Chapter 10's
+/// **Exercise 14.4: a contact's target, lane by lane.** Chapter 10's
 /// `contact_target`, for a lane of separations `s` (m, negative when
 /// overlapping) in a substep whose inverse is `inv_h`, with the contact's softness
 /// `soft` (already rigid at 0 in the relax pass, so `use_bias` is gone) and the
@@ -80,20 +80,20 @@ pub fn target_in_lanes<T: Lane>(
 ) -> (T, T, T) {
     let _ = (s, inv_h, soft, push_out); // so the stub compiles; delete this line
     todo!(
-        "exercise 14.3: target_in_lanes — see book/src/ch14-wide-solver.md, section \"Exercise 14.3: a contact's target, lane by lane\""
+        "exercise 14.4: target_in_lanes — see book/src/ch14-wide-solver.md, section \"Exercise 14.4: a contact's target, lane by lane\""
     )
 }
 
-/// **Exercise 14.4: a balanced colouring (challenge).** `taken` has bit `c` set
+/// **Exercise 14.5: a balanced colouring (challenge).** `taken` has bit `c` set
 /// for each colour a new contact may not take; `counts[c]` is how many contacts
 /// colour `c` holds so far. Return the free colour holding the fewest (the lowest
 /// of a tie), or `OVERFLOW` when every colour below `COLOURS` is taken. With
 /// `Wide::balance` on, the colouring gives every new contact between moving bodies
-/// this colour instead of the lowest free one. Book, chapter 14, "Exercise 14.4: a
+/// this colour instead of the lowest free one. Book, chapter 14, "Exercise 14.5: a
 /// balanced colouring".
 pub fn least_used(taken: u32, counts: &[usize; COLOURS]) -> u8 {
     let _ = (taken, counts); // so the stub compiles; delete this line
     todo!(
-        "exercise 14.4: least_used — see book/src/ch14-wide-solver.md, section \"Exercise 14.4: a balanced colouring\""
+        "exercise 14.5: least_used — see book/src/ch14-wide-solver.md, section \"Exercise 14.5: a balanced colouring\""
     )
 }

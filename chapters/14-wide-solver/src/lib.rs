@@ -118,7 +118,7 @@ pub struct Wide {
     /// after.
     pub alternate: bool,
     /// Give a new contact between moving bodies the free colour that
-    /// holds the fewest contacts so far, not the lowest (exercise 14.4);
+    /// holds the fewest contacts so far, not the lowest (exercise 14.5);
     /// off by default.
     pub balance: bool,
     /// Whether this step solves its colours last to first.

@@ -119,7 +119,7 @@ proptest! {
         }
     }
 
-    /// Exercise 14.3 against chapter 10. Eight lanes of separations, some apart,
+    /// Exercise 14.4 against chapter 10. Eight lanes of separations, some apart,
     /// some overlapping, with the bias on (the contact's softness) or relaxing
     /// (rigid): each lane's target and scales are chapter 10's `contact_target`'s,
     /// and one lane at a time gives the eight lanes' bits.
@@ -147,7 +147,7 @@ proptest! {
                 (one_target - want).abs() <= 1e-4 * (1.0 + want.abs())
                     && one_m == want_soft.mass_scale
                     && one_g == want_soft.impulse_scale,
-                "exercise 14.3, target_in_lanes: (target, mass scale, impulse scale) should be \
+                "exercise 14.4, target_in_lanes: (target, mass scale, impulse scale) should be \
                  chapter 10's ({want}, {}, {}), got ({one_target}, {one_m}, {one_g}) ({case}).\n  \
                  Reread \"{LANES_SECTION}\" in {PAGE}.",
                 want_soft.mass_scale, want_soft.impulse_scale
@@ -155,7 +155,7 @@ proptest! {
             prop_assert!(
                 [target.lane(i), m.lane(i), g.lane(i)].map(f32::to_bits)
                     == [one_target, one_m, one_g].map(f32::to_bits),
-                "exercise 14.3, target_in_lanes: eight lanes should give one lane's bits, \
+                "exercise 14.4, target_in_lanes: eight lanes should give one lane's bits, \
                  ({one_target}, {one_m}, {one_g}), but gave ({}, {}, {}) ({case}).\n  Reread \
                  \"{LANES_SECTION}\" in {PAGE}.",
                 target.lane(i), m.lane(i), g.lane(i)
@@ -164,9 +164,9 @@ proptest! {
     }
 }
 
-const BALANCE: &str = "Exercise 14.4: a balanced colouring";
+const BALANCE: &str = "Exercise 14.5: a balanced colouring";
 
-/// Exercise 14.4 on numbers: the free colour holding the fewest, the lowest of a
+/// Exercise 14.5 on numbers: the free colour holding the fewest, the lowest of a
 /// tie, or the overflow.
 #[test]
 fn the_least_used_free_colour() {
@@ -190,7 +190,7 @@ fn the_least_used_free_colour() {
         let got = least_used(taken, &counts);
         check(got == want, BALANCE, || {
             format!(
-                "exercise 14.4, least_used: the colour should be {want}, got {got} (taken = \
+                "exercise 14.5, least_used: the colour should be {want}, got {got} (taken = \
                  {taken:#025b}: {why})"
             )
         });
@@ -209,7 +209,7 @@ fn graph() -> impl Strategy<Value = (Vec<bool>, Vec<(usize, usize)>)> {
 }
 
 proptest! {
-    /// Exercise 14.4 keeps the colouring's rule: on random graphs, balanced, no
+    /// Exercise 14.5 keeps the colouring's rule: on random graphs, balanced, no
     /// colour touches a moving body twice, and a contact between moving bodies
     /// takes a colour they may take.
     #[test]
@@ -224,7 +224,7 @@ proptest! {
             let case = format!("contact {k} between bodies {a} and {b}, {} bodies, {} contacts", movable.len(), pairs.len());
             prop_assert!(
                 !(movable[a] && movable[b]) || (col as usize) < DYNAMIC_COLOURS,
-                "exercise 14.4, least_used: a contact between moving bodies should take one of \
+                "exercise 14.5, least_used: a contact between moving bodies should take one of \
                  the first {DYNAMIC_COLOURS} colours, got {col} ({case}): colours in `taken` are \
                  not free.\n  Reread \"{BALANCE}\" in {PAGE}."
             );
@@ -232,7 +232,7 @@ proptest! {
                 if movable[i] {
                     prop_assert!(
                         seen[i] & (1 << col) == 0,
-                        "exercise 14.4, least_used: body {i} should not be in colour {col} twice, \
+                        "exercise 14.5, least_used: body {i} should not be in colour {col} twice, \
                          but is ({case}).\n  Reread \"{BALANCE}\" in {PAGE}."
                     );
                     seen[i] |= 1 << col;
@@ -242,7 +242,7 @@ proptest! {
     }
 }
 
-/// Exercise 14.4 in the world. Balanced, the rain's contacts between moving bodies
+/// Exercise 14.5 in the world. Balanced, the rain's contacts between moving bodies
 /// spread over the dynamic colours evenly, within 2 of each other after two
 /// seconds (greedy leaves 556 in colour 0 and 1 in colour 8); and the 20-row
 /// pyramid still stands: its top strays under 3 mm as it settles, and nothing
@@ -259,7 +259,7 @@ fn a_balanced_colouring_evens_the_colours_and_the_pyramid_stands() {
         (counts.iter().min().copied(), counts.iter().max().copied());
     check(most.zip(least).is_some_and(|(m, l)| m - l <= 2), BALANCE, || {
         format!(
-            "exercise 14.4, least_used: balanced, the dynamic colours should hold counts within \
+            "exercise 14.5, least_used: balanced, the dynamic colours should hold counts within \
              2 of each other, got {counts:?} (the rain of 1,500 bodies after two seconds)"
         )
     });
@@ -281,7 +281,7 @@ fn a_balanced_colouring_evens_the_colours_and_the_pyramid_stands() {
         .fold(0.0f32, f32::max);
     check(lean < 0.003 && drift < 0.001, BALANCE, || {
         format!(
-            "exercise 14.4, least_used: balanced, the 20-row pyramid should stand, its top \
+            "exercise 14.5, least_used: balanced, the 20-row pyramid should stand, its top \
              within 3 mm of the middle and nothing moving 1 mm over the second half of 5 s, \
              but the top strayed {lean} m and a box moved {drift} m"
         )
