@@ -768,11 +768,9 @@ pub fn contact_target(
 pub use crate::exercises::reaction_force;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: reaction_force
-// ANCHOR: reaction_force_signature
 /// The force, N, a joint's `rows` applied to its body B in the last
 /// substep of `h` seconds (A got the opposite): what the joint pulls with.
 pub fn reaction_force(rows: &JointRows, h: f32) -> Vec2 {
-    // ANCHOR_END: reaction_force_signature
     // Each row applied its accumulated impulse along its Jacobian: to B,
     // `impulse * linear` (an angle row's `linear` is 0: it only turns). The
     // impulses are the substep's, so the force is their sum over `h`.
