@@ -148,35 +148,45 @@ fn depth(parent: &[usize], mut i: usize) -> usize {
     steps
 }
 
-/// Exercise 13.2, the two details. Union by size: joining sets in the order that
-/// would build a chain leaves no item more than `log2 n` steps from its
+/// Exercise 13.2, the two details. Union by size: joining sets in either order
+/// that would build a chain leaves no item more than `log2 n` steps from its
 /// representative. Path halving: a find along a chain of five leaves the item it
 /// started from at most three steps from the root (halving: 5, 3, 1, 0), and
 /// every item still in the set.
 #[test]
 fn union_by_size_and_path_halving_keep_walks_short() {
     let n = 1024;
-    let (mut parent, mut size): (Vec<usize>, Vec<usize>) =
-        ((0..n).collect(), vec![1; n]);
-    for i in 1..n {
-        union(&mut parent, &mut size, i, 0); // each new item joins the big set
+    // Each new item joins the big set, named first or second: without union
+    // by size, one of the two orders hangs the big set under the new item,
+    // every time, and builds a chain.
+    for big_first in [false, true] {
+        let (mut parent, mut size): (Vec<usize>, Vec<usize>) =
+            ((0..n).collect(), vec![1; n]);
+        for i in 1..n {
+            if big_first {
+                union(&mut parent, &mut size, 0, i);
+            } else {
+                union(&mut parent, &mut size, i, 0);
+            }
+        }
+        let calls = if big_first { "union(0, i)" } else { "union(i, 0)" };
+        let deepest = (0..n).map(|i| depth(&parent, i)).max().unwrap_or(0);
+        check(deepest <= 10, ISLANDS, || {
+            format!(
+                "exercise 13.2, union: with union by size no item of 1024 should be more than \
+                 log2(1024) = 10 steps from its representative, but one is {deepest} ({calls} \
+                 for i from 1 to 1023)"
+            )
+        });
+        let root = find(&mut parent, 0);
+        check(size[root] == n, ISLANDS, || {
+            format!(
+                "exercise 13.2, union: the representative's size should be {n}, got {} ({calls} \
+                 for i from 1 to 1023)",
+                size[root]
+            )
+        });
     }
-    let deepest = (0..n).map(|i| depth(&parent, i)).max().unwrap_or(0);
-    check(deepest <= 10, ISLANDS, || {
-        format!(
-            "exercise 13.2, union: with union by size no item of 1024 should be more than \
-             log2(1024) = 10 steps from its representative, but one is {deepest} (union(i, 0) \
-             for i from 1 to 1023)"
-        )
-    });
-    let root = find(&mut parent, 0);
-    check(size[root] == n, ISLANDS, || {
-        format!(
-            "exercise 13.2, union: the representative's size should be {n}, got {} (union(i, \
-             0) for i from 1 to 1023)",
-            size[root]
-        )
-    });
     let mut chain = vec![0, 0, 1, 2, 3, 4]; // 5 -> 4 -> 3 -> 2 -> 1 -> 0
     let got = find(&mut chain, 5);
     check(got == 0, ISLANDS, || {
