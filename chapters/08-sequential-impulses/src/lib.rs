@@ -727,14 +727,14 @@ fn inverse(k: f32) -> f32 {
 pub use crate::exercises::clamp_impulse;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: clamp
+// ANCHOR: clamp_signature
 /// Add the impulse `delta` to a row that has accumulated `total`, keep
 /// the row within `lo..=hi`, and return the part of `delta` to apply.
 ///
 /// Accumulating, the *sum* is clamped: a pass may take back what an
 /// earlier pass (or the warm start) pushed too hard. One impulse at a
 /// time, each piece is clamped on its own and nothing is ever taken
-/// back, so every overshoot stays. (`max` then `min`, not `clamp`:
-/// `clamp` panics on a NaN bound, and a solver must not.)
+/// back, so every overshoot stays.
 #[inline]
 pub fn clamp_impulse(
     total: &mut f32,
@@ -743,6 +743,9 @@ pub fn clamp_impulse(
     hi: f32,
     accumulate: bool,
 ) -> f32 {
+    // ANCHOR_END: clamp_signature
+    // `max` then `min`, not `clamp`: `clamp` panics on a NaN bound, and a
+    // solver must not.
     let applied = if accumulate {
         (*total + delta).max(lo).min(hi) - *total
     } else {
@@ -757,9 +760,9 @@ pub fn clamp_impulse(
 pub use crate::exercises::warm_start_contact;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: warm_start_contact
-/// Apply `contact`'s accumulated impulses again: the normal impulse
-/// along `normal` and the friction impulse along `perp(normal)`, as one
-/// impulse at the contact point, `+` to B and `-` to A.
+// ANCHOR: warm_start_contact_signature
+/// Apply `contact`'s accumulated impulses again, its normal impulse and
+/// its friction impulse, to the two bodies at the contact point.
 #[inline]
 pub fn warm_start_contact(
     a: &mut Body,
@@ -767,6 +770,8 @@ pub fn warm_start_contact(
     normal: Vec2,
     contact: &ContactRow,
 ) {
+    // ANCHOR_END: warm_start_contact_signature
+    // One impulse `P_n n + P_t perp(n)`, `+` to B and `-` to A.
     let (n, t) = (normal, perp(normal));
     let p = contact.normal_impulse * n + contact.tangent_impulse * t;
     a.apply_impulse(-p, contact.point);
@@ -778,16 +783,12 @@ pub fn warm_start_contact(
 pub use crate::exercises::contact_bias;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: bias
-/// The normal velocity a contact row aims at, m/s, from the approach
-/// speed `v_n` (relative normal velocity before any impulse of this
-/// step, negative when approaching) and the `penetration`:
-///
-/// - restitution: `-e v_n` for an approach faster than the threshold;
-/// - Baumgarte: `bias_factor / dt` times the penetration beyond the
-///   allowed one, so the bodies separate at that speed.
-///
-/// The larger wins: both ask the bodies to separate, and adding them
-/// would bounce a deep contact twice.
+// ANCHOR: bias_signature
+/// The normal velocity a contact row aims at, m/s, from the pair's
+/// `restitution`, the approach speed `v_n` (relative normal velocity
+/// before any impulse of this step, negative when approaching), the
+/// `penetration` and the step `dt`: the bounce or Baumgarte's push-out,
+/// whichever asks more.
 #[inline]
 pub fn contact_bias(
     settings: &Settings,
@@ -796,17 +797,23 @@ pub fn contact_bias(
     penetration: f32,
     dt: f32,
 ) -> f32 {
+    // ANCHOR_END: bias_signature
+    // Restitution: `-e v_n` for an approach faster than the threshold.
     let bounce = if v_n < -settings.restitution_threshold {
         -restitution * v_n
     } else {
         0.0
     };
+    // Baumgarte: separate at `bias_factor / dt` times the penetration
+    // beyond the allowed one, which closes that fraction of it in a step.
     let push_out = if settings.position_correction {
         let beyond = (penetration - settings.allowed_penetration).max(0.0);
         settings.bias_factor / dt * beyond
     } else {
         0.0
     };
+    // The larger, not the sum: both ask the bodies to separate, and adding
+    // them would bounce a deep contact twice.
     bounce.max(push_out)
 }
 // ANCHOR_END: bias
@@ -814,141 +821,6 @@ pub fn contact_bias(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Accumulating, a later pass can take back part of an earlier push; one
-    /// impulse at a time it cannot.
-    #[test]
-    fn the_accumulated_impulse_can_give_back() {
-        let mut total = 0.0;
-        assert_eq!(clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, true), 3.0);
-        assert_eq!(clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, true), -1.0);
-        assert_eq!(clamp_impulse(&mut total, -5.0, 0.0, f32::INFINITY, true), -2.0);
-        assert_eq!(total, 0.0);
-        let mut total = 0.0;
-        assert_eq!(clamp_impulse(&mut total, 3.0, 0.0, f32::INFINITY, false), 3.0);
-        assert_eq!(clamp_impulse(&mut total, -1.0, 0.0, f32::INFINITY, false), 0.0);
-        assert_eq!(total, 3.0);
-    }
-
-    proptest::proptest! {
-        /// Accumulating, the row's total stays within its bounds after any passes
-        /// (to a rounding), and what the passes applied adds up to it; one impulse
-        /// at a time, each piece stays within them.
-        #[test]
-        fn the_accumulated_total_stays_within_its_bounds(
-            lo in -10.0f32..=0.0,
-            width in 0.0f32..20.0,
-            deltas in proptest::collection::vec(-30.0f32..30.0, 1..12),
-            accumulate: bool,
-        ) {
-            let hi = lo + width;
-            let (mut total, mut applied) = (0.0f32, 0.0f32);
-            for delta in deltas {
-                let dp = clamp_impulse(&mut total, delta, lo, hi, accumulate);
-                applied += dp;
-                if accumulate {
-                    // Within a rounding: `total + (clamped - total)` need not be
-                    // `clamped`.
-                    let tol = 1e-5;
-                    proptest::prop_assert!(lo - tol <= total && total <= hi + tol, "total {total}");
-                } else {
-                    proptest::prop_assert!(lo <= dp && dp <= hi, "piece {dp}");
-                    proptest::prop_assert_eq!(dp, delta.clamp(lo, hi));
-                }
-            }
-            proptest::prop_assert!((applied - total).abs() <= 1e-4 * (1.0 + applied.abs()));
-        }
-    }
-
-    /// Warm starting a contact applies `P_n n + P_t perp(n)` at the point, `+` to B
-    /// and `-` to A: a box resting on a static ground gets it all, turning about
-    /// its centre; between two moving bodies it changes neither momentum nor
-    /// angular momentum; no impulse, no change.
-    #[test]
-    fn warm_starting_applies_last_steps_impulses_at_the_point() {
-        let ground = Body::fixed(
-            Shape::Box(Obb { half_extents: Vec2::new(5.0, 0.5) }),
-            Vec2::new(0.0, -0.5),
-            0.0,
-        );
-        let block = Body::rect(1.0, 0.5, Vec2::new(0.0, 0.5), 0.0, 1.0); // 2 kg, I = 5/6
-        let contact = ContactRow {
-            point: Vec2::new(1.0, 0.0), // the block's lower right corner
-            normal_impulse: 2.0,
-            tangent_impulse: 0.5, // along perp(+y) = -x
-            ..ContactRow::default()
-        };
-        let (mut a, mut b) = (ground, block);
-        warm_start_contact(&mut a, &mut b, Vec2::Y, &contact);
-        assert_eq!((a.velocity, a.angular_velocity), (Vec2::ZERO, 0.0));
-        // P = (-0.5, 2): v = P / 2 kg; r = (1, -0.5), r x P = 2 - 0.25 = 1.75, w =
-        // 1.75 / I.
-        assert!((b.velocity - Vec2::new(-0.25, 1.0)).length() < 1e-6);
-        assert!((b.angular_velocity - 1.75 * 1.2).abs() < 1e-5);
-
-        let mut a = Body::disc(0.5, Vec2::new(-0.3, 0.2), 2.0);
-        let mut b = Body::rect(0.4, 0.8, Vec2::new(0.6, 0.9), 0.3, 1.0);
-        a.velocity = Vec2::new(1.0, -2.0);
-        b.angular_velocity = -1.5;
-        let momentum = |bodies: [&Body; 2]| -> (Vec2, f32) {
-            bodies.iter().fold((Vec2::ZERO, 0.0), |(p, l), body| {
-                let m = 1.0 / body.inv_mass;
-                let i = 1.0 / body.inv_inertia;
-                let mv = m * body.velocity;
-                (p + mv, l + cross(body.position, mv) + i * body.angular_velocity)
-            })
-        };
-        let before = momentum([&a, &b]);
-        let normal = Vec2::new(0.6, 0.8);
-        let contact = ContactRow {
-            point: Vec2::new(0.2, 0.5),
-            normal_impulse: 3.0,
-            tangent_impulse: -1.0,
-            ..ContactRow::default()
-        };
-        let (a0, b0) = (a, b);
-        warm_start_contact(&mut a, &mut b, normal, &contact);
-        assert!(
-            b.velocity.dot(normal) > b0.velocity.dot(normal),
-            "B not pushed along n"
-        );
-        assert!(
-            a.velocity.dot(normal) < a0.velocity.dot(normal),
-            "A not pushed against n"
-        );
-        let after = momentum([&a, &b]);
-        assert!((after.0 - before.0).length() < 1e-4, "{before:?} -> {after:?}");
-        assert!((after.1 - before.1).abs() < 1e-4, "{before:?} -> {after:?}");
-
-        let (mut a, mut b) = (a0, b0);
-        warm_start_contact(&mut a, &mut b, normal, &ContactRow::default());
-        assert_eq!((a, b), (a0, b0));
-    }
-
-    /// The bias: no bounce below the threshold, `-e v_n` above it; Baumgarte's
-    /// push-out beyond the allowed penetration, only with position correction; the
-    /// larger of the two, not the sum.
-    #[test]
-    fn the_bias_is_the_larger_of_bounce_and_push_out() {
-        let settings = Settings::default(); // threshold 1 m/s, factor 0.2, 1 cm allowed
-        let dt = 0.1; // bias_factor / dt = 2 per second
-        let bias = |settings: &Settings, e, v_n, depth| {
-            contact_bias(settings, e, v_n, depth, dt)
-        };
-        assert_eq!(bias(&settings, 0.5, -0.5, 0.0), 0.0); // too slow to bounce
-        assert_eq!(bias(&settings, 0.5, 3.0, 0.0), 0.0); // separating
-        assert!((bias(&settings, 0.5, -4.0, 0.0) - 2.0).abs() < 1e-6);
-        assert_eq!(bias(&settings, 0.5, -4.0, 0.005), 2.0); // within the allowed penetration
-        assert_eq!(bias(&settings, 0.0, 0.0, 0.005), 0.0);
-        assert!((bias(&settings, 0.0, 0.0, 0.11) - 0.2).abs() < 1e-5);
-        assert!((bias(&settings, 0.5, -4.0, 2.01) - 4.0).abs() < 1e-5); // push-out wins, no sum
-        assert!((bias(&settings, 0.5, -4.0, 0.51) - 2.0).abs() < 1e-5); // bounce wins
-        let off = Settings { position_correction: false, ..settings };
-        assert_eq!(bias(&off, 0.0, 0.0, 2.01), 0.0);
-        assert!((bias(&off, 0.5, -4.0, 2.01) - 2.0).abs() < 1e-6);
-        let bouncy = Settings { restitution_threshold: 0.0, ..settings };
-        assert!((bias(&bouncy, 0.5, -0.5, 0.0) - 0.25).abs() < 1e-6);
-    }
 
     /// A box turned 45 degrees reaches sqrt(2) times its half side from its centre.
     #[test]

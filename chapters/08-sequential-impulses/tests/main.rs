@@ -5,6 +5,7 @@
 mod cli;
 mod convergence;
 mod demos;
+mod exercises;
 mod physics;
 mod restitution;
 mod snapshot;

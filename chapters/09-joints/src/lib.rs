@@ -73,6 +73,9 @@ pub struct Joints {
     pub settings: JointSettings,
     /// The pairs a joint holds, sorted `(low, high)`: they do not collide.
     held: Vec<(usize, usize)>,
+    /// Each contact arbiter's rolling-resistance impulse accumulated this
+    /// step, N m s, in the order of the arbiters.
+    rolling: Vec<f32>,
 }
 // ANCHOR_END: world
 
@@ -136,13 +139,14 @@ pub fn step(
     // 5. Warm start: last step's impulses, contacts and joints.
     solver.warm_start();
     joints.warm_start(&mut solver.bodies);
-    // 6. Iterate: contacts, rods, then this chapter's joints.
+    // 6. Iterate: contacts, rods, this chapter's joints, rolling resistance.
     let iterations = solver.settings.iterations.max(1);
     let accumulate = solver.settings.accumulate;
     for _ in 0..iterations {
         solver.solve_contacts();
         solver.solve_joints();
         joints.solve(&mut solver.bodies, accumulate);
+        joints.resist_rolling(solver);
     }
     // 7. Restitution; the joints hand each bounce on.
     let own_pass = solver.settings.restitution == Restitution::OwnPass;
@@ -210,6 +214,9 @@ impl Joints {
         if let Some(mouse) = self.mouse.as_mut() {
             mouse.pre_step(bodies, dt, warm);
         }
+        // Rolling resistance starts each step from nothing.
+        self.rolling.clear();
+        self.rolling.resize(solver.arbiters.len(), 0.0);
     }
     // ANCHOR_END: pre_step_joints
 
@@ -256,6 +263,33 @@ impl Joints {
         }
     }
     // ANCHOR_END: solve_joints
+
+    // ANCHOR: resist_rolling
+    /// Stage 6, after the joints: rolling resistance ([`roll`]) for each
+    /// contact pair with a disc in it, when
+    /// [`JointSettings::rolling_resistance`] is above 0. The pair resists
+    /// with the coefficient times the larger disc's radius, and the
+    /// pair's normal impulse accumulated so far this step.
+    pub fn resist_rolling(&mut self, solver: &mut ch08_sequential_impulses::World) {
+        let coefficient = self.settings.rolling_resistance;
+        if coefficient <= 0.0 {
+            return;
+        }
+        let bodies = &mut solver.bodies;
+        for (arb, total) in solver.arbiters.iter().zip(&mut self.rolling) {
+            let radius = |i: usize| match bodies[i].shape {
+                Shape::Circle(c) => c.radius,
+                Shape::Box(_) => 0.0,
+            };
+            let reach = radius(arb.a).max(radius(arb.b));
+            if reach > 0.0 {
+                let normal = arb.contacts().iter().map(|c| c.normal_impulse).sum();
+                let (a, b) = pair_mut(bodies, arb.a, arb.b);
+                roll(a, b, coefficient * reach, normal, total);
+            }
+        }
+    }
+    // ANCHOR_END: resist_rolling
 
     // ANCHOR: correct_positions
     /// Stage 9, one pass: each joint's rows again at the bodies' new
@@ -357,6 +391,11 @@ pub struct JointSettings {
     pub position_pass: bool,
     /// Drive the joints' motors.
     pub motors: bool,
+    /// Rolling resistance (exercise 9.4): a disc touching anything resists
+    /// turning on it with a torque of at most this coefficient times its
+    /// radius times the contact's normal force. 0 (the default) is none.
+    /// Chapter 9's step solves it; the soft step of chapter 10 on does not.
+    pub rolling_resistance: f32,
 }
 
 impl Default for JointSettings {
@@ -366,6 +405,7 @@ impl Default for JointSettings {
             limits: true,
             position_pass: true,
             motors: true,
+            rolling_resistance: 0.0,
         }
     }
 }
@@ -555,11 +595,11 @@ impl Joint {
             Kind::Prismatic { local_axis, limit, motor } => {
                 let axis = a.transform().rotation.mul_vec2(local_axis);
                 let d = pb - pa;
-                let across = Jacobian::along(perp(axis), d + r_a, r_b);
+                let across = slider_jacobian(perp(axis), d, r_a, r_b);
                 rows.equal[0] = Row::equal(across, fix(d.dot(perp(axis))), a, b);
                 rows.equal[1] = Row::equal(Jacobian::angular(), fix(angle), a, b);
                 rows.equal_count = 2;
-                let slide = Jacobian::along(axis, d + r_a, r_b);
+                let slide = slider_jacobian(axis, d, r_a, r_b);
                 if let (Some(m), true) = (motor, settings.motors) {
                     rows.motor = Row::motor(slide, m, a, b, dt);
                 }
@@ -648,15 +688,39 @@ impl Jacobian {
 pub use crate::exercises::point_jacobians;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: point_jacobians
-/// The two rows of a pin, `C = p_B - p_A = 0`, one per world axis. The
-/// anchor `p = x + r` moves at `v + w x r`, and `w x r = w perp(r)`, so
-/// the x row is `v_B.x - w_B r_B.y - (v_A.x - w_A r_A.y)`: along `(1, 0)`
-/// with angular parts `r x (1, 0) = -r.y`; the y row along `(0, 1)` with
-/// `r x (0, 1) = r.x`.
+// ANCHOR: point_jacobians_signature
+/// The two rows of a pin, `C = p_B - p_A = 0`, one per world axis, for
+/// anchors at offsets `r_a` and `r_b` from the bodies' centres.
 pub fn point_jacobians(r_a: Vec2, r_b: Vec2) -> [Jacobian; 2] {
+    // ANCHOR_END: point_jacobians_signature
+    // The anchor `p = x + r` moves at `v + w x r`, and `w x r = w perp(r)`,
+    // so the x row is `v_B.x - w_B r_B.y - (v_A.x - w_A r_A.y)`: along
+    // `(1, 0)` with angular parts `r x (1, 0) = -r.y`; the y row along
+    // `(0, 1)` with `r x (0, 1) = r.x`.
     [Jacobian::along(Vec2::X, r_a, r_b), Jacobian::along(Vec2::Y, r_a, r_b)]
 }
 // ANCHOR_END: point_jacobians
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::slider_jacobian;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: slider_jacobian
+// ANCHOR: slider_jacobian_signature
+/// A slider's row along `dir`, a unit direction fixed in A (the axis, or
+/// the normal across it), keeping `C = d . dir`, where `d = p_B - p_A`
+/// runs from A's anchor to B's, and `r_a`, `r_b` are the anchors'
+/// offsets from the bodies' centres.
+pub fn slider_jacobian(dir: Vec2, d: Vec2, r_a: Vec2, r_b: Vec2) -> Jacobian {
+    // ANCHOR_END: slider_jacobian_signature
+    // `dC/dt = (d/dt d) . dir + d . (d/dt dir)`. The first term is a point
+    // row: `dir . (v_B - v_A) + (r_B x dir) w_B - (r_A x dir) w_A`. The
+    // direction turns with A, `d/dt dir = w_A perp(dir)`, so the second
+    // term is `w_A d . perp(dir) = w_A (dir x d) = -(d x dir) w_A`, and A's
+    // angular part collects `(r_A + d) x dir`: as if both impulses acted at
+    // B's anchor, which is why they create no angular momentum.
+    Jacobian::along(dir, d + r_a, r_b)
+}
+// ANCHOR_END: slider_jacobian
 
 // ANCHOR: row
 /// One constraint row: the recipe's steps 2 to 6.
@@ -717,13 +781,49 @@ impl Row {
 pub use crate::exercises::motor_bounds;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: motor_bounds
-/// A motor's clamp: a force (or torque) of at most `max_force` for `dt`
-/// seconds is an impulse of at most `max_force * dt` either way.
+// ANCHOR: motor_bounds_signature
+/// A motor's clamp: the bounds `(lower, upper)` of the accumulated
+/// impulse of a motor that pushes with at most `max_force` (N, or N m)
+/// for a step of `dt` seconds.
 pub fn motor_bounds(max_force: f32, dt: f32) -> (f32, f32) {
+    // ANCHOR_END: motor_bounds_signature
+    // A force of at most `max_force` for `dt` seconds is an impulse of at
+    // most `max_force * dt`, either way.
     let most = max_force * dt;
     (-most, most)
 }
 // ANCHOR_END: motor_bounds
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::roll;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: roll
+// ANCHOR: roll_signature
+/// One pass of rolling resistance between `a` and `b`: a row on their
+/// relative spin, aiming at 0, whose accumulated impulse `total` (N m s)
+/// stays within `resistance` (m) times the pair's normal impulse
+/// `normal` (N s) either way.
+pub fn roll(
+    a: &mut Body,
+    b: &mut Body,
+    resistance: f32,
+    normal: f32,
+    total: &mut f32,
+) {
+    // ANCHOR_END: roll_signature
+    // The recipe: Jacobian `w_B - w_A`, effective mass `1 / (1/I_A + 1/I_B)`,
+    // bias 0, clamped like friction by the normal impulse.
+    let row = Jacobian::angular();
+    let k = row.coupling(&row, a, b);
+    if k <= 0.0 {
+        return;
+    }
+    let delta = -row.velocity(a, b) / k;
+    let most = resistance * normal;
+    let applied = clamp_impulse(total, delta, -most, most, true);
+    row.apply(a, b, applied);
+}
+// ANCHOR_END: roll
 
 impl Row {
     // ANCHOR: motor
@@ -992,39 +1092,5 @@ mod tests {
         a.angular_velocity = 2.0;
         let relative = (b.velocity_at(p) - a.velocity_at(p)).dot(n);
         assert!((j.velocity(&a, &b) - relative).abs() < 1e-6);
-    }
-
-    /// A pin's Jacobians are the time derivative of `C = p_B - p_A`: moving both
-    /// bodies by their velocities for a short time `h` changes `C` by `h J v`, to
-    /// first order.
-    #[test]
-    fn the_pin_rows_are_the_derivative_of_its_constraint() {
-        let mut a = Body::rect(0.3, 0.1, Vec2::new(0.1, 0.2), 0.4, 1.0);
-        let mut b = Body::rect(0.2, 0.1, Vec2::new(0.5, -0.3), -0.7, 2.0);
-        (a.velocity, a.angular_velocity) = (Vec2::new(0.3, -0.2), 1.3);
-        (b.velocity, b.angular_velocity) = (Vec2::new(-0.5, 0.7), -2.1);
-        let bodies = vec![a, b];
-        let joint = Joint::revolute(&bodies, 0, 1, Vec2::new(0.3, 0.0));
-        let (pa, pb) = joint.anchors(&bodies);
-        let [x, y] = point_jacobians(pa - a.position, pb - b.position);
-        let h = 1e-3;
-        let mut moved = bodies.clone();
-        for m in moved.iter_mut() {
-            m.position += m.velocity * h;
-            m.angle += m.angular_velocity * h;
-        }
-        let (qa, qb) = joint.anchors(&moved);
-        let rate = ((qb - qa) - (pb - pa)) / h;
-        // Second-order terms: |w|^2 |r| h, about 2e-3 m/s here; f32 differences
-        // about 1e-3.
-        assert!((rate.x - x.velocity(&a, &b)).abs() < 5e-3, "{rate} {x:?}");
-        assert!((rate.y - y.velocity(&a, &b)).abs() < 5e-3, "{rate} {y:?}");
-    }
-
-    /// A motor's clamp is its force for one step, either way.
-    #[test]
-    fn a_motor_clamp_is_its_force_times_the_step() {
-        assert_eq!(motor_bounds(200.0, 0.01), (-2.0, 2.0));
-        assert_eq!(motor_bounds(0.0, 1.0 / 60.0), (-0.0, 0.0));
     }
 }

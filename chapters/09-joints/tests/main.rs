@@ -4,5 +4,6 @@
 
 mod cli;
 mod demos;
+mod exercises;
 mod joints;
 mod snapshot;

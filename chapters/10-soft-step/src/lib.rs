@@ -204,6 +204,8 @@ impl SoftStep {
         if self.settings.restitution {
             self.restitution(solver);
         }
+        // 10. Joints pulled harder than they hold break.
+        self.break_joints(joints, h);
         // Forces last one step, every substep of it.
         ch06_rotation_friction::clear_forces(&mut solver.bodies);
         joints.release_mouse_unless_pulled();
@@ -478,6 +480,24 @@ impl SoftStep {
         }
     }
 
+    // ANCHOR: break_joints
+    /// Stage 10: every joint whose rows pulled on its bodies in the last
+    /// substep with more than [`SoftSettings::joint_strength`]
+    /// ([`reaction_force`]) breaks: it leaves the list with its rows.
+    fn break_joints(&mut self, joints: &mut Joints, h: f32) {
+        let strength = self.settings.joint_strength;
+        if strength == f32::INFINITY || strength.is_nan() {
+            return;
+        }
+        let holds: Vec<bool> = (joints.rows.iter())
+            .map(|rows| reaction_force(rows, h).length() <= strength)
+            .collect();
+        keep(&mut joints.list, &holds);
+        keep(&mut joints.rows, &holds);
+        keep(&mut self.open_limits, &holds);
+    }
+    // ANCHOR_END: break_joints
+
     // ANCHOR: restitution
     /// Stage 9: chapter 8's restitution pass, once, at the fixed anchors:
     /// points that approached faster than the threshold and pushed in some
@@ -527,6 +547,12 @@ impl SoftStep {
     }
 }
 
+/// Keep the items of `list` whose flag in `holds` is set (in order).
+fn keep<T>(list: &mut Vec<T>, holds: &[bool]) {
+    let mut flags = holds.iter();
+    list.retain(|_| flags.next().copied().unwrap_or(true));
+}
+
 /// No body spins faster than `most` rad/s.
 pub fn limit_spin(bodies: &mut [Body], most: f32) {
     for b in bodies.iter_mut() {
@@ -574,12 +600,17 @@ pub struct SoftSettings {
     /// spin is capped at `max_turn / dt` in every substep (chapter 12 sets
     /// Box2D v3's eighth of a turn; `None` here).
     pub max_turn: Option<f32>,
+    /// The largest force, N, a joint of chapter 9 holds with
+    /// ([`reaction_force`], exercise 10.3): pulled harder in a step, it
+    /// breaks and is gone. Infinite (the default): no joint breaks.
+    /// Chapters 10 to 13 step with it; chapter 14's wide step does not.
+    pub joint_strength: f32,
 }
 
 impl Default for SoftSettings {
     /// Box2D v3's defaults: 4 substeps, contacts 30 Hz with damping ratio
     /// 10, pushed out at 3 m/s at most, joints 60 Hz with damping ratio 2,
-    /// relax and restitution on.
+    /// relax and restitution on; no joint breaks.
     fn default() -> Self {
         SoftSettings {
             solver: Solver::Soft,
@@ -592,6 +623,7 @@ impl Default for SoftSettings {
             relax: true,
             restitution: true,
             max_turn: None,
+            joint_strength: f32::INFINITY,
         }
     }
 }
@@ -601,24 +633,23 @@ impl Default for SoftSettings {
 pub use crate::exercises::soft;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: soft
+// ANCHOR: soft_signature
 /// The coefficients of a soft row: a spring of `hertz` with damping ratio
-/// `zeta` on the row's effective mass `m`, solved implicitly over a
-/// (sub)step `h`. With `omega = 2 pi hertz`, stiffness `k = m omega^2`
-/// and damping `c = 2 m zeta omega`, the implicit step of
-/// `m dv = -(k C + c v) h` solved for the impulse gives
-///
-/// - `bias_rate = omega / (2 zeta + h omega)`: the row aims at the
-///   velocity `-bias_rate C`;
-/// - `mass_scale = a / (1 + a)` with `a = h omega (2 zeta + h omega)`:
-///   the fraction of the rigid impulse the spring applies;
-/// - `impulse_scale = 1 / (1 + a)`: how much of the accumulated impulse
-///   each pass gives back, the spring's give.
-///
-/// A `hertz` of 0 is a rigid row with no bias: `(0, 1, 0)`.
+/// `zeta` on the row's effective mass, solved implicitly over a (sub)step
+/// `h`. A pass aims the row at the velocity `-bias_rate C`, applies
+/// `mass_scale` of the rigid impulse towards it, and gives back
+/// `impulse_scale` of the impulse the row has accumulated. A `hertz` of 0
+/// or less is a rigid row with no bias: `(0, 1, 0)`.
 pub fn soft(hertz: f32, zeta: f32, h: f32) -> Soft {
+    // ANCHOR_END: soft_signature
     if hertz <= 0.0 {
         return Soft::RIGID;
     }
+    // With `omega = 2 pi hertz`, stiffness `k = m omega^2` and damping
+    // `c = 2 m zeta omega`, the implicit step of `m dv = -(k C + c v) h`
+    // solved for the impulse gives `bias_rate = omega / (2 zeta + h omega)`,
+    // `mass_scale = a / (1 + a)` with `a = h omega (2 zeta + h omega)`, and
+    // `impulse_scale = 1 / (1 + a)`.
     let omega = 2.0 * std::f32::consts::PI * hertz;
     let a1 = 2.0 * zeta + h * omega;
     let a2 = h * omega * a1;
@@ -707,15 +738,10 @@ impl SoftPoint {
 pub use crate::exercises::contact_target;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: contact_target
+// ANCHOR: contact_target_signature
 /// The normal velocity a contact aims at, and its softness, at
-/// separation `s` in a substep of `h`:
-///
-/// - apart (`s > 0`): it may close the gap in this substep and no more,
-///   target `-s / h`, rigid (a speculative contact, chapter 12);
-/// - overlapping, with the bias: the spring's `-bias_rate s`, at most the
-///   push-out speed, soft;
-/// - overlapping, relaxing: 0, rigid: the relax pass takes out what the
-///   bias added.
+/// separation `s` in a substep of `h`, with the contact's softness `soft`,
+/// the push-out cap `push_out`, and `use_bias` off in the relax pass.
 pub fn contact_target(
     s: f32,
     h: f32,
@@ -723,15 +749,35 @@ pub fn contact_target(
     push_out: f32,
     use_bias: bool,
 ) -> (f32, Soft) {
+    // ANCHOR_END: contact_target_signature
     if s > 0.0 {
+        // Apart: close the gap in this substep and no more, rigid (a
+        // speculative contact, chapter 12).
         (-s / h, Soft::RIGID)
     } else if use_bias {
+        // Overlapping: the spring's push, at most the push-out speed, soft.
         ((-soft.bias_rate * s).min(push_out), *soft)
     } else {
+        // Relaxing: 0, rigid, which takes out what the bias added.
         (0.0, Soft::RIGID)
     }
 }
 // ANCHOR_END: contact_target
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::reaction_force;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: reaction_force
+/// The force, N, a joint's `rows` applied to its body B in the last
+/// substep of `h` seconds (A got the opposite): what the joint pulls with.
+pub fn reaction_force(rows: &JointRows, h: f32) -> Vec2 {
+    // Each row applied its accumulated impulse along its Jacobian: to B,
+    // `impulse * linear` (an angle row's `linear` is 0: it only turns). The
+    // impulses are the substep's, so the force is their sum over `h`.
+    let impulse: Vec2 = rows.all().map(|r| r.impulse * r.jacobian.linear).sum();
+    impulse / h
+}
+// ANCHOR_END: reaction_force
 
 // ANCHOR: soft_rows
 /// Chapter 9's rows of `joint`, built with `beta = 1, dt = 1` so that each

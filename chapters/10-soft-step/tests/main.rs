@@ -4,5 +4,6 @@
 
 mod cli;
 mod demos;
+mod exercises;
 mod soft;
 mod solvers;

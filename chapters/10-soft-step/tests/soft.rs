@@ -2,7 +2,7 @@
 //! and is deterministic.
 
 use ch10_soft_step::worlds::heavy_on_light;
-use ch10_soft_step::{Body, Soft, World, contact_target, soft};
+use ch10_soft_step::{Body, World};
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -50,36 +50,6 @@ fn a_soft_contact_is_a_critically_damped_spring_while_it_pushes() {
         compared += 1;
     }
     assert!(compared >= 4, "the contact pushed for {compared} steps only");
-}
-
-/// The coefficients: a rigid row at 0 Hz; otherwise the spring applies `mass_scale`
-/// of the rigid impulse and gives back `impulse_scale` of what it holds, the two
-/// summing to 1; and as the step shrinks the spring becomes stiffer than the step
-/// (mass_scale to 0, bias rate to `w / (2 zeta)`).
-#[test]
-fn the_soft_coefficients() {
-    assert_eq!(soft(0.0, 1.0, 0.01), Soft::RIGID);
-    let s = soft(30.0, 10.0, 1.0 / 240.0);
-    assert!((s.mass_scale + s.impulse_scale - 1.0).abs() < 1e-6, "{s:?}");
-    let w = 2.0 * std::f32::consts::PI * 30.0;
-    let tiny = soft(30.0, 10.0, 1e-7);
-    assert!(tiny.mass_scale < 1e-3, "{tiny:?}");
-    assert!((tiny.bias_rate - w / 20.0).abs() < 1e-3 * w, "{tiny:?}");
-    // Stiffer springs push harder per metre of overlap.
-    assert!(soft(60.0, 10.0, 1.0 / 240.0).bias_rate > s.bias_rate);
-}
-
-/// A contact's target: speculative while apart, the soft push (capped) while
-/// overlapping, nothing while relaxing.
-#[test]
-fn a_contacts_target() {
-    // Written out, not from `soft`, so this test judges exercise 10.2 on its own.
-    let s = Soft { bias_rate: 9.0, mass_scale: 0.9, impulse_scale: 0.1 };
-    assert_eq!(contact_target(0.02, 0.01, &s, 3.0, true), (-2.0, Soft::RIGID));
-    let (target, scale) = contact_target(-0.01, 0.01, &s, 3.0, true);
-    assert!((target - 0.01 * s.bias_rate).abs() < 1e-6 && scale == s);
-    assert_eq!(contact_target(-1.0, 0.01, &s, 3.0, true).0, 3.0);
-    assert_eq!(contact_target(-0.01, 0.01, &s, 3.0, false), (0.0, Soft::RIGID));
 }
 
 fn free_body() -> impl Strategy<Value = Body> {

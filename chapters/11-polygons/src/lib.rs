@@ -33,6 +33,7 @@ pub mod gjk;
 pub mod inspector;
 pub mod scene;
 pub mod shapes;
+pub mod water;
 pub mod worlds;
 
 // The learner's versions of this chapter's key functions (`src/exercises.rs`), used
@@ -49,6 +50,7 @@ pub use shapes::{
     Hull, HullError, LINEAR_SLOP, MAX_VERTICES, MassProperties, Polygon, Shape,
     hull, mass_properties, polygon_mass, support,
 };
+pub use water::{Water, submerged};
 
 use ch04_manifolds::Circle;
 use ch05_obb_clipping::Transform;
@@ -72,6 +74,9 @@ pub struct World {
     pub soft: SoftStep,
     /// This chapter's part: each body's real shape.
     pub shapes: Shapes,
+    /// Water below a level, pushing bodies up (exercise 11.3); none by
+    /// default. Chapter 11's step applies it; later chapters' do not.
+    pub water: Option<Water>,
 }
 
 /// Each body's real shape, and how the narrow phase treats them.
@@ -109,6 +114,7 @@ impl World {
             joints: Joints::new(joints),
             soft: SoftStep::default(),
             shapes: Shapes { list, settings: Settings::default() },
+            water: None,
         }
     }
 
@@ -119,8 +125,15 @@ impl World {
     // ANCHOR: step
     /// Advance by `dt` seconds: chapter 10's soft step, with chapter 8's
     /// broad phase (on this chapter's shapes) and this chapter's narrow
-    /// phase.
+    /// phase; first, the water's push, if there is water.
     pub fn step(&mut self, dt: f32) {
+        if let Some(water) = self.water {
+            water.push(
+                &mut self.solver.bodies,
+                &self.shapes.list,
+                self.solver.gravity,
+            );
+        }
         let shapes = &self.shapes;
         let (solver, joints) = (&mut self.solver, &mut self.joints);
         self.soft.step(solver, joints, dt, |solver, joints| {

@@ -69,6 +69,7 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
         joints: ch09_joints::Joints::new(joints),
         soft: ch10_soft_step::SoftStep::default(),
         shapes: crate::Shapes { list: shapes, settings: Default::default() },
+        water: None,
     };
     world.solver.settings = base.settings;
     world.solver.gravity = base.gravity;

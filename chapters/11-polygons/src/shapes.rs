@@ -141,9 +141,11 @@ impl Polygon {
 pub use crate::exercises::support;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: support
+// ANCHOR: support_signature
 /// The index of the corner of `corners` farthest along `direction`: the
 /// polygon's *support point*. Of two equally far, the first.
 pub fn support(corners: &[Vec2], direction: Vec2) -> usize {
+    // ANCHOR_END: support_signature
     let mut best = 0;
     let mut reach = f32::NEG_INFINITY;
     for (i, c) in corners.iter().enumerate() {
@@ -335,26 +337,26 @@ pub fn mass_properties(shape: &Shape) -> MassProperties {
 pub use crate::exercises::polygon_mass;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: polygon_mass
-/// A rounded polygon is three kinds of piece: the polygon itself, cut
-/// into triangles from its first corner; a strip `radius` wide outside
-/// each edge; and a wedge of a disc at each corner, the wedges together
-/// one whole disc. Each piece's area, first moment and second moment
-/// (about the origin) add up; the parallel-axis theorem then moves the
-/// second moment to the centroid.
-///
-/// - Triangle `o, o + e1, o + e2`: area `A = cross(e1, e2) / 2`,
-///   centroid `o + (e1 + e2) / 3`, second moment about `o`
-///   `A (e1.e1 + e1.e2 + e2.e2) / 6`.
-/// - Strip along an edge of length `L`, outward normal `n`: a `L` by
-///   `r` rectangle centred `r n / 2` out from the edge's middle: area
-///   `L r`, second moment about its own centre `L r (L^2 + r^2) / 12`.
-/// - Wedge of angle `t` at corner `v`: area `t r^2 / 2`, centroid
-///   `4 r sin(t/2) / (3 t)` out along the bisector, second moment about
-///   `v` of `t r^4 / 4`.
-///
-/// A capsule is the two-corner case: its "polygon" has no area, its two
-/// strips make the rectangle and its two wedges the two half discs.
+// ANCHOR: polygon_mass_signature
+/// The area, centroid and polar second moment of area about the centroid
+/// of the rounded polygon `p`: three kinds of piece, the polygon itself cut
+/// into triangles from its first corner, a strip `radius` wide outside each
+/// edge, and a wedge of a disc at each corner (the wedges together one whole
+/// disc). Each piece's area, first moment and second moment about one point
+/// add up; the parallel-axis theorem then moves the second moment to the
+/// centroid. A capsule is the two-corner case: its "polygon" has no area,
+/// its two strips make the rectangle and its two wedges the two half discs.
 pub fn polygon_mass(p: &Polygon) -> MassProperties {
+    // ANCHOR_END: polygon_mass_signature
+    // - Triangle `o, o + e1, o + e2`: area `A = cross(e1, e2) / 2`,
+    //   centroid `o + (e1 + e2) / 3`, second moment about `o`
+    //   `A (e1.e1 + e1.e2 + e2.e2) / 6`.
+    // - Strip along an edge of length `L`, outward normal `n`: a `L` by `r`
+    //   rectangle centred `r n / 2` out from the edge's middle: area `L r`,
+    //   second moment about its own centre `L r (L^2 + r^2) / 12`.
+    // - Wedge of angle `t` at corner `v`: area `t r^2 / 2`, centroid
+    //   `4 r sin(t/2) / (3 t)` out along the bisector, second moment about
+    //   `v` of `t r^4 / 4`.
     let corners = p.corners();
     let r = p.radius;
     // Every moment is taken about the first corner, `o`, not the shape's

@@ -1,6 +1,8 @@
 //! Polygon mass properties against independent figures: chapter 6's box,
 //! the closed forms of a regular polygon and a capsule, and a fine grid
-//! integral over random rounded hulls.
+//! integral over random rounded hulls. They judge exercise 11.2: a failure
+//! names the quantity that is wrong, the case, what it expected and what it
+//! got, and the section of the book's page to reread.
 
 use ch11_polygons::{Polygon, Shape, contains, hull, mass_properties};
 use glam::Vec2;
@@ -10,6 +12,18 @@ use std::f32::consts::PI;
 /// Relative difference.
 fn rel(a: f32, b: f32) -> f32 {
     (a - b).abs() / b.abs().max(f32::MIN_POSITIVE)
+}
+
+/// Fail unless `ok`, with `what` (the quantity, the case, expected and got), and
+/// send the learner to the page's "Mass properties". Reported at the caller's line.
+#[track_caller]
+fn check(ok: bool, what: impl FnOnce() -> String) {
+    assert!(
+        ok,
+        "exercise 11.2, polygon_mass: {}\n  Reread \"Mass properties\" in \
+         book/src/ch11-polygons.md.",
+        what()
+    );
 }
 
 /// A box as a polygon has chapter 6's mass and moment of inertia (f32
@@ -26,13 +40,21 @@ fn a_box_as_a_polygon_is_chapter_6s_box() {
             half_extents: Vec2::new(hx, hy),
         });
         let expected = ch06_rotation_friction::moment_of_inertia(&obb, mass);
-        assert!(rel(p.area, 4.0 * hx * hy) < 1e-6);
-        assert!(p.centroid.length() < 1e-6 * (hx + hy));
-        assert!(
-            rel(p.inertia(mass), expected) < 1e-5,
-            "{} vs {expected}",
-            p.inertia(mass)
-        );
+        let case =
+            format!("a box of half extents {hx} by {hy} as a polygon, {mass} kg");
+        check(rel(p.area, 4.0 * hx * hy) < 1e-6, || {
+            format!("the area should be {}, got {} ({case})", 4.0 * hx * hy, p.area)
+        });
+        check(p.centroid.length() < 1e-6 * (hx + hy), || {
+            format!("the centroid should be (0, 0), got {} ({case})", p.centroid)
+        });
+        check(rel(p.inertia(mass), expected) < 1e-5, || {
+            format!(
+                "the moment of inertia should be chapter 6's {expected} kg m^2, got {} \
+                 ({case})",
+                p.inertia(mass)
+            )
+        });
     }
 }
 
@@ -48,12 +70,28 @@ fn a_regular_polygon_has_its_closed_form_and_tends_to_the_disc() {
         let nf = n as f32;
         let area = nf * reach * reach * (2.0 * PI / nf).sin() / 2.0;
         let per_area = reach * reach * (1.0 + 2.0 * (PI / nf).cos().powi(2)) / 6.0;
-        assert!(rel(p.area, area) < 1e-5, "n = {n}: area {} vs {area}", p.area);
-        assert!(rel(p.second_moment / p.area, per_area) < 1e-5, "n = {n}");
-        assert!(p.centroid.length() < 1e-5);
+        let case = format!("a regular {n}-gon on a circle of radius {reach}");
+        check(rel(p.area, area) < 1e-5, || {
+            format!("the area should be {area}, got {} ({case})", p.area)
+        });
+        check(rel(p.second_moment / p.area, per_area) < 1e-5, || {
+            format!(
+                "the second moment over the area should be {per_area}, got {} ({case})",
+                p.second_moment / p.area
+            )
+        });
+        check(p.centroid.length() < 1e-5, || {
+            format!("the centroid should be (0, 0), got {} ({case})", p.centroid)
+        });
         // Nearer the disc with every corner added.
         let gap = rel(p.second_moment / p.area, reach * reach / 2.0);
-        assert!(gap < last_gap, "n = {n}: {gap} not below {last_gap}");
+        check(gap < last_gap, || {
+            format!(
+                "with every corner added the second moment over the area should come \
+                 nearer the disc's R^2 / 2; its relative gap is {gap}, not below the \
+                 {last_gap} of one corner fewer ({case})"
+            )
+        });
         last_gap = gap;
     }
 }
@@ -74,12 +112,22 @@ fn a_capsule_has_its_closed_form() {
         let half = disc / 2.0;
         let half_j = half * (r * r / 2.0 - c * c + (h + c) * (h + c));
         let j = rect_j + 2.0 * half_j;
-        assert!(rel(p.area, rect + disc) < 1e-5);
-        assert!(
-            rel(p.second_moment, j) < 1e-4,
-            "h {h}, r {r}: {} vs {j}",
-            p.second_moment
-        );
+        let case = format!("a capsule of half length {h} and radius {r}");
+        check(rel(p.area, rect + disc) < 1e-5, || {
+            format!(
+                "the area should be the rectangle's and the disc's, {}, got {} ({case}): \
+                 the strips and the wedges",
+                rect + disc,
+                p.area
+            )
+        });
+        check(rel(p.second_moment, j) < 1e-4, || {
+            format!(
+                "the second moment should be {j}, got {} ({case}): the strips and the \
+                 wedges",
+                p.second_moment
+            )
+        });
     }
 }
 
@@ -126,21 +174,30 @@ fn random_hulls_match_a_grid_integral() {
             inside.iter().map(|q| (*q - centroid).length_squared() as f64).sum();
         let da = (cell.x * cell.y) as f64;
         let (grid_area, grid_second) = ((area * da) as f32, (second * da) as f32);
-        assert!(
-            rel(p.area, grid_area) < 0.015,
-            "case {case}: area {} vs {grid_area}",
-            p.area
+        let what = format!(
+            "case {case}: the hull {:?}, radius {radius}, {} from the origin",
+            h.points(),
+            offset
         );
-        assert!(
-            p.centroid.distance(centroid) < 0.01,
-            "case {case}: {} vs {centroid}",
-            p.centroid
-        );
-        assert!(
-            rel(p.second_moment, grid_second) < 0.015,
-            "case {case}: second moment {} vs {grid_second}",
-            p.second_moment
-        );
+        check(rel(p.area, grid_area) < 0.015, || {
+            format!(
+                "the area should be {grid_area} (a grid's), got {} ({what})",
+                p.area
+            )
+        });
+        check(p.centroid.distance(centroid) < 0.01, || {
+            format!(
+                "the centroid should be {centroid} (a grid's), got {} ({what})",
+                p.centroid
+            )
+        });
+        check(rel(p.second_moment, grid_second) < 0.015, || {
+            format!(
+                "the second moment about the centroid should be {grid_second} (a \
+                 grid's), got {} ({what})",
+                p.second_moment
+            )
+        });
     }
 }
 

@@ -37,7 +37,7 @@ pub mod exercises;
 
 pub use ch05_obb_clipping::Transform;
 pub use ch11_polygons::{Body, Joint, Polygon, Shape, body, fixed, hull, reach};
-pub use toi::{Sweep, Toi, bounds, time_of_impact};
+pub use toi::{Sweep, Toi, bounds, time_of_impact, time_of_impact_moving};
 
 use ch04_manifolds::Manifold;
 use ch08_sequential_impulses as ch08;
@@ -134,7 +134,7 @@ impl World {
     /// Chapter 11's parts, none of its `n` bodies a bullet; both methods
     /// on, and the turn limit set.
     pub fn from_polygons(world: ch11_polygons::World, n: usize) -> World {
-        let ch11_polygons::World { solver, joints, mut soft, shapes } = world;
+        let ch11_polygons::World { solver, joints, mut soft, shapes, .. } = world;
         soft.settings.max_turn = Some(MAX_TURN);
         let fast = Fast { bullets: vec![false; n], ..Fast::default() };
         World { solver, joints, soft, shapes, fast }
@@ -382,17 +382,18 @@ fn placed(
     (j, at, bounds(&shapes[j], &at))
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::motion_bound;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: motion_bound
+// ANCHOR: motion_bound_signature
 /// The farthest any point of a body can move in `dt`: its centre at
 /// `velocity`, and a point `reach` from the centre turning at `spin`.
-#[cfg(not(feature = "exercises"))]
 pub fn motion_bound(velocity: Vec2, spin: f32, reach: f32, dt: f32) -> f32 {
+    // ANCHOR_END: motion_bound_signature
     (velocity.length() + spin.abs() * reach) * dt
 }
 // ANCHOR_END: motion_bound
-
-#[cfg(feature = "exercises")]
-pub use crate::exercises::motion_bound;
 
 /// Chapter 11's manifold of shapes `a` and `b` at transforms `t`,
 /// reported while they are within the sum of their margins (and the

@@ -11,7 +11,7 @@ use physics_core::scene::Scene;
 pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let (base, bounds) = ch11_polygons::scene::world(scene);
     let n = base.shapes.list.len();
-    let ch11_polygons::World { solver, joints, soft, shapes } = base;
+    let ch11_polygons::World { solver, joints, soft, shapes, .. } = base;
     let mut bullets: Vec<bool> = scene.bodies.iter().map(|b| b.bullet).collect();
     bullets.resize(n, false);
     let fast = crate::Fast { bullets, ..Default::default() };

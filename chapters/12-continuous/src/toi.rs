@@ -106,9 +106,9 @@ impl Toi {
 /// which stays at `tb`: conservative advancement. At `t`, GJK gives the
 /// gap between the surfaces and the direction `n` from A's closest point
 /// to B's. Along `n` nothing of A can close on B faster than
-/// [`closing_speed`], so the gap cannot close before `t` has grown by
-/// `(gap - TARGET) / closing speed`: advance that far, and measure again.
-/// `watch` sees each `t` and its distance.
+/// [`closing_speed`], so the gap cannot close to the target before some
+/// later `t` ([`advance`]): advance that far, and measure again. `watch`
+/// sees each `t` and its distance.
 pub fn time_of_impact(
     a: &Shape,
     path: &Sweep,
@@ -147,23 +147,78 @@ pub fn time_of_impact(
 }
 // ANCHOR_END: time_of_impact
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::{advance, closing_speed};
+
 // ANCHOR: closing_speed
+// ANCHOR: closing_speed_signature
 /// The fastest any point of A (within `reach` of its centre) can close
-/// on B along `n`, per unit of the path's `t`: the centre's motion along
-/// `n`, and the most a turn can carry any point towards B.
+/// on B along the unit direction `n`, per unit of the path's `t`.
 #[cfg(not(feature = "exercises"))]
 pub fn closing_speed(path: &Sweep, n: Vec2, reach: f32) -> f32 {
+    // ANCHOR_END: closing_speed_signature
+    // The centre's whole displacement along `n`, and the most the whole
+    // turn can carry a point `reach` from the centre.
     (path.c1 - path.c0).dot(n) + (path.a1 - path.a0).abs() * reach
 }
 
+// ANCHOR: advance_signature
 /// One advancement: from `t`, with the surfaces `gap` apart and closing
 /// at most at `closing` per unit of `t`, the time when they could first
 /// be [`TARGET`] apart.
 #[cfg(not(feature = "exercises"))]
 pub fn advance(t: f32, gap: f32, closing: f32) -> f32 {
+    // ANCHOR_END: advance_signature
+    // `gap(t + tau) >= gap(t) - tau closing`, which is the target no sooner
+    // than `tau = (gap - TARGET) / closing`.
     t + (gap - TARGET) / closing
 }
 // ANCHOR_END: closing_speed
 
 #[cfg(feature = "exercises")]
-pub use crate::exercises::{advance, closing_speed};
+pub use crate::exercises::time_of_impact_moving;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: time_of_impact_moving
+// ANCHOR: time_of_impact_moving_signature
+/// When `a`, moving along `path_a`, and `b`, moving along `path_b` over
+/// the same step, first come within [`TARGET`] of each other:
+/// conservative advancement with both bodies moving.
+pub fn time_of_impact_moving(
+    a: &Shape,
+    path_a: &Sweep,
+    b: &Shape,
+    path_b: &Sweep,
+) -> Toi {
+    // ANCHOR_END: time_of_impact_moving_signature
+    let (reach_a, reach_b) = (reach(a), reach(b));
+    let mut t = 0.0f32;
+    for iteration in 1..=MAX_ITERATIONS {
+        // Both shapes where their paths have them at `t`.
+        let proxy_a = Proxy::new(a, &path_a.at(t));
+        let proxy_b = Proxy::new(b, &path_b.at(t));
+        let d = distance(&proxy_a, &proxy_b, |_| {});
+        let gap = d.distance - proxy_a.radius - proxy_b.radius;
+        if gap < TARGET + TOLERANCE {
+            return if iteration == 1 {
+                Toi::Touching
+            } else {
+                Toi::Hit { t, iterations: iteration }
+            };
+        }
+        // The line across `n` between them: A's points close on it at most
+        // at A's closing speed along `n`, B's at B's along `-n`, so the gap
+        // closes no faster than the two together.
+        let n = (d.point_b - d.point_a) / d.distance;
+        let closing =
+            closing_speed(path_a, n, reach_a) + closing_speed(path_b, -n, reach_b);
+        if closing <= 0.0 {
+            return Toi::Miss { iterations: iteration };
+        }
+        t = advance(t, gap, closing);
+        if t >= 1.0 {
+            return Toi::Miss { iterations: iteration };
+        }
+    }
+    Toi::Hit { t, iterations: MAX_ITERATIONS }
+}
+// ANCHOR_END: time_of_impact_moving

@@ -4,6 +4,7 @@
 
 mod cli;
 mod demos;
+mod exercises;
 mod speculative;
 mod toi;
 mod tunnelling;

@@ -9,8 +9,9 @@
 
 // ANCHOR: union_find
 /// Union-find over `n` items: which set each belongs to, with the sets
-/// merged as edges arrive. Path halving and union by size keep every
-/// query nearly constant time.
+/// merged as edges arrive. Each item points towards a representative of
+/// its set; path halving and union by size keep every query nearly
+/// constant time.
 #[derive(Clone, Debug, Default)]
 pub struct UnionFind {
     parent: Vec<usize>,
@@ -23,42 +24,55 @@ impl UnionFind {
         UnionFind { parent: (0..n).collect(), size: vec![1; n] }
     }
 
-    /// The representative of `i`'s set.
-    #[cfg(not(feature = "exercises"))]
-    pub fn find(&mut self, mut i: usize) -> usize {
-        while self.parent[i] != i {
-            // Path halving: point at the grandparent on the way up.
-            self.parent[i] = self.parent[self.parent[i]];
-            i = self.parent[i];
-        }
-        i
-    }
-
-    /// Merge the sets of `a` and `b`: the smaller joins the larger.
-    #[cfg(not(feature = "exercises"))]
-    pub fn union(&mut self, a: usize, b: usize) {
-        let (mut a, mut b) = (self.find(a), self.find(b));
-        if a == b {
-            return;
-        }
-        if self.size[a] < self.size[b] {
-            std::mem::swap(&mut a, &mut b);
-        }
-        self.parent[b] = a;
-        self.size[a] += self.size[b];
-    }
-    // ANCHOR_END: union_find
-
-    #[cfg(feature = "exercises")]
+    /// The representative of `i`'s set ([`find`]).
     pub fn find(&mut self, i: usize) -> usize {
-        crate::exercises::find(&mut self.parent, i)
+        find(&mut self.parent, i)
     }
 
-    #[cfg(feature = "exercises")]
+    /// Merge the sets of `a` and `b` ([`union`]).
     pub fn union(&mut self, a: usize, b: usize) {
-        crate::exercises::union(&mut self.parent, &mut self.size, a, b)
+        union(&mut self.parent, &mut self.size, a, b)
     }
 }
+// ANCHOR_END: union_find
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::{find, union};
+
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: find
+// ANCHOR: find_signature
+/// The representative of `i`'s set, `parent` pointing each item towards
+/// it; halving the path on the way.
+pub fn find(parent: &mut [usize], mut i: usize) -> usize {
+    // ANCHOR_END: find_signature
+    while parent[i] != i {
+        // Path halving: point at the grandparent on the way up.
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+// ANCHOR_END: find
+
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: union
+// ANCHOR: union_signature
+/// Merge the sets of `a` and `b`, `size` counting each representative's
+/// set: the smaller joins the larger.
+pub fn union(parent: &mut [usize], size: &mut [usize], a: usize, b: usize) {
+    // ANCHOR_END: union_signature
+    let (mut a, mut b) = (find(parent, a), find(parent, b));
+    if a == b {
+        return;
+    }
+    if size[a] < size[b] {
+        std::mem::swap(&mut a, &mut b);
+    }
+    parent[b] = a;
+    size[a] += size[b];
+}
+// ANCHOR_END: union
 
 /// When a body counts as still, and for how long before its island sleeps.
 #[derive(Clone, Copy, Debug, PartialEq)]

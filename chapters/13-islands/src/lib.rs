@@ -502,8 +502,9 @@ fn drives(joint: &ch09_joints::Joint) -> bool {
 /// far the step moved it, halved, as a speed. The second is Box2D v3's
 /// (`sleepVelocity` in `solver.c`): a body being pushed out of an overlap
 /// moves while the relax pass has left its velocity near zero. A
-/// sleeping or static body's is left as it is (and it is not ready). (One body's part of [`Sleep::settle`]:
-/// each body's is independent of the others'.)
+/// sleeping or static body's is left as it is (and it is not ready). (One
+/// body's part of [`Sleep::settle`]: each body's is independent of the
+/// others'.)
 pub fn still_time(
     b: &Body,
     start: (Vec2, f32),

@@ -5,8 +5,9 @@
 
 use crate::World;
 use crate::ray::{RayHit, ray_cast};
-use crate::tree::Bounds;
+use crate::tree::{Bounds, nearest};
 use ch05_obb_clipping::Transform;
+use ch11_polygons::gjk::{Proxy, distance};
 use ch11_polygons::{Shape, contains};
 use glam::Vec2;
 
@@ -89,6 +90,20 @@ impl World {
         found.sort_unstable();
         found
     }
+
+    // ANCHOR: nearest_body
+    /// The body nearest `point`, and how far its surface is (0 if `point`
+    /// is in it), through the tree ([`nearest`]); `None` with no bodies.
+    pub fn nearest_body(&self, point: Vec2) -> Option<(usize, f32)> {
+        let dot =
+            Proxy::new(&Shape::Circle { radius: 0.0 }, &Transform::new(point, 0.0));
+        nearest(&self.phase.tree, point, |i| {
+            let shape =
+                Proxy::new(&self.shapes.list[i], &self.bodies()[i].transform());
+            (distance(&dot, &shape, |_| {}).distance - shape.radius).max(0.0)
+        })
+    }
+    // ANCHOR_END: nearest_body
 
     /// The movable body under `at`, the lowest index if several: what the
     /// mouse takes hold of.

@@ -42,13 +42,16 @@ pub fn ray_cast(
 
 #[cfg(feature = "exercises")]
 pub use crate::exercises::ray_circle;
-
-// ANCHOR: ray_circle
-/// A ray against a disc of `radius` at `centre`: solve
-/// `|o + s d - c|^2 = r^2` for its smaller root `s` in [0, 1]. Starting
-/// inside (the smaller root negative, the larger positive), no hit.
 #[cfg(not(feature = "exercises"))]
+// ANCHOR: ray_circle
+// ANCHOR: ray_circle_signature
+/// A ray from `o` along `d` (its length the ray's length) against a disc
+/// of `radius` at `centre`: where it first enters, as a fraction of the
+/// ray, with the point and the outward normal there. Starting inside, no
+/// hit.
 pub fn ray_circle(o: Vec2, d: Vec2, centre: Vec2, radius: f32) -> Option<RayHit> {
+    // ANCHOR_END: ray_circle_signature
+    // Solve `|o + s d - c|^2 = r^2` for its smaller root `s` in [0, 1].
     let m = o - centre;
     let a = d.dot(d);
     if a == 0.0 {

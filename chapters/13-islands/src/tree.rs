@@ -314,6 +314,25 @@ impl Tree {
         self.root == NONE
     }
 
+    // ANCHOR: nodes
+    /// The root node, if the tree has any leaf.
+    pub fn root(&self) -> Option<usize> {
+        (self.root != NONE).then_some(self.root)
+    }
+
+    /// Node `node`'s box: the union of its children's, or a leaf's fat box.
+    pub fn bounds(&self, node: usize) -> Bounds {
+        self.nodes[node].bounds
+    }
+
+    /// Node `node`'s two children, or `None` for a leaf (whose item is
+    /// [`Tree::item`]).
+    pub fn children(&self, node: usize) -> Option<[usize; 2]> {
+        let n = &self.nodes[node];
+        (!n.is_leaf()).then_some(n.children)
+    }
+    // ANCHOR_END: nodes
+
     /// Every leaf whose fat box overlaps `bounds`: `found(proxy, item)`.
     /// It runs for every moved body every step, so the nodes still to
     /// visit wait on a `Stack` in the call's own frame, not the heap.
@@ -779,6 +798,60 @@ impl Stack {
         Some(self.near[self.len])
     }
 }
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::nearest;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: nearest
+// ANCHOR: nearest_signature
+/// The item nearest `point`, and how far it is, or `None` for an empty
+/// tree: `distance(item)` measures an item's own distance, which is never
+/// less than its leaf's fat box's. Of items equally near, the lowest. The
+/// walk skips every node whose box is farther than the nearest item found
+/// so far.
+pub fn nearest(
+    tree: &Tree,
+    point: Vec2,
+    mut distance: impl FnMut(usize) -> f32,
+) -> Option<(usize, f32)> {
+    // ANCHOR_END: nearest_signature
+    // How far `point` is from a box: 0 inside, else to its nearest side
+    // or corner. Nothing in the box is nearer.
+    let gap =
+        |b: Bounds| (b.lower - point).max(point - b.upper).max(Vec2::ZERO).length();
+    let mut best: Option<(usize, f32)> = None;
+    let mut stack = vec![tree.root()?];
+    while let Some(node) = stack.pop() {
+        let near = gap(tree.bounds(node));
+        if best.is_some_and(|(_, d)| near > d) {
+            continue;
+        }
+        match tree.children(node) {
+            Some([a, b]) => {
+                // The nearer child last, so that it is walked first.
+                let (first, second) = if gap(tree.bounds(a)) <= gap(tree.bounds(b))
+                {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                stack.push(second);
+                stack.push(first);
+            }
+            None => {
+                let item = tree.item(node);
+                let d = distance(item);
+                // Equal distances keep the lower item: the same answer
+                // whatever order the walk met them in.
+                if best.is_none_or(|(i, b)| (d, item) < (b, i)) {
+                    best = Some((item, d));
+                }
+            }
+        }
+    }
+    best
+}
+// ANCHOR_END: nearest
 
 // ANCHOR: ray_box
 /// Where a ray from `origin` along `direction` (t from 0 to 1) enters

@@ -5,6 +5,7 @@
 mod broad_phase;
 mod cli;
 mod demos;
+mod exercises;
 mod queries;
 mod rays;
 mod sleeping;

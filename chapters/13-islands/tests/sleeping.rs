@@ -1,4 +1,4 @@
-//! Islands and sleeping: the union-find finds the graph's components; a
+//! Islands and sleeping (the union-find is judged in `exercises.rs`): a
 //! pile at rest falls asleep and then costs no contact work; sleeping
 //! changes nothing that came to rest; a body landing on a sleeping pile
 //! wakes it, and so do a force, a torque, the mouse and a joint to a
@@ -7,44 +7,12 @@
 use ch11_polygons::Polygon;
 use ch13_islands::demos::Shown;
 use ch13_islands::worlds::pyramid;
-use ch13_islands::{Body, Joint, Shape, UnionFind, World, body, fixed};
+use ch13_islands::{Body, Joint, Shape, World, body, fixed};
 use glam::Vec2;
 use physics_core::draw::DrawList;
 use physics_core::lab::Sim;
-use proptest::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
-
-proptest! {
-    /// Any edges over up to 60 items: two items share a set exactly when a
-    /// breadth-first search from one reaches the other.
-    #[test]
-    fn the_union_find_finds_the_components(n in 1usize..60, edges in prop::collection::vec((0usize..60, 0usize..60), 0..80)) {
-        let edges: Vec<(usize, usize)> = edges.into_iter().map(|(a, b)| (a % n, b % n)).collect();
-        let mut sets = UnionFind::new(n);
-        for &(a, b) in &edges {
-            sets.union(a, b);
-        }
-        for start in 0..n {
-            let mut seen = vec![false; n];
-            let mut queue = vec![start];
-            seen[start] = true;
-            while let Some(i) = queue.pop() {
-                for &(a, b) in &edges {
-                    for (x, y) in [(a, b), (b, a)] {
-                        if x == i && !seen[y] {
-                            seen[y] = true;
-                            queue.push(y);
-                        }
-                    }
-                }
-            }
-            for (j, &reached) in seen.iter().enumerate() {
-                prop_assert_eq!(sets.find(start) == sets.find(j), reached, "{} and {}", start, j);
-            }
-        }
-    }
-}
 
 /// A body added to `world` between steps.
 fn add(world: &mut World, (b, s): (Body, Shape)) {

@@ -93,25 +93,35 @@ impl Colouring {
 /// it first, while it is still free, so colours (and the order rows are
 /// solved in) stay the same from step to step while the contacts do; then
 /// new contacts, and ones whose colour was taken, get a free one: the
-/// lowest of the dynamic colours between two moving bodies, the highest
-/// against a static body.
+/// lowest of the dynamic colours between two moving bodies (with
+/// `balance`, the one holding the fewest so far: [`least_used`]), the
+/// highest against a static body.
 pub fn colour(
     pairs: &[(usize, usize)],
     movable: &[bool],
     previous: impl Fn(usize) -> Option<u8>,
+    balance: bool,
 ) -> Colouring {
-    // Each moving body's colours so far, one bit per colour.
+    // Each moving body's colours so far, one bit per colour; and how many
+    // constraints each colour holds so far.
     let mut used = vec![0u32; movable.len()];
+    let mut counts = [0usize; COLOURS];
     let mut colours: Vec<Option<u8>> = vec![None; pairs.len()];
     let taken = |used: &[u32], (a, b): (usize, usize)| {
         let mask = |i: usize| if movable[i] { used[i] } else { 0 };
         mask(a) | mask(b)
     };
-    let mark = |used: &mut [u32], (a, b): (usize, usize), c: u8| {
+    let mark = |used: &mut [u32],
+                counts: &mut [usize; COLOURS],
+                (a, b): (usize, usize),
+                c: u8| {
         for i in [a, b] {
             if movable[i] && c != OVERFLOW {
                 used[i] |= 1 << c;
             }
+        }
+        if let Some(n) = counts.get_mut(c as usize) {
+            *n += 1;
         }
     };
     // Which colours a contact may take: a contact with a static body
@@ -126,7 +136,7 @@ pub fn colour(
         if let Some(c) = previous(k).filter(|&c| (c as usize) < COLOURS)
             && (taken(&used, pairs[k]) | !allowed(pairs[k])) & (1 << c) == 0
         {
-            mark(&mut used, pairs[k], c);
+            mark(&mut used, &mut counts, pairs[k], c);
             *slot = Some(c);
         }
     }
@@ -136,10 +146,11 @@ pub fn colour(
         if slot.is_none() {
             let taken = taken(&used, pairs[k]) | !allowed(pairs[k]);
             let c = match allowed(pairs[k]) {
+                DYNAMIC if balance => least_used(taken, &counts),
                 DYNAMIC => first_free(taken),
                 _ => last_free(taken),
             };
-            mark(&mut used, pairs[k], c);
+            mark(&mut used, &mut counts, pairs[k], c);
             *slot = Some(c);
         }
     }
@@ -171,15 +182,33 @@ pub fn last_free(taken: u32) -> u8 {
     }
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::first_free;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: first_free
+// ANCHOR: first_free_signature
 /// The lowest colour not in `taken` (one bit per colour), or [`OVERFLOW`]
 /// if all [`COLOURS`] are taken.
-#[cfg(not(feature = "exercises"))]
 pub fn first_free(taken: u32) -> u8 {
+    // ANCHOR_END: first_free_signature
+    // The lowest clear bit of `taken` is the lowest set bit of `!taken`.
     let c = (!taken).trailing_zeros() as usize;
     if c < COLOURS { c as u8 } else { OVERFLOW }
 }
 // ANCHOR_END: first_free
 
 #[cfg(feature = "exercises")]
-pub use crate::exercises::first_free;
+pub use crate::exercises::least_used;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: least_used
+// ANCHOR: least_used_signature
+/// Of the colours not in `taken` (one bit per colour), the one that holds
+/// the fewest constraints so far (`counts`), the lowest of a tie; or
+/// [`OVERFLOW`] if all [`COLOURS`] are taken.
+pub fn least_used(taken: u32, counts: &[usize; COLOURS]) -> u8 {
+    // ANCHOR_END: least_used_signature
+    let free = (0..COLOURS).filter(|&c| taken & (1 << c) == 0);
+    // `min_by_key` keeps the first of equal keys: the lowest colour.
+    free.min_by_key(|&c| counts[c]).map_or(OVERFLOW, |c| c as u8)
+}
+// ANCHOR_END: least_used

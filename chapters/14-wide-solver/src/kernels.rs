@@ -221,21 +221,12 @@ pub(crate) fn solve<T: Lane, const N: usize>(
     let moved = moved_b - moved_a;
     // The soft spring while the bias is on; rigid and aiming at 0 while
     // relaxing (chapter 10's `contact_target`).
-    let (spring, mass_scale, impulse_scale) = if use_bias {
-        (k.soft.bias_rate, k.soft.mass_scale, k.soft.impulse_scale)
-    } else {
-        (0.0, 1.0, 0.0)
-    };
-    let (zero, one) = (T::splat(0.0), T::splat(1.0));
+    let soft = if use_bias { k.soft } else { Soft::RIGID };
     for p in c.points.iter_mut() {
         let anchors = turn_b.rotate(p.r_b) - turn_a.rotate(p.r_a);
         let s = (moved + anchors).dot(n) + p.separation;
-        // Apart: close the gap in this substep and no more, rigid.
-        // Overlapping: the spring's push, at most the push-out speed.
-        let overlap = (-(T::splat(spring) * s)).min(T::splat(k.push_out));
-        let target = T::if_positive(s, -(s * T::splat(k.inv_h)), overlap);
-        let mass_scale = T::if_positive(s, one, T::splat(mass_scale));
-        let impulse_scale = T::if_positive(s, zero, T::splat(impulse_scale));
+        let (target, mass_scale, impulse_scale) =
+            target_in_lanes(s, k.inv_h, &soft, k.push_out);
         let v_n = relative(a, b, p).dot(n);
         let (total, applied) = normal_row(
             mass_scale * p.normal_mass,
@@ -263,9 +254,38 @@ pub(crate) fn solve<T: Lane, const N: usize>(
 // ANCHOR_END: kernels
 
 #[cfg(feature = "exercises")]
+pub use crate::exercises::target_in_lanes;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: target_in_lanes
+// ANCHOR: target_in_lanes_signature
+/// Chapter 10's `contact_target` for a lane of separations `s`, with no
+/// branch: each lane's target velocity, mass scale and impulse scale, for
+/// the substep's `1 / h`, the contact's softness `soft` (rigid at 0 while
+/// relaxing) and the push-out cap.
+#[inline(always)]
+pub fn target_in_lanes<T: Lane>(
+    s: T,
+    inv_h: f32,
+    soft: &Soft,
+    push_out: f32,
+) -> (T, T, T) {
+    // ANCHOR_END: target_in_lanes_signature
+    // Apart: close the gap in this substep and no more, rigid.
+    // Overlapping: the spring's push, at most the push-out speed.
+    let overlap = (-(T::splat(soft.bias_rate) * s)).min(T::splat(push_out));
+    let target = T::if_positive(s, -(s * T::splat(inv_h)), overlap);
+    let mass_scale = T::if_positive(s, T::splat(1.0), T::splat(soft.mass_scale));
+    let impulse_scale =
+        T::if_positive(s, T::splat(0.0), T::splat(soft.impulse_scale));
+    (target, mass_scale, impulse_scale)
+}
+// ANCHOR_END: target_in_lanes
+
+#[cfg(feature = "exercises")]
 pub use crate::exercises::normal_row;
 #[cfg(not(feature = "exercises"))]
 // ANCHOR: normal_row
+// ANCHOR: normal_row_signature
 /// One normal row: the soft impulse `mass * error - impulse_scale *
 /// total` added to the accumulated `total`, which stays at or above 0.
 /// Returns the new total and what was applied. The same lines serve one
@@ -276,6 +296,7 @@ pub fn normal_row<T: Lane>(
     impulse_scale: T,
     total: T,
 ) -> (T, T) {
+    // ANCHOR_END: normal_row_signature
     let new = (total + (mass * error - impulse_scale * total)).max(T::splat(0.0));
     (new, new - total)
 }

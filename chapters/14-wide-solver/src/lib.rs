@@ -57,8 +57,8 @@ pub mod exercises;
 
 pub use blocks::Block;
 pub use ch13_islands::{Body, Joint, Shape, body, fixed};
-pub use colour::{COLOURS, Colouring, OVERFLOW, colour};
-pub use kernels::{PointRows, Rows, normal_row};
+pub use colour::{COLOURS, Colouring, OVERFLOW, colour, least_used};
+pub use kernels::{PointRows, Rows, normal_row, target_in_lanes};
 pub use lanes::{F32x8, LANES, Lane, V2};
 pub use threads::{SharedState, Threads};
 
@@ -117,6 +117,10 @@ pub struct Wide {
     /// after step; turned each step, the order's push is undone the step
     /// after.
     pub alternate: bool,
+    /// Give a new contact between moving bodies the free colour that
+    /// holds the fewest contacts so far, not the lowest (exercise 14.5);
+    /// off by default.
+    pub balance: bool,
     /// Whether this step solves its colours last to first.
     backwards: bool,
     /// This step's colours, one per contact arbiter, in the arbiters'
@@ -385,7 +389,7 @@ impl Parts<'_> {
             previous.get(old).filter(|&&(p, _)| p == key).map(|&(_, c)| c)
         }));
         let (movable, pairs) = (&*movable, &*pairs);
-        let colouring = colour(pairs, movable, |k| last[k]);
+        let colouring = colour(pairs, movable, |k| last[k], self.wide.balance);
         self.wide.previous.clear();
         let colours = colouring.colours.iter().copied();
         self.wide
@@ -763,6 +767,7 @@ impl Default for Wide {
             threads: Threads::new(1),
             whole_states: true,
             alternate: true,
+            balance: false,
             backwards: false,
             colouring: Colouring::default(),
             timings: Timings::default(),

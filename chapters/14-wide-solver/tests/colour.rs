@@ -26,7 +26,7 @@ proptest! {
     /// many bodies with more contacts than there are colours.
     #[test]
     fn no_colour_touches_a_moving_body_twice((movable, pairs) in graph()) {
-        let c = colour(&pairs, &movable, |_| None);
+        let c = colour(&pairs, &movable, |_| None, false);
         prop_assert_eq!(c.colours.len(), pairs.len());
         let mut seen = vec![0u32; movable.len()];
         // The colours each kind of contact may take: between two moving
@@ -91,10 +91,10 @@ proptest! {
     /// solving order does not churn.
     #[test]
     fn colours_stay_from_step_to_step((movable, pairs) in graph(), gone in prop::collection::vec(any::<bool>(), 400)) {
-        let first = colour(&pairs, &movable, |_| None);
+        let first = colour(&pairs, &movable, |_| None, false);
         let kept: Vec<usize> = (0..pairs.len()).filter(|&k| !gone[k]).collect();
         let remaining: Vec<(usize, usize)> = kept.iter().map(|&k| pairs[k]).collect();
-        let again = colour(&remaining, &movable, |j| Some(first.colours[kept[j]]));
+        let again = colour(&remaining, &movable, |j| Some(first.colours[kept[j]]), false);
         for (j, &k) in kept.iter().enumerate() {
             if first.colours[k] != OVERFLOW {
                 prop_assert_eq!(again.colours[j], first.colours[k], "contact {}", k);
@@ -118,7 +118,7 @@ fn a_pyramid_fits_in_eleven_colours() {
         solver.arbiters.iter().map(|a| (a.a, a.b)).collect();
     let movable: Vec<bool> =
         solver.bodies.iter().map(|b| b.inv_mass > 0.0).collect();
-    let c = colour(&pairs, &movable, |_| None);
+    let c = colour(&pairs, &movable, |_| None, false);
     println!(
         "{} contacts in {} colours: {:?}",
         pairs.len(),

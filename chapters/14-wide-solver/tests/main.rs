@@ -5,4 +5,5 @@
 mod cli;
 mod colour;
 mod demos;
+mod exercises;
 mod wide;

@@ -2,13 +2,11 @@
 //! of threads gives the bits one thread gives; the colour order solves the
 //! same physics as chapter 13's list order, and turned every step keeps a
 //! pyramid upright; the overflow is solved; the contact impulses conserve
-//! momentum lane by lane; and the lane formulas equal the one-lane ones.
+//! momentum lane by lane. (The normal row's own tests are in `exercises.rs`.)
 
 use ch11_polygons::Polygon;
 use ch14_wide_solver::worlds::{confined, pyramid, rain};
-use ch14_wide_solver::{
-    F32x8, LANES, Lane, OVERFLOW, Shape, Width, World, body, fixed, normal_row,
-};
+use ch14_wide_solver::{OVERFLOW, Shape, Width, World, body, fixed};
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -327,33 +325,6 @@ proptest! {
             || (1..=32).any(|k| close(&w, &listed(k)) || close(&w, &listed(-k)));
         prop_assert!(as_listed, "{:?} against {:?}", w.bodies(), listed(0).bodies());
     }
-
-    /// The normal row in eight lanes equals the normal row one lane at a
-    /// time, to the bit, and never leaves a negative total.
-    #[test]
-    fn the_wide_normal_row_is_the_one_lane_row_eight_times(
-        v in prop::collection::vec((0.0f32..10.0, -5.0f32..5.0, 0.0f32..1.0, 0.0f32..20.0), LANES),
-    ) {
-        let lanes = |k: usize| F32x8::gather(|i| [v[i].0, v[i].1, v[i].2, v[i].3][k]);
-        let (total, applied) = normal_row(lanes(0), lanes(1), lanes(2), lanes(3));
-        for (i, &(m, e, s, t)) in v.iter().enumerate() {
-            let (one_total, one_applied) = normal_row(m, e, s, t);
-            prop_assert_eq!(total.lane(i).to_bits(), one_total.to_bits());
-            prop_assert_eq!(applied.lane(i).to_bits(), one_applied.to_bits());
-            prop_assert!(one_total >= 0.0);
-            prop_assert_eq!(one_total - t, one_applied);
-        }
-    }
-}
-
-/// The normal row's arithmetic: a rigid row (impulse scale 0) adds mass
-/// times error; a soft row gives back `impulse_scale` of its total; the
-/// total never goes below 0.
-#[test]
-fn the_normal_row_adds_the_soft_impulse_and_clamps() {
-    assert_eq!(normal_row(2.0f32, 3.0, 0.0, 1.0), (7.0, 6.0));
-    assert_eq!(normal_row(2.0f32, 3.0, 0.5, 1.0), (6.5, 5.5));
-    assert_eq!(normal_row(2.0f32, -3.0, 0.0, 1.0), (0.0, -1.0));
 }
 
 /// The colours of a real step: no colour holds two contacts that share a
