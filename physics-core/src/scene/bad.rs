@@ -119,6 +119,13 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "[0.5, 1]",
     ),
     (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [-1e6, 0] },
+                         { "shape": { "circle": { "radius": 1 } }, "position": [1e6, 0] } ],
+             "joints": [ { "distance": { "body_a": 0, "body_b": 1 } } ] }"#,
+        "joints[0].distance.length",
+        "2000000 m",
+    ),
+    (
         r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "angle": 3.4e38 } ] }"#,
         "bodies[0].angle",
         "3.4e38",

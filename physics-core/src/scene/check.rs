@@ -674,7 +674,25 @@ impl JointFile {
                             format!("{l} must be a finite number, 0 or more"),
                         ));
                     }
-                    None => None,
+                    None => {
+                        // The length it will keep: the distance the anchors
+                        // start apart, held to the same limit.
+                        let (a, b) = (&bodies[body_a], &bodies[body_b]);
+                        let apart =
+                            a.to_world(anchor_a).distance(b.to_world(anchor_b));
+                        if apart > limits::MAX_LENGTH {
+                            return Err(SceneError::new(
+                                f("length"),
+                                format!(
+                                    "not given, so the distance the anchors start apart, {} m, \
+                                     which is beyond {} {what}",
+                                    num(apart),
+                                    num(limits::MAX_LENGTH)
+                                ),
+                            ));
+                        }
+                        None
+                    }
                 };
                 Ok(SceneJoint::Distance {
                     body_a,
