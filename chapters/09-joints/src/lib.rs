@@ -912,29 +912,33 @@ impl JointRows {
 /// row, and the passes only approach this answer.
 fn solve_block2(x: &mut Row, y: &mut Row, a: &mut Body, b: &mut Body) {
     let (jx, jy) = (x.jacobian, y.jacobian);
-    let kxy = jx.coupling(&jy, a, b);
-    let k = Mat2::from_cols(
-        Vec2::new(jx.coupling(&jx, a, b), kxy),
-        Vec2::new(kxy, jy.coupling(&jy, a, b)),
-    );
-    let det = k.determinant();
-    let tiny = f32::EPSILON * k.x_axis.x.abs() * k.y_axis.y.abs();
-    if det.abs() <= tiny || !det.is_finite() {
+    let Some(mass) = block_mass2([jx, jy], a, b) else {
         return; // the rows cannot both move anything (two static bodies)
-    }
+    };
     let error = Vec2::new(x.bias - jx.velocity(a, b), y.bias - jy.velocity(a, b));
-    let p = k.inverse() * error;
+    let p = mass * error;
     x.impulse += p.x;
     y.impulse += p.y;
     jx.apply(a, b, p.x);
     jy.apply(a, b, p.y);
 }
+
+/// A block's effective mass, `K^-1` with `K_ij = J_i M^-1 J_j^T`; `None`
+/// when `K` cannot be inverted (rows that move nothing, or one row twice).
+pub fn block_mass2(j: [Jacobian; 2], a: &Body, b: &Body) -> Option<Mat2> {
+    let k01 = j[0].coupling(&j[1], a, b);
+    let k = Mat2::from_cols(
+        Vec2::new(j[0].coupling(&j[0], a, b), k01),
+        Vec2::new(k01, j[1].coupling(&j[1], a, b)),
+    );
+    let det = k.determinant();
+    let tiny = f32::EPSILON * k.x_axis.x.abs() * k.y_axis.y.abs();
+    (det.abs() > tiny && det.is_finite()).then(|| k.inverse())
+}
 // ANCHOR_END: block2
 
-/// Three rows that must hold together (a weld's), solved as one 3x3
-/// system, as [`solve_block2`] solves two.
-fn solve_block3(x: &mut Row, y: &mut Row, z: &mut Row, a: &mut Body, b: &mut Body) {
-    let j = [x.jacobian, y.jacobian, z.jacobian];
+/// [`block_mass2`] for three rows.
+pub fn block_mass3(j: [Jacobian; 3], a: &Body, b: &Body) -> Option<Mat3> {
     let col = |c: usize| {
         Vec3::new(
             j[0].coupling(&j[c], a, b),
@@ -945,15 +949,22 @@ fn solve_block3(x: &mut Row, y: &mut Row, z: &mut Row, a: &mut Body, b: &mut Bod
     let k = Mat3::from_cols(col(0), col(1), col(2));
     let det = k.determinant();
     let scale = k.x_axis.x.abs() * k.y_axis.y.abs() * k.z_axis.z.abs();
-    if det.abs() <= f32::EPSILON * scale || !det.is_finite() {
+    (det.abs() > f32::EPSILON * scale && det.is_finite()).then(|| k.inverse())
+}
+
+/// Three rows that must hold together (a weld's), solved as one 3x3
+/// system, as [`solve_block2`] solves two.
+fn solve_block3(x: &mut Row, y: &mut Row, z: &mut Row, a: &mut Body, b: &mut Body) {
+    let j = [x.jacobian, y.jacobian, z.jacobian];
+    let Some(mass) = block_mass3(j, a, b) else {
         return;
-    }
+    };
     let error = Vec3::new(
         x.bias - j[0].velocity(a, b),
         y.bias - j[1].velocity(a, b),
         z.bias - j[2].velocity(a, b),
     );
-    let p = k.inverse() * error;
+    let p = mass * error;
     for (row, p) in [(x, p.x), (y, p.y), (z, p.z)] {
         row.impulse += p;
         row.jacobian.apply(a, b, p);

@@ -36,7 +36,8 @@ pub use ch09_joints::{
     Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Joints, Kind, Obb,
     Row, Shape, bounding_box, clamp_impulse, motor_bounds, pair_mut,
 };
-use glam::{Mat2, Mat3, Vec2, Vec3};
+use ch09_joints::{block_mass2, block_mass3};
+use glam::{Vec2, Vec3};
 use physics_core::math::{cross, perp};
 use physics_core::trig;
 
@@ -873,21 +874,13 @@ fn solve_soft_block2(
     b: &mut Body,
 ) {
     let (jx, jy) = (x.jacobian, y.jacobian);
-    let kxy = jx.coupling(&jy, a, b);
-    let k = Mat2::from_cols(
-        Vec2::new(jx.coupling(&jx, a, b), kxy),
-        Vec2::new(kxy, jy.coupling(&jy, a, b)),
-    );
-    let det = k.determinant();
-    if det.abs() <= f32::EPSILON * k.x_axis.x.abs() * k.y_axis.y.abs()
-        || !det.is_finite()
-    {
+    let Some(mass) = block_mass2([jx, jy], a, b) else {
         return; // the rows cannot both move anything (two static bodies)
-    }
+    };
     let target = s.bias_rate * Vec2::new(x.bias, y.bias);
     let v = Vec2::new(jx.velocity(a, b), jy.velocity(a, b));
     let total = Vec2::new(x.impulse, y.impulse);
-    let p = s.mass_scale * (k.inverse() * (target - v)) - s.impulse_scale * total;
+    let p = s.mass_scale * (mass * (target - v)) - s.impulse_scale * total;
     for (row, p) in [(x, p.x), (y, p.y)] {
         row.impulse += p;
         row.jacobian.apply(a, b, p);
@@ -898,25 +891,15 @@ fn solve_soft_block2(
 /// as [`solve_soft_block2`] solves two.
 fn solve_soft_block3(rows: [&mut Row; 3], s: Soft, a: &mut Body, b: &mut Body) {
     let j = rows.each_ref().map(|r| r.jacobian);
-    let col = |c: usize| {
-        Vec3::new(
-            j[0].coupling(&j[c], a, b),
-            j[1].coupling(&j[c], a, b),
-            j[2].coupling(&j[c], a, b),
-        )
-    };
-    let k = Mat3::from_cols(col(0), col(1), col(2));
-    let det = k.determinant();
-    let scale = k.x_axis.x.abs() * k.y_axis.y.abs() * k.z_axis.z.abs();
-    if det.abs() <= f32::EPSILON * scale || !det.is_finite() {
+    let Some(mass) = block_mass3(j, a, b) else {
         return;
-    }
+    };
     let [x, y, z] = rows;
     let target = s.bias_rate * Vec3::new(x.bias, y.bias, z.bias);
     let v =
         Vec3::new(j[0].velocity(a, b), j[1].velocity(a, b), j[2].velocity(a, b));
     let total = Vec3::new(x.impulse, y.impulse, z.impulse);
-    let p = s.mass_scale * (k.inverse() * (target - v)) - s.impulse_scale * total;
+    let p = s.mass_scale * (mass * (target - v)) - s.impulse_scale * total;
     for (row, p) in [(x, p.x), (y, p.y), (z, p.z)] {
         row.impulse += p;
         row.jacobian.apply(a, b, p);
