@@ -238,9 +238,13 @@ pub fn clear_forces(bodies: &mut [Body]) {
 }
 
 /// The position half: `x += v dt`, `angle += w dt` for every body that
-/// moves, with the velocities the solver left.
+/// moves, with the velocities the solver left. (A body of infinite mass
+/// moves only if it was given a velocity: chapter 15's kinematic bodies.)
 pub fn integrate_positions(bodies: &mut [Body], dt: f32) {
-    for b in bodies.iter_mut().filter(|b| b.inv_mass > 0.0) {
+    let moves = |b: &&mut Body| {
+        b.inv_mass > 0.0 || b.velocity != Vec2::ZERO || b.angular_velocity != 0.0
+    };
+    for b in bodies.iter_mut().filter(moves) {
         b.position += b.velocity * dt;
         b.angle += b.angular_velocity * dt;
     }

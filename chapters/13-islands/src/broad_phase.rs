@@ -101,14 +101,30 @@ impl TreePhase {
     /// [`TreePhase::sync`] with each body's tight box given by `tight`,
     /// found however the caller likes (each box is independent of the
     /// others).
-    pub fn sync_with(&mut self, bodies: &[Body], tight: impl Fn(usize) -> Bounds) {
+    pub fn sync_with(
+        &mut self,
+        bodies: &[impl Leaf],
+        tight: impl Fn(usize) -> Bounds,
+    ) {
         if self.proxies.len() > bodies.len() {
             *self = TreePhase::new(self.tree.margin);
         }
         for (i, b) in bodies.iter().enumerate() {
+            if b.gone() {
+                // An empty place (chapter 15): no leaf, until it is taken.
+                if i == self.proxies.len() {
+                    self.proxies.push(GONE);
+                    self.tight.push(Bounds::default());
+                    self.fat.push(Bounds::default());
+                    self.last.push(b.at());
+                    self.moved.push(false);
+                }
+                continue;
+            }
             // A static body, or a sleeping one held still, stays where
             // its leaf is.
-            if i < self.proxies.len() && b.inv_mass == 0.0 {
+            let placed = i < self.proxies.len() && self.proxies[i] != GONE;
+            if placed && b.held() {
                 continue;
             }
             let tight = tight(i);
@@ -117,8 +133,14 @@ impl TreePhase {
                 self.tight.push(tight);
                 self.fat.push(self.tree.fat_bounds(proxy));
                 self.proxies.push(proxy);
-                self.last.push(b.position);
+                self.last.push(b.at());
                 self.moved.push(true);
+            } else if self.proxies[i] == GONE {
+                // A place taken again after its leaf was removed.
+                let proxy = self.tree.insert(tight, i);
+                (self.tight[i], self.fat[i]) = (tight, self.tree.fat_bounds(proxy));
+                (self.proxies[i], self.last[i], self.moved[i]) =
+                    (proxy, b.at(), true);
             } else {
                 self.tight[i] = tight;
                 // Still inside its fat box: the leaf stays. (Asked of the
@@ -127,7 +149,7 @@ impl TreePhase {
                 if self.fat[i].contains(tight) {
                     continue;
                 }
-                let moved = b.position - self.last[i];
+                let moved = b.at() - self.last[i];
                 self.moving.push((self.proxies[i], tight, moved));
                 self.moved[i] = true;
             }
@@ -163,7 +185,7 @@ impl TreePhase {
     /// a pair found joins. Returns the pair set.
     pub fn update_with(
         &mut self,
-        bodies: &[Body],
+        bodies: &[impl Leaf],
         tight: impl Fn(usize) -> Bounds,
     ) -> &[Pair] {
         self.sync_with(bodies, tight);
@@ -217,7 +239,7 @@ impl TreePhase {
     /// joined to the set, the set less the pairs whose fat boxes parted;
     /// then every leaf counts as looked at, and each body's position is
     /// kept for the next step.
-    pub fn join(&mut self, bodies: &[Body], found: &[Pair]) {
+    pub fn join(&mut self, bodies: &[impl Leaf], found: &[Pair]) {
         self.join_with(bodies, found, |set, found, stays, into| {
             merge(set, found, |pair| stays.test(pair), into)
         });
@@ -229,12 +251,12 @@ impl TreePhase {
     /// would and returns what it would (the walk may be cut in pieces).
     pub fn join_with(
         &mut self,
-        bodies: &[Body],
+        bodies: &[impl Leaf],
         found: &[Pair],
         walk: impl FnOnce(&[Pair], &[Pair], Stays<'_>, &mut Vec<Pair>) -> usize,
     ) {
         for (last, b) in self.last.iter_mut().zip(bodies) {
-            *last = b.position;
+            *last = b.at();
         }
         let (fat, moved) = (&self.fat, &self.moved);
         let (count, mut joined) = (moved.iter().filter(|&&m| m).count(), 0);
@@ -316,6 +338,22 @@ impl TreePhase {
     }
     // ANCHOR_END: may_touch
 
+    /// Take leaf `i` out of the tree and its pairs out of the set (chapter
+    /// 15's shapes, destroyed while the world runs). Its place stays,
+    /// empty, until an item in that place has a box again; until then its
+    /// `held` must say so, or the next update puts it back.
+    pub fn remove(&mut self, i: usize) {
+        if self.proxies.get(i).is_some_and(|&p| p != GONE) {
+            self.tree.remove(self.proxies[i]);
+            self.proxies[i] = GONE;
+            self.moved[i] = false;
+            self.pairs.retain(|p| {
+                let (a, b) = p.bodies();
+                a != i && b != i
+            });
+        }
+    }
+
     /// Body `i`'s fat box.
     pub fn fat_bounds(&self, i: usize) -> Bounds {
         self.tree.fat_bounds(self.proxies[i])
@@ -330,6 +368,31 @@ impl TreePhase {
         self.proxies.is_empty()
     }
 }
+
+/// What the broad phase needs of each leaf's owner: whether it stays where
+/// its leaf is this step (static, or asleep and held still), and where it
+/// is. Chapter 13's leaves are bodies; chapter 15's, shapes, whose places
+/// may be empty (`gone`).
+pub trait Leaf {
+    fn held(&self) -> bool;
+    fn at(&self) -> Vec2;
+    fn gone(&self) -> bool {
+        false
+    }
+}
+
+impl Leaf for Body {
+    fn held(&self) -> bool {
+        self.inv_mass == 0.0
+    }
+
+    fn at(&self) -> Vec2 {
+        self.position
+    }
+}
+
+/// A removed leaf's place.
+const GONE: Proxy = usize::MAX;
 
 // ANCHOR: pair
 /// Two bodies `(a, b)` as one number, `a` in its high 32 bits and `b` in

@@ -272,7 +272,23 @@ impl Sleep {
         let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
         let movers = (0..n).filter(|&i| awake_mover(i)).count();
         let sleepers = self.asleep.iter().filter(|&&a| a).count();
-        let mut wake = self.reached(bodies, shapes, phase, dt, movers <= sleepers);
+        let wake = self.reached(bodies, shapes, phase, dt, movers <= sleepers);
+        self.wake_with(solver, joints, wake);
+    }
+    // ANCHOR_END: wake_reached
+
+    /// The islands of the sleepers marked in `wake`, and of what a joint
+    /// ties to an awake body, what has a force on it, and what the mouse
+    /// holds, woken.
+    pub fn wake_with(
+        &mut self,
+        solver: &ch08::World,
+        joints: &Joints,
+        mut wake: Vec<bool>,
+    ) {
+        let bodies = &solver.bodies;
+        let n = bodies.len();
+        let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
         let joined = joints.list.iter().map(|j| (j.body_a, j.body_b));
         let rods = solver.joints.iter().map(|r| (r.body_a, r.body_b));
         for (a, b) in joined.chain(rods) {
@@ -299,7 +315,6 @@ impl Sleep {
             }
         }
     }
-    // ANCHOR_END: wake_reached
 
     // ANCHOR: reached
     /// The sleepers an awake moving body may touch this step (see

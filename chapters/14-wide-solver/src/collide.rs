@@ -270,7 +270,7 @@ fn made_in_runs(
 impl Parts<'_> {
     /// Each body's pose at the step's start, on the workers: where it is,
     /// and its rotation (the last substep's, unless its angle changed).
-    fn start_poses(&mut self) {
+    pub fn start_poses(&mut self) {
         let bodies = &self.solver.bodies;
         let s = &mut self.wide.cache;
         s.starts.resize(bodies.len(), (Vec2::ZERO, 0.0));
@@ -325,4 +325,60 @@ fn merge_on(
         new.fetch_add(n, Ordering::Relaxed);
     });
     new.into_inner()
+}
+
+/// What a [`Collide`](crate::Collide) of another chapter reaches of the
+/// step: chapter 15's bodies of many shapes collide shape by shape and
+/// hand the step its arbiters here.
+impl Parts<'_> {
+    /// Chapter 12's margins, body by body on the workers, from `extents`:
+    /// each body's reach from its centre and its thinnest half-width, as
+    /// the caller finds them from its shapes (kept for the sweep's test and
+    /// the still time).
+    pub fn margins_with(&mut self, dt: f32, extents: &[(f32, f32)]) {
+        let kept = &mut self.wide.cache.extents;
+        kept.clear();
+        kept.extend_from_slice(extents);
+        let speculative = self.fast.settings.speculative;
+        let (bodies, margins) = (&mut self.solver.bodies, &mut self.fast.margins);
+        margins.resize(bodies.len(), 0.0);
+        self.wide.threads.for_each_two(bodies, margins, BODIES, |i, b, margin| {
+            *margin = reach_out_body(b, extents[i].0, speculative, dt)
+        });
+    }
+
+    /// Body `i` placed as the contacts see it this step, after
+    /// [`Parts::start_poses`].
+    pub fn placed(&self, i: usize) -> ch12_continuous::Transform {
+        self.wide.cache.poses[i].transform(&self.solver.bodies[i])
+    }
+
+    /// Last step's list of arbiters, emptied, its room kept: for the
+    /// caller to fill and give back by [`Parts::hand_in`].
+    pub fn arbiter_room(&mut self) -> Vec<Arbiter> {
+        let mut room = std::mem::take(&mut self.wide.cache.arbiters);
+        room.clear();
+        room
+    }
+
+    /// This step's `arbiters` to the solver; `same` says whether they are
+    /// last step's contacts again, one for one in the same order (as
+    /// many points, as ready to bounce), so that last step's colours and
+    /// blocks may be kept.
+    pub fn hand_in(&mut self, arbiters: Vec<Arbiter>, same: bool) {
+        self.wide.cache.same_contacts = same;
+        self.wide.cache.arbiters =
+            std::mem::replace(&mut self.solver.arbiters, arbiters);
+    }
+
+    /// Each body's centre and angle at the step's start.
+    pub fn starts(&self) -> &[(Vec2, f32)] {
+        &self.wide.cache.starts
+    }
+
+    /// Whether each body moved far enough this step for chapter 12's sweep,
+    /// as [`Parts::any_moved_far`] found.
+    pub fn far(&self) -> &[bool] {
+        &self.wide.cache.far
+    }
 }

@@ -162,7 +162,46 @@ pub enum Width {
     /// on one thread.
     InOrder,
 }
+
+/// The stages of a step that read the bodies' shapes. Chapter 14's
+/// bodies have one shape each ([`OneShapeEach`]); chapter 15's have many,
+/// and bring their own.
+pub trait Collide: Send {
+    /// Stage 1, its first half: wake every sleeping island an awake moving
+    /// body may reach this step ([`Sleep::wake_reached`]).
+    fn wake(&mut self, parts: &mut Parts<'_>, dt: f32);
+    /// Stage 2: each body's speculative margin, the broad phase's pairs,
+    /// and every touching pair's arbiter, into the solver.
+    fn collide(&mut self, parts: &mut Parts<'_>, dt: f32);
+    /// Stage 11, its first half: sweep the bodies that moved far this step
+    /// and put them back where they first touch, then give the broad
+    /// phase the boxes the bodies end the step in.
+    fn sweep_and_sync(&mut self, parts: &mut Parts<'_>);
+}
+
+/// Chapter 14's shapes, `Parts::shapes`: one a body.
+pub struct OneShapeEach;
 // ANCHOR_END: world
+
+impl Collide for OneShapeEach {
+    fn wake(&mut self, parts: &mut Parts<'_>, dt: f32) {
+        let (solver, joints) = (&*parts.solver, &*parts.joints);
+        parts.sleep.wake_reached(solver, joints, parts.shapes, parts.phase, dt);
+    }
+
+    fn collide(&mut self, parts: &mut Parts<'_>, dt: f32) {
+        parts.collide(dt);
+    }
+
+    fn sweep_and_sync(&mut self, parts: &mut Parts<'_>) {
+        if parts.fast.settings.toi && parts.any_moved_far() {
+            let (starts, far) = (&parts.wide.cache.starts, &parts.wide.cache.far);
+            let (bodies, shapes) = (&mut parts.solver.bodies, &parts.shapes.list);
+            parts.fast.sweep_these(bodies, shapes, starts, far);
+        }
+        parts.sync_tree();
+    }
+}
 
 /// How long each stage of the last step took, milliseconds (0 where the
 /// clock cannot be read, in a web page).
@@ -228,37 +267,38 @@ impl Parts<'_> {
             self.wide.cache.packed = None;
             return;
         }
+        self.step_with(dt, &mut OneShapeEach);
+    }
+
+    /// [`Parts::step`], solved wide whatever [`Wide::width`] says, with the
+    /// stages that read the bodies' shapes left to `shapes`: chapter 14's
+    /// one shape a body, or chapter 15's bodies of many.
+    pub fn step_with(&mut self, dt: f32, shapes: &mut impl Collide) {
         if !(dt > 0.0 && dt.is_finite()) {
             return;
         }
         if self.wide.splits(self.solver) {
             let threads = self.wide.threads.clone();
-            threads.run(|| self.wide_step(dt));
+            threads.run(|| self.wide_step(dt, shapes));
         } else {
             // One thread for this step, the pool kept for a bigger one.
             let pool = std::mem::take(&mut self.wide.threads);
-            self.wide_step(dt);
+            self.wide_step(dt, shapes);
             self.wide.threads = pool;
         }
     }
 
     /// [`World::step`]'s stages.
-    fn wide_step(&mut self, dt: f32) {
+    fn wide_step(&mut self, dt: f32, shapes: &mut impl Collide) {
         let substeps = self.soft.settings.substeps.max(1);
         let h = dt / substeps as f32;
         let clock = Clock::start();
         // 1. Wake what an awake body may reach; hold the sleepers still.
         self.sleep.fit(self.solver.bodies.len());
-        self.sleep.wake_reached(
-            self.solver,
-            self.joints,
-            self.shapes,
-            self.phase,
-            dt,
-        );
+        shapes.wake(self, dt);
         let held = self.sleep.hold_sleepers(&mut self.solver.bodies);
         // 2. Margins, the tree's pairs, the narrow phase (workers).
-        self.collide(dt);
+        shapes.collide(self, dt);
         let collided = clock.lap();
         // 3. Colour the contacts, pack them in blocks, prepare (workers).
         self.colour_contacts();
@@ -313,12 +353,7 @@ impl Parts<'_> {
         self.joints.release_mouse_unless_pulled();
         self.fast.report = Default::default();
         self.fast.trails.clear();
-        if self.fast.settings.toi && self.any_moved_far() {
-            let (starts, far) = (&self.wide.cache.starts, &self.wide.cache.far);
-            let (bodies, shapes) = (&mut self.solver.bodies, &self.shapes.list);
-            self.fast.sweep_these(bodies, shapes, starts, far);
-        }
-        self.sync_tree();
+        shapes.sweep_and_sync(self);
         ch13_islands::release_sleepers(&mut self.solver.bodies, &held);
         if self.sleep.on {
             self.settle(dt);
@@ -660,7 +695,7 @@ impl Parts<'_> {
     /// chapter 12's sweep ([`ch12_continuous::World::moved_far_by`]), each
     /// asked on the workers. In a pile at rest none has, and the sweep,
     /// which asks each body in turn, is not called.
-    fn any_moved_far(&mut self) -> bool {
+    pub fn any_moved_far(&mut self) -> bool {
         let (bodies, s) = (&self.solver.bodies, &mut self.wide.cache);
         let (starts, extents) = (&s.starts, &s.extents);
         s.far.resize(starts.len(), false);

@@ -52,8 +52,13 @@ impl Pose {
     pub(crate) fn follow(&mut self, b: &Body, start: Vec2, h: f32, last: bool) {
         self.moved = b.position - start;
         if !last {
-            // Chapter 6 turns only the bodies it moves.
-            let by = if b.inv_mass > 0.0 { b.angular_velocity * h } else { 0.0 };
+            // Chapter 6 turns only the bodies it moves (a static body has
+            // no spin).
+            let by = if b.inv_mass > 0.0 || b.angular_velocity != 0.0 {
+                b.angular_velocity * h
+            } else {
+                0.0
+            };
             self.turn_by(by);
             return;
         }

@@ -1,0 +1,469 @@
+//! The stages of chapter 14's step that read the shapes, for bodies of
+//! many shapes: a leaf in the tree for each shape, pairs of shapes that the
+//! filters let collide, and a contact for each pair of touching shapes.
+
+use crate::events::on_body;
+use crate::game::{Game, Key};
+use crate::{BodyKind, World, should_collide};
+use ch03_mass_weighted_impulses::mix_restitution;
+use ch06_rotation_friction::mix_friction;
+use ch08_sequential_impulses::Arbiter;
+use ch11_polygons::{SPECULATIVE_DISTANCE, Shape, collide, floor_or_not, reach};
+use ch12_continuous::toi::{Sweep, Toi, time_of_impact};
+use ch12_continuous::{CORE_FRACTION, Transform, enters, motion_bound, thinnest};
+use ch13_islands::TreePhase;
+use ch13_islands::broad_phase::{Leaf, Pair};
+use ch13_islands::query::shape_bounds;
+use ch13_islands::tree::Bounds;
+use ch14_wide_solver::{Collide, Parts};
+use glam::Vec2;
+
+/// This chapter's shapes, for chapter 14's step.
+pub struct GameShapes<'a> {
+    pub game: &'a mut Game,
+}
+
+/// A shape's leaf as the broad phase asks about it.
+#[derive(Clone, Copy, Debug)]
+struct ShapeLeaf {
+    gone: bool,
+    held: bool,
+    at: Vec2,
+}
+
+impl Leaf for ShapeLeaf {
+    fn held(&self) -> bool {
+        self.held
+    }
+
+    fn at(&self) -> Vec2 {
+        self.at
+    }
+
+    fn gone(&self) -> bool {
+        self.gone
+    }
+}
+
+impl Collide for GameShapes<'_> {
+    // ANCHOR: wake
+    /// Stage 1: wake every sleeper whose shape an awake moving body's shape
+    /// may reach this step: the moving shape's box, grown by how far its
+    /// body may move, meets the sleeper's leaf. (A kinematic body that
+    /// moves is a moving body: it wakes what it will push.) Then what a
+    /// joint, a force or the mouse wakes.
+    fn wake(&mut self, parts: &mut Parts<'_>, dt: f32) {
+        self.game.fit_extents(parts.solver.bodies.len());
+        let game = &*self.game;
+        let bodies = &parts.solver.bodies;
+        let n = bodies.len();
+        let mut wake = vec![false; n];
+        if parts.sleep.asleep.contains(&true) {
+            for i in 0..n {
+                let b = &bodies[i];
+                if parts.sleep.asleep[i] || !moves(game, i, b) {
+                    continue;
+                }
+                let grow = motion_bound(
+                    b.velocity,
+                    b.angular_velocity,
+                    game.extents[i].0,
+                    dt,
+                ) + SPECULATIVE_DISTANCE;
+                let t = b.transform();
+                for &s in &game.bodies[i].shapes {
+                    let shape = &game.shapes[s as usize];
+                    if shape.def.sensor {
+                        continue;
+                    }
+                    let bounds =
+                        shape_bounds(&shape.placed, &on_body(&t, shape.at))
+                            .grown(grow);
+                    parts.phase.tree.query(bounds, |_, leaf| {
+                        let other = &game.shapes[leaf];
+                        let Some(j) = other.body.map(|j| j as usize) else {
+                            return;
+                        };
+                        if parts.sleep.asleep[j]
+                            && !other.def.sensor
+                            && should_collide(&shape.def.filter, &other.def.filter)
+                        {
+                            wake[j] = true;
+                        }
+                    });
+                }
+            }
+        }
+        parts.sleep.wake_with(parts.solver, parts.joints, wake);
+    }
+    // ANCHOR_END: wake
+
+    // ANCHOR: collide
+    /// Stage 2: margins; each shape's leaf follows it; then each pair of
+    /// shapes whose boxes meet, that may collide, gets chapter 11's
+    /// manifold and chapter 8's arbiter between their bodies, with the
+    /// shapes' own friction and restitution.
+    fn collide(&mut self, parts: &mut Parts<'_>, dt: f32) {
+        let game = &mut *self.game;
+        parts.start_poses();
+        game.fit_extents(parts.solver.bodies.len());
+        parts.margins_with(dt, &game.extents);
+        let mut arbiters = parts.arbiter_room();
+        // A kinematic body's margin grows with its motion too: what it
+        // moves into is found before it arrives.
+        for (i, b) in parts.solver.bodies.iter().enumerate() {
+            if game.bodies[i].kind == Some(BodyKind::Kinematic) {
+                let reach = game.extents[i].0;
+                parts.fast.margins[i] =
+                    motion_bound(b.velocity, b.angular_velocity, reach, dt);
+            }
+        }
+        // Each shape's leaf and its box, from its body's place this step.
+        let bodies = &parts.solver.bodies;
+        let places: Vec<Transform> =
+            (0..bodies.len()).map(|i| parts.placed(i)).collect();
+        let margins = &parts.fast.margins;
+        let leaves = game.leaves(bodies);
+        let tight = |s: usize| {
+            let shape = &game.shapes[s];
+            let i = game.owner(s);
+            let t = on_body(&places[i], shape.at);
+            TreePhase::tight_around(shape_bounds(&shape.placed, &t), margins[i])
+        };
+        parts.phase.update_with(&leaves, tight);
+        // The pairs that may touch, that may collide.
+        let held = game.held_pairs(parts.joints);
+        let settings = parts.shapes.settings;
+        let warm = parts.solver.settings.warm_starting;
+        let last = &parts.solver.arbiters;
+        let (mut keys, mut old, mut same) = (Vec::new(), 0, 0);
+        for &pair in parts.phase.pairs() {
+            if !parts.phase.may_touch(pair) {
+                continue;
+            }
+            let Some((sa, sb)) = game.may_collide(pair, bodies, &held) else {
+                continue;
+            };
+            let (a, b) = (game.owner(sa), game.owner(sb));
+            let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
+            let (ta, tb) =
+                (on_body(&places[a], shape_a.at), on_body(&places[b], shape_b.at));
+            let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
+            let (pa, pb) = (
+                floor_or_not(&shape_a.placed, settings),
+                floor_or_not(&shape_b.placed, settings),
+            );
+            let Some(manifold) = collide(&pa, &ta, &pb, &tb, margin) else {
+                continue;
+            };
+            // Last step's arbiter of the same two shapes, if any: both
+            // lists are in the pairs' order.
+            while game.keys.get(old).is_some_and(|k| k.pair < pair) {
+                old += 1;
+            }
+            let before =
+                game.keys.get(old).filter(|k| k.pair == pair).map(|_| &last[old]);
+            let mut arbiter = Arbiter::new(
+                (a, b),
+                (&bodies[a], &bodies[b]),
+                &manifold,
+                before,
+                warm,
+            );
+            let (da, db) = (&shape_a.def, &shape_b.def);
+            arbiter.friction = mix_friction(da.friction, db.friction);
+            arbiter.restitution = mix_restitution(da.restitution, db.restitution);
+            same += usize::from(before.is_some_and(|o| {
+                o.count == arbiter.count
+                    && (o.restitution > 0.0) == (arbiter.restitution > 0.0)
+            }));
+            keys.push(Key {
+                pair,
+                shapes: (sa as u32, sb as u32),
+                approach: approach(&arbiter, &bodies[a], &bodies[b]),
+            });
+            arbiters.push(arbiter);
+        }
+        let same =
+            !game.changed && same == arbiters.len() && arbiters.len() == last.len();
+        game.keys = keys;
+        parts.hand_in(arbiters, same);
+    }
+    // ANCHOR_END: collide
+
+    /// Stage 11: sweep the bodies that moved far (chapter 12's sweep,
+    /// shape by shape), then each leaf follows its shape where the step
+    /// left it.
+    fn sweep_and_sync(&mut self, parts: &mut Parts<'_>) {
+        let game = &*self.game;
+        if parts.fast.settings.toi && parts.any_moved_far() {
+            sweep(game, parts);
+        }
+        let bodies = &parts.solver.bodies;
+        let places: Vec<Transform> =
+            (0..bodies.len()).map(|i| parts.placed(i)).collect();
+        let leaves = game.leaves(bodies);
+        parts.phase.sync_with(&leaves, |s| {
+            let shape = &game.shapes[s];
+            let t = on_body(&places[game.owner(s)], shape.at);
+            TreePhase::tight_around(shape_bounds(&shape.placed, &t), 0.0)
+        });
+    }
+}
+
+/// Whether body `i` moves this step: dynamic and awake, or kinematic with
+/// a velocity.
+fn moves(game: &Game, i: usize, b: &crate::Body) -> bool {
+    match game.bodies[i].kind {
+        Some(BodyKind::Dynamic) => b.inv_mass > 0.0,
+        Some(BodyKind::Kinematic) => {
+            b.velocity != Vec2::ZERO || b.angular_velocity != 0.0
+        }
+        _ => false,
+    }
+}
+
+/// How fast each of an arbiter's points approaches when the step begins,
+/// m/s (the relative velocity of B's point to A's, against the normal).
+fn approach(arbiter: &Arbiter, a: &crate::Body, b: &crate::Body) -> [f32; 2] {
+    let mut speeds = [0.0; 2];
+    for (speed, c) in speeds.iter_mut().zip(arbiter.contacts()) {
+        let at = |body: &crate::Body| {
+            body.velocity + body.angular_velocity * (c.point - body.position).perp()
+        };
+        *speed = -(at(b) - at(a)).dot(arbiter.normal);
+    }
+    speeds
+}
+
+impl Game {
+    /// Each body's reach and thinnest half-width, found again if a body or
+    /// shape changed: the farthest any of its shapes reaches from its
+    /// centre, and the thinnest of them.
+    pub(crate) fn fit_extents(&mut self, n: usize) {
+        if self.extents.len() == n {
+            return;
+        }
+        let of = |i: usize| {
+            let shapes =
+                self.bodies[i].shapes.iter().map(|&s| &self.shapes[s as usize]);
+            let reaches = shapes.clone().map(|s| s.at.length() + reach(&s.placed));
+            let thinnest = shapes.map(|s| thinnest(&in_body_frame(s.placed, s.at)));
+            let reach = reaches.fold(0.0, f32::max);
+            (reach, thinnest.fold(f32::INFINITY, f32::min).min(reach))
+        };
+        self.extents = (0..n).map(of).collect();
+    }
+
+    /// Each shape's leaf: gone with its shape; held still where its body
+    /// cannot move this step (static, a kinematic body at rest, a sleeper
+    /// held still).
+    fn leaves(&self, bodies: &[crate::Body]) -> Vec<ShapeLeaf> {
+        let leaf = |s: &crate::game::ShapeSlot| match s.body {
+            None => ShapeLeaf { gone: true, held: true, at: Vec2::ZERO },
+            Some(i) => {
+                let b = &bodies[i as usize];
+                let still = b.velocity == Vec2::ZERO && b.angular_velocity == 0.0;
+                ShapeLeaf {
+                    gone: false,
+                    held: b.inv_mass == 0.0 && still,
+                    at: b.position,
+                }
+            }
+        };
+        self.shapes.iter().map(leaf).collect()
+    }
+
+    /// The pairs of bodies a joint holds and keeps apart, sorted.
+    fn held_pairs(&self, joints: &ch09_joints::Joints) -> Vec<(usize, usize)> {
+        let mut held: Vec<(usize, usize)> = joints
+            .list
+            .iter()
+            .zip(&self.joint_places)
+            .filter(|(_, j)| !self.joints[**j as usize].collide_connected)
+            .map(|(j, _)| (j.body_a.min(j.body_b), j.body_a.max(j.body_b)))
+            .collect();
+        held.sort_unstable();
+        held
+    }
+
+    // ANCHOR: may_collide
+    /// The two shapes of `pair`, the one on the body in the lower place
+    /// first, if they may collide: on two bodies, at least one of which can
+    /// be pushed; neither a sensor; their filters agreeing; not held apart
+    /// by a joint.
+    fn may_collide(
+        &self,
+        pair: Pair,
+        bodies: &[crate::Body],
+        held: &[(usize, usize)],
+    ) -> Option<(usize, usize)> {
+        let (s, t) = pair.bodies();
+        let (a, b) = (self.owner(s), self.owner(t));
+        let (one, other) = (&self.shapes[s].def, &self.shapes[t].def);
+        if a == b
+            || (bodies[a].inv_mass == 0.0 && bodies[b].inv_mass == 0.0)
+            || one.sensor
+            || other.sensor
+            || !should_collide(&one.filter, &other.filter)
+            || held.binary_search(&(a.min(b), a.max(b))).is_ok()
+        {
+            return None;
+        }
+        Some(if a < b { (s, t) } else { (t, s) })
+    }
+    // ANCHOR_END: may_collide
+}
+
+impl World {
+    // ANCHOR: break_joints
+    /// Every joint whose rows pulled in the last substep of `h` seconds
+    /// with more force than its `break_force`, or more torque than its
+    /// `break_torque`, breaks: it leaves, and a [`JointBreak`] says so.
+    pub(crate) fn break_joints(&mut self, h: f32) {
+        let mut broken = Vec::new();
+        for (k, rows) in self.joints.rows.iter().enumerate() {
+            let j = self.game.joint_places[k] as usize;
+            let slot = &self.game.joints[j];
+            if slot.break_force == f32::INFINITY
+                && slot.break_torque == f32::INFINITY
+            {
+                continue;
+            }
+            let force = ch10_soft_step::reaction_force(rows, h).length();
+            let turning = rows.all().filter(|r| r.jacobian.linear == Vec2::ZERO);
+            let torque =
+                (turning.map(|r| r.impulse * r.jacobian.angular_b).sum::<f32>()
+                    / h)
+                    .abs();
+            if force > slot.break_force || torque > slot.break_torque {
+                let joint = &self.joints.list[k];
+                broken.push((j, joint.body_a, joint.body_b, force, torque));
+            }
+        }
+        for (j, a, b, force, torque) in broken {
+            let event = crate::JointBreak {
+                joint: self.game.joint_id(j),
+                body_a: self.game.body_id(a),
+                body_b: self.game.body_id(b),
+                force,
+                torque,
+            };
+            self.remove_joint(j);
+            self.game.events.joint_breaks.push(event);
+        }
+    }
+    // ANCHOR_END: break_joints
+}
+
+// ANCHOR: sweep
+/// Chapter 12's sweep, shape by shape: each body that moved far is put
+/// back where the first of its shapes, on its straight path from where the
+/// step began, first meets a static shape (a bullet's, any shape of a body
+/// that is not a bullet). A shape already touching is swept by its core, as
+/// chapter 12 does.
+fn sweep(game: &Game, parts: &mut Parts<'_>) {
+    let n = parts.solver.bodies.len();
+    let (starts, far) = (parts.starts().to_vec(), parts.far().to_vec());
+    let bullets = parts.fast.bullets.clone();
+    let bullet = |i: usize| bullets.get(i).copied().unwrap_or(false);
+    let order = (0..n)
+        .filter(|&i| far[i] && !bullet(i))
+        .chain((0..n).filter(|&i| far[i] && bullet(i)));
+    let order: Vec<usize> = order.collect();
+    for i in order {
+        let b = parts.solver.bodies[i];
+        let (c0, a0) = starts[i];
+        let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
+        parts.fast.report.swept += 1;
+        let mut first = 1.0f32;
+        // The box the body's shapes sweep through.
+        let (mut lower, mut upper) =
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for &s in &game.bodies[i].shapes {
+            let shape = &game.shapes[s as usize];
+            for (c, a) in [(c0, a0), (b.position, b.angle)] {
+                let bounds = shape_bounds(
+                    &shape.placed,
+                    &on_body(&Transform::new(c, a), shape.at),
+                );
+                (lower, upper) = (lower.min(bounds.lower), upper.max(bounds.upper));
+            }
+        }
+        let mut targets = Vec::new();
+        parts.phase.tree.query(Bounds::new(lower, upper), |_, t| targets.push(t));
+        targets.sort_unstable();
+        for &s in &game.bodies[i].shapes {
+            let shape = &game.shapes[s as usize];
+            if shape.def.sensor {
+                continue;
+            }
+            let mine = in_body_frame(shape.placed, shape.at);
+            for &t in &targets {
+                let other = &game.shapes[t];
+                let Some(j) = other.body.map(|j| j as usize) else { continue };
+                let bj = &parts.solver.bodies[j];
+                let target = bj.inv_mass == 0.0 || (bullet(i) && !bullet(j));
+                if j == i
+                    || !target
+                    || other.def.sensor
+                    || !should_collide(&shape.def.filter, &other.def.filter)
+                {
+                    continue;
+                }
+                let to = on_body(&bj.transform(), other.at);
+                if !path.may_reach(
+                    reach(&mine),
+                    ch13_islands_bounds(&other.placed, &to),
+                ) {
+                    continue;
+                }
+                let mut found =
+                    time_of_impact(&mine, &path, &other.placed, &to, |_, _| {});
+                for radius in [CORE_FRACTION * thinnest(&mine), 0.0] {
+                    if found != Toi::Touching {
+                        break;
+                    }
+                    let core = Shape::Circle { radius };
+                    found =
+                        time_of_impact(&core, &path, &other.placed, &to, |_, _| {});
+                }
+                if let Toi::Hit { t, .. } = found {
+                    first = first.min(t);
+                }
+                if found == Toi::Touching
+                    && let Some(t) = enters(&other.placed, &to, path.c0, path.c1)
+                {
+                    first = first.min(t);
+                }
+            }
+        }
+        if first < 1.0 {
+            parts.fast.trails.push((path.c0, path.c1));
+            let at = path.at(first);
+            let body = &mut parts.solver.bodies[i];
+            body.position = at.position;
+            body.angle = path.a0 + first * (path.a1 - path.a0);
+            parts.fast.report.hits += 1;
+        }
+    }
+}
+// ANCHOR_END: sweep
+
+/// A shape's box as a pair of corners (chapter 12's `may_reach` takes
+/// them so).
+fn ch13_islands_bounds(shape: &Shape, t: &Transform) -> (Vec2, Vec2) {
+    let b = shape_bounds(shape, t);
+    (b.lower, b.upper)
+}
+
+/// A shape as seen from its body's centre: a polygon is there already; a
+/// circle whose centre is elsewhere is a polygon of one corner, rounded.
+fn in_body_frame(shape: Shape, at: Vec2) -> Shape {
+    match shape {
+        Shape::Circle { radius } if at != Vec2::ZERO => {
+            Shape::Polygon(ch11_polygons::Polygon::from_corners(&[at], radius))
+        }
+        other => other,
+    }
+}
