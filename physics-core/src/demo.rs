@@ -250,6 +250,30 @@ pub trait Demo {
 
     /// The mouse button came up.
     fn mouse_release(&mut self) {}
+
+    /// What happened in the last step, one row an event (chapter 15 on:
+    /// `--events` writes them).
+    fn events(&self) -> Vec<EventRow> {
+        Vec::new()
+    }
+}
+
+/// One event of a step, as the command line's `--events` file holds it:
+/// its `kind` (`begin`, `end`, `hit`, `sensor_begin`, `sensor_end`,
+/// `joint_break`), the two bodies by their place, each one's shape by its
+/// place on the body (none for a joint, or a shape since destroyed), and
+/// for a hit its point, normal and speed (a joint break: its force in
+/// `speed`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EventRow {
+    pub kind: &'static str,
+    pub body_a: u32,
+    pub shape_a: Option<u32>,
+    pub body_b: u32,
+    pub shape_b: Option<u32>,
+    pub point: Vec2,
+    pub normal: Vec2,
+    pub speed: f32,
 }
 
 /// How a chapter turns a checked scene into a demo, or says what it cannot

@@ -68,6 +68,11 @@ pub trait Sim: Clone + 'static {
     fn held_point(&self, _hold: &Self::Hold) -> Option<Vec2> {
         None
     }
+
+    /// The last step's events (chapter 15 on).
+    fn events(&self) -> Vec<crate::demo::EventRow> {
+        Vec::new()
+    }
 }
 
 /// A world that holds an earlier chapter's world `W` inside it (chapter 7's
@@ -390,5 +395,9 @@ impl<S: Sim> Demo for Lab<S> {
 
     fn mouse_release(&mut self) {
         self.hold = None;
+    }
+
+    fn events(&self) -> Vec<crate::demo::EventRow> {
+        self.sim.events()
     }
 }

@@ -20,6 +20,8 @@ pub struct Args {
     pub gif: Option<PathBuf>,
     pub gif_every: Option<u64>,
     pub trace: Option<PathBuf>,
+    /// Chapter 15 on: every event of every step, as CSV.
+    pub events: Option<PathBuf>,
     pub scene: Option<PathBuf>,
     pub dt: Option<f32>,
     pub size: (usize, usize),
@@ -150,6 +152,16 @@ pub fn command(chapter: &Chapter, tour: bool) -> Command {
                 .help("Write every body's state at every step as CSV"),
         )
         .arg(
+            Arg::new("events")
+                .long("events")
+                .value_name("FILE.csv")
+                .value_parser(value_parser!(PathBuf))
+                .help(
+                    "Write every event of every step as CSV: \
+                     step,kind,body_a,shape_a,body_b,shape_b,x,y,nx,ny,speed (chapter 15 on)",
+                ),
+        )
+        .arg(
             Arg::new("scene")
                 .long("scene")
                 .value_name("FILE.json")
@@ -191,8 +203,12 @@ pub fn parse(
     let png = m.get_one::<PathBuf>("png").cloned();
     let gif = m.get_one::<PathBuf>("gif").cloned();
     let trace = m.get_one::<PathBuf>("trace").cloned();
-    let headless =
-        m.get_flag("headless") || png.is_some() || gif.is_some() || trace.is_some();
+    let events = m.get_one::<PathBuf>("events").cloned();
+    let headless = m.get_flag("headless")
+        || png.is_some()
+        || gif.is_some()
+        || trace.is_some()
+        || events.is_some();
     let default_size = if headless { (640, 480) } else { (960, 720) };
     Ok(Args {
         headless,
@@ -203,6 +219,7 @@ pub fn parse(
         gif,
         gif_every: m.get_one::<u64>("gif-every").copied(),
         trace,
+        events,
         scene: m.get_one::<PathBuf>("scene").cloned(),
         dt: m.get_one::<f32>("dt").copied(),
         size: m.get_one::<(usize, usize)>("size").copied().unwrap_or(default_size),

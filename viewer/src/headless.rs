@@ -6,7 +6,7 @@ use crate::raster::Frame;
 use crate::session::{Hud, Session};
 use physics_core::diagnostics;
 use physics_core::trace::{AtomicFile, TraceWriter};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -23,11 +23,45 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// behind.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// The first chapter whose worlds report events (`--events`).
+pub const EVENTS_FROM: u32 = 15;
+
+/// One step's events as rows of the `--events` file; a shape with no
+/// place (a joint's, or one destroyed) is left empty.
+fn write_events(
+    out: &mut impl Write,
+    step: u64,
+    rows: &[physics_core::demo::EventRow],
+) -> std::io::Result<()> {
+    let place = |s: Option<u32>| s.map_or(String::new(), |s| s.to_string());
+    for e in rows {
+        writeln!(
+            out,
+            "{step},{},{},{},{},{},{},{},{},{},{}",
+            e.kind,
+            e.body_a,
+            place(e.shape_a),
+            e.body_b,
+            place(e.shape_b),
+            e.point.x,
+            e.point.y,
+            e.normal.x,
+            e.normal.y,
+            e.speed
+        )?;
+    }
+    Ok(())
+}
+
 /// Refuse one path given for two outputs (a trace and a picture would overwrite
 /// each other).
 fn check_outputs(args: &Args) -> Result<(), (u8, String)> {
-    let given =
-        [("--trace", &args.trace), ("--gif", &args.gif), ("--png", &args.png)];
+    let given = [
+        ("--trace", &args.trace),
+        ("--gif", &args.gif),
+        ("--png", &args.png),
+        ("--events", &args.events),
+    ];
     let outputs: Vec<(&'static str, PathBuf)> = given
         .into_iter()
         .filter_map(|(flag, p)| p.clone().map(|p| (flag, p)))
@@ -105,6 +139,29 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
         }
         None => None,
     };
+    let mut events = match &args.events {
+        Some(path) if session.chapter.number < EVENTS_FROM => {
+            return Err((
+                EXIT_USAGE,
+                format!(
+                    "--events {}: events arrive in chapter {EVENTS_FROM} (ch15-game-api); \
+                     this is chapter {}",
+                    path.display(),
+                    session.chapter.number
+                ),
+            ));
+        }
+        Some(path) => {
+            let mut file = std::io::BufWriter::new(create(path)?);
+            writeln!(
+                file,
+                "step,kind,body_a,shape_a,body_b,shape_b,x,y,nx,ny,speed"
+            )
+            .map_err(trace_error(path))?;
+            Some((file, path.clone()))
+        }
+        None => None,
+    };
     let every =
         args.gif_every.unwrap_or_else(|| args.steps.div_ceil(GIF_FRAMES).max(1));
     let mut gif = match &args.gif {
@@ -145,6 +202,10 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
             t.record(session.steps, session.time(), &bodies)
                 .map_err(trace_error(path))?;
         }
+        if let Some((file, path)) = events.as_mut() {
+            write_events(file, session.steps, &session.demo.events())
+                .map_err(trace_error(path))?;
+        }
         if let Some(g) = gif.as_mut()
             && session.steps % every == 0
         {
@@ -182,6 +243,11 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
     let mut finished = Vec::new();
     if let Some((t, path)) = trace {
         finished.push((t.finish().map_err(trace_error(&path))?, path));
+    }
+    if let Some((file, path)) = events {
+        let file =
+            file.into_inner().map_err(|e| trace_error(&path)(e.into_error()))?;
+        finished.push((file, path));
     }
     if let (Some(g), Some(path)) = (gif, &args.gif) {
         finished.push((g.finish().map_err(fail)?, path.clone()));

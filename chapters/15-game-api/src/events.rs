@@ -41,11 +41,14 @@ pub struct Events {
     pub moved: Vec<BodyMove>,
 }
 
-/// Two shapes, `shape_a` on the body whose place comes first.
+/// Two shapes, `shape_a` on the body whose place comes first, and their
+/// bodies.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactEvent {
     pub shape_a: ShapeId,
     pub shape_b: ShapeId,
+    pub body_a: BodyId,
+    pub body_b: BodyId,
 }
 
 /// A hit: where, the normal from A to B, and how fast the point
@@ -54,6 +57,8 @@ pub struct ContactEvent {
 pub struct HitEvent {
     pub shape_a: ShapeId,
     pub shape_b: ShapeId,
+    pub body_a: BodyId,
+    pub body_b: BodyId,
     pub point: Vec2,
     pub normal: Vec2,
     pub speed: f32,
@@ -64,6 +69,8 @@ pub struct HitEvent {
 pub struct SensorEvent {
     pub sensor: ShapeId,
     pub visitor: ShapeId,
+    pub sensor_body: BodyId,
+    pub visitor_body: BodyId,
 }
 
 /// A joint that broke, the bodies it held, and the force, N, and torque,
@@ -164,7 +171,7 @@ impl Game {
         let (entered, left) = differences(&self.overlaps, &overlaps);
         let sensor = |p: &Pair| {
             let (s, v) = p.bodies();
-            SensorEvent { sensor: self.shape_id(s), visitor: self.shape_id(v) }
+            self.sensor_event(s, v)
         };
         events.sensor_begin.extend(entered.iter().map(sensor));
         events.sensor_end.extend(left.iter().map(sensor));
@@ -213,9 +220,12 @@ impl Game {
             }
         }
         let (speed, point) = best?;
+        let (a, b) = (key.shapes.0 as usize, key.shapes.1 as usize);
         Some(HitEvent {
-            shape_a: self.shape_id(key.shapes.0 as usize),
-            shape_b: self.shape_id(key.shapes.1 as usize),
+            shape_a: self.shape_id(a),
+            shape_b: self.shape_id(b),
+            body_a: self.body_id(self.owner(a)),
+            body_b: self.body_id(self.owner(b)),
             point,
             normal: arbiter.normal,
             speed,

@@ -416,12 +416,21 @@ impl World {
             let shape = &mut game.shapes[s as usize];
             (shape.placed, shape.at) = placed(&shape.def, mass.centre);
         }
+        let shift = old - mass.centre;
         for joint in &mut self.joints.list {
             if joint.body_a == i {
-                joint.local_a += old - mass.centre;
+                joint.local_a += shift;
             }
             if joint.body_b == i {
-                joint.local_b += old - mass.centre;
+                joint.local_b += shift;
+            }
+        }
+        for rod in &mut self.solver.joints {
+            if rod.body_a == i {
+                rod.local_a += shift;
+            }
+            if rod.body_b == i {
+                rod.local_b += shift;
             }
         }
         game.extents.clear();
@@ -620,10 +629,7 @@ impl World {
         game.touching.retain(|p| !involves(p));
         for pair in game.overlaps.iter().filter(|p| involves(p)) {
             let (sensor, visitor) = pair.bodies();
-            let event = SensorEvent {
-                sensor: game.shape_id(sensor),
-                visitor: game.shape_id(visitor),
-            };
+            let event = game.sensor_event(sensor, visitor);
             game.pending.sensor_end.push(event);
         }
         game.overlaps.retain(|p| !involves(p));
@@ -674,6 +680,25 @@ impl World {
 impl Game {
     /// The contact event of shapes `a` and `b`.
     pub(crate) fn contact_event(&self, a: usize, b: usize) -> ContactEvent {
-        ContactEvent { shape_a: self.shape_id(a), shape_b: self.shape_id(b) }
+        ContactEvent {
+            shape_a: self.shape_id(a),
+            shape_b: self.shape_id(b),
+            body_a: self.body_id(self.owner(a)),
+            body_b: self.body_id(self.owner(b)),
+        }
+    }
+
+    /// The event of shape `visitor` and `sensor`.
+    pub(crate) fn sensor_event(
+        &self,
+        sensor: usize,
+        visitor: usize,
+    ) -> SensorEvent {
+        SensorEvent {
+            sensor: self.shape_id(sensor),
+            visitor: self.shape_id(visitor),
+            sensor_body: self.body_id(self.owner(sensor)),
+            visitor_body: self.body_id(self.owner(visitor)),
+        }
     }
 }

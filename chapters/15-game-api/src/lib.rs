@@ -26,9 +26,12 @@
 //! The book's page is `book/src/ch15-game-api.md`.
 
 pub mod collide;
+pub mod demos;
 pub mod events;
 pub mod game;
+pub mod scene;
 pub mod shapes;
+pub mod worlds;
 
 pub use ch13_islands::{Body, Joint};
 pub use ch14_wide_solver::{Wide, Width};

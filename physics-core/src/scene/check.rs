@@ -2,10 +2,12 @@
 //! the limits of the world the engine simulates, and turned into the model
 //! ([`Scene`]). Each error names the field by its path and shows the value.
 
-use super::file::{BodyFile, JointFile, PolygonFile, SceneFile, ShapeFile};
+use super::file::{
+    BodyFile, FilterFile, JointFile, PartFile, PolygonFile, SceneFile, ShapeFile,
+};
 use super::{
     MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT, Scene, SceneBody,
-    SceneError, SceneJoint, SceneMotor, Shape, limits,
+    SceneError, SceneFilter, SceneJoint, SceneMotor, ScenePart, Shape, limits,
 };
 use glam::Vec2;
 
@@ -263,89 +265,51 @@ impl SceneFile {
             }
             None => 10,
         };
+        let mut parts = Vec::new();
         let bodies = self
             .bodies
             .into_iter()
             .enumerate()
-            .map(|(i, b)| b.check(&format!("bodies[{i}]")))
+            .map(|(i, b)| b.check(&format!("bodies[{i}]"), &mut parts))
             .collect::<Result<Vec<_>, _>>()?;
-        let joints = self
-            .joints
-            .into_iter()
-            .enumerate()
-            .map(|(i, j)| j.check(&format!("joints[{i}]"), &bodies))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Scene { gravity, dt, iterations, bodies, joints })
+        let mut breaks = Vec::with_capacity(self.joints.len());
+        let mut joints = Vec::with_capacity(self.joints.len());
+        for (i, j) in self.joints.into_iter().enumerate() {
+            let at = format!("joints[{i}]");
+            breaks.push(j.breaks(&at)?);
+            joints.push(j.check(&at, &bodies)?);
+        }
+        Ok(Scene { gravity, dt, iterations, bodies, joints, parts, breaks })
     }
 }
 
 impl BodyFile {
-    fn check(self, at: &str) -> Result<SceneBody, SceneError> {
+    fn check(
+        self,
+        at: &str,
+        all_parts: &mut Vec<ScenePart>,
+    ) -> Result<SceneBody, SceneError> {
         let f = |name: &str| format!("{at}.{name}");
-        let shape = match self.shape {
-            ShapeFile::Circle(c) => Shape::Circle {
-                radius: size(
-                    &f("shape.circle.radius"),
-                    positive(&f("shape.circle.radius"), c.radius)?,
-                )?,
-            },
-            ShapeFile::Box(b) => {
-                let field = f("shape.box.half_extents");
-                if !(b.half_extents.iter().all(|h| h.is_finite() && *h > 0.0)) {
-                    return Err(SceneError::new(
-                        field,
-                        format!(
-                            "{} must be two finite numbers greater than 0",
-                            show(b.half_extents)
-                        ),
-                    ));
-                }
-                for h in b.half_extents {
-                    size(&field, h)?;
-                }
-                Shape::Box { half_extents: Vec2::from(b.half_extents) }
+        let (shape, parts) = match (self.shape, self.shapes) {
+            (Some(_), Some(_)) => {
+                return Err(SceneError::new(
+                    f("shapes"),
+                    "given together with shape; give one of them",
+                ));
             }
-            ShapeFile::Polygon(p) => polygon(&f("shape.polygon"), p)?,
-            ShapeFile::Capsule(c) => Shape::Capsule {
-                half_length: size(
-                    &f("shape.capsule.half_length"),
-                    positive(&f("shape.capsule.half_length"), c.half_length)?,
-                )?,
-                radius: size(
-                    &f("shape.capsule.radius"),
-                    positive(&f("shape.capsule.radius"), c.radius)?,
-                )?,
-            },
-            ShapeFile::Plane(p) => {
-                let normal = finite2(&f("shape.plane.normal"), p.normal)?;
-                // Scaled by its largest component first, so [1e30, 1e30] has a
-                // length too.
-                let largest = normal.x.abs().max(normal.y.abs());
-                let len = if largest > 0.0 {
-                    largest * (normal / largest).length()
-                } else {
-                    0.0
-                };
-                if len <= 1e-6 || len.is_nan() {
-                    return Err(SceneError::new(
-                        f("shape.plane.normal"),
-                        format!(
-                            "{} has no direction (zero length)",
-                            show(p.normal)
-                        ),
-                    ));
-                }
-                let offset = finite(&f("shape.plane.offset"), p.offset)? / len;
-                let what = "m, the largest distance simulated";
-                Shape::Plane {
-                    normal: (normal / largest).normalize(),
-                    offset: within(
-                        &f("shape.plane.offset"),
-                        offset,
-                        limits::MAX_LENGTH,
-                        what,
-                    )?,
-                }
+            (None, None) => {
+                return Err(SceneError::new(
+                    f("shape"),
+                    "is missing; every body needs a shape (or, from chapter 15, a list of shapes)",
+                ));
+            }
+            (Some(one), None) => (check_shape(one, &f)?, None),
+            (None, Some(list)) => {
+                let first =
+                    self.density.map(|d| positive(&f("density"), d)).transpose()?;
+                let defaults = (first, self.friction, self.restitution);
+                let checked = check_parts(list, at, defaults)?;
+                (checked[0].shape, Some(checked))
             }
         };
         let is_plane = matches!(shape, Shape::Plane { .. });
@@ -400,7 +364,35 @@ impl BodyFile {
             limits::MAX_SPIN,
             "rad/s, the fastest spin simulated",
         )?;
+        let kinematic = self.kinematic.unwrap_or(false);
+        if kinematic && is_static {
+            return Err(SceneError::new(
+                f("kinematic"),
+                "true on a static body; a body is static, kinematic or dynamic",
+            ));
+        }
         let bullet = self.bullet.unwrap_or(false);
+        if bullet && kinematic {
+            return Err(SceneError::new(
+                f("bullet"),
+                "true on a kinematic body: only dynamic bodies are swept",
+            ));
+        }
+        if parts.is_some() && (self.filter.is_some() || self.sensor.is_some()) {
+            let name = if self.filter.is_some() { "filter" } else { "sensor" };
+            return Err(SceneError::new(
+                f(name),
+                "given for a body of several shapes; give it to each of its shapes",
+            ));
+        }
+        if parts.is_some() && self.mass.is_some() {
+            return Err(SceneError::new(
+                f("mass"),
+                "given for a body of several shapes; give each shape its mass or density",
+            ));
+        }
+        let filter = check_filter(self.filter, &|n| f(&format!("filter.{n}")))?;
+        let sensor = self.sensor.unwrap_or(false);
         if bullet && is_static {
             return Err(SceneError::new(
                 f("bullet"),
@@ -420,14 +412,24 @@ impl BodyFile {
                 ),
             ));
         }
+        let fixed = is_static || kinematic;
         let mass = match (self.mass, self.density) {
+            _ if parts.is_some() && fixed => f32::INFINITY,
+            _ if parts.is_some() => {
+                let total = parts.iter().flatten().map(|p| p.mass).sum::<f32>();
+                mass_within(
+                    &f("shapes"),
+                    total,
+                    " (the sum of its shapes' masses)",
+                )?
+            }
             (Some(_), Some(_)) => {
                 return Err(SceneError::new(
                     f("density"),
                     "given together with mass; give one of them",
                 ));
             }
-            _ if is_static => {
+            _ if fixed => {
                 if let Some(m) = self.mass {
                     positive(&f("mass"), m)?;
                 }
@@ -483,6 +485,11 @@ impl BodyFile {
                 ),
             ));
         }
+        let parts = parts.map(|list| {
+            let first = all_parts.len() as u32;
+            all_parts.extend_from_slice(&list);
+            (first, list.len() as u32)
+        });
         Ok(SceneBody {
             shape,
             position,
@@ -494,11 +501,33 @@ impl BodyFile {
             friction,
             is_static,
             bullet,
+            kinematic,
+            filter,
+            sensor,
+            parts,
         })
     }
 }
 
 impl JointFile {
+    /// The joint's `break_force` and `break_torque` (chapter 15), each
+    /// greater than 0; infinite where not given.
+    fn breaks(&self, at: &str) -> Result<(f32, f32), SceneError> {
+        let (kind, force, torque) = match self {
+            JointFile::Distance(_) => return Ok((f32::INFINITY, f32::INFINITY)),
+            JointFile::Revolute(j) => ("revolute", j.break_force, j.break_torque),
+            JointFile::Prismatic(j) => ("prismatic", j.break_force, j.break_torque),
+            JointFile::Weld(j) => ("weld", j.break_force, j.break_torque),
+        };
+        let check = |name: &str, v: Option<f32>| -> Result<f32, SceneError> {
+            match v {
+                None => Ok(f32::INFINITY),
+                Some(v) => positive(&format!("{at}.{kind}.{name}"), v),
+            }
+        };
+        Ok((check("break_force", force)?, check("break_torque", torque)?))
+    }
+
     fn check(
         self,
         at: &str,
@@ -792,4 +821,197 @@ impl JointFile {
             }
         }
     }
+}
+
+/// A shape of the file checked, its fields named by `f`.
+fn check_shape(
+    file: ShapeFile,
+    f: &dyn Fn(&str) -> String,
+) -> Result<Shape, SceneError> {
+    let shape = match file {
+        ShapeFile::Circle(c) => Shape::Circle {
+            radius: size(
+                &f("shape.circle.radius"),
+                positive(&f("shape.circle.radius"), c.radius)?,
+            )?,
+        },
+        ShapeFile::Box(b) => {
+            let field = f("shape.box.half_extents");
+            if !(b.half_extents.iter().all(|h| h.is_finite() && *h > 0.0)) {
+                return Err(SceneError::new(
+                    field,
+                    format!(
+                        "{} must be two finite numbers greater than 0",
+                        show(b.half_extents)
+                    ),
+                ));
+            }
+            for h in b.half_extents {
+                size(&field, h)?;
+            }
+            Shape::Box { half_extents: Vec2::from(b.half_extents) }
+        }
+        ShapeFile::Polygon(p) => polygon(&f("shape.polygon"), p)?,
+        ShapeFile::Capsule(c) => Shape::Capsule {
+            half_length: size(
+                &f("shape.capsule.half_length"),
+                positive(&f("shape.capsule.half_length"), c.half_length)?,
+            )?,
+            radius: size(
+                &f("shape.capsule.radius"),
+                positive(&f("shape.capsule.radius"), c.radius)?,
+            )?,
+        },
+        ShapeFile::Plane(p) => {
+            let normal = finite2(&f("shape.plane.normal"), p.normal)?;
+            // Scaled by its largest component first, so [1e30, 1e30] has a
+            // length too.
+            let largest = normal.x.abs().max(normal.y.abs());
+            let len = if largest > 0.0 {
+                largest * (normal / largest).length()
+            } else {
+                0.0
+            };
+            if len <= 1e-6 || len.is_nan() {
+                return Err(SceneError::new(
+                    f("shape.plane.normal"),
+                    format!("{} has no direction (zero length)", show(p.normal)),
+                ));
+            }
+            let offset = finite(&f("shape.plane.offset"), p.offset)? / len;
+            let what = "m, the largest distance simulated";
+            Shape::Plane {
+                normal: (normal / largest).normalize(),
+                offset: within(
+                    &f("shape.plane.offset"),
+                    offset,
+                    limits::MAX_LENGTH,
+                    what,
+                )?,
+            }
+        }
+    };
+    Ok(shape)
+}
+
+/// A filter of the file checked (chapter 15): a group within what an i32
+/// holds.
+fn check_filter(
+    file: Option<FilterFile>,
+    f: &dyn Fn(&str) -> String,
+) -> Result<SceneFilter, SceneError> {
+    let Some(file) = file else { return Ok(SceneFilter::default()) };
+    let default = SceneFilter::default();
+    let group = match file.group {
+        None => 0,
+        Some(g) => i32::try_from(g).map_err(|_| {
+            SceneError::new(
+                f("group"),
+                format!(
+                    "{g} is beyond what a group holds, -2147483648 to 2147483647"
+                ),
+            )
+        })?,
+    };
+    Ok(SceneFilter {
+        category: file.category.unwrap_or(default.category),
+        mask: file.mask.unwrap_or(default.mask),
+        group,
+    })
+}
+
+/// A body's `shapes` checked (chapter 15), each named
+/// `{at}.shapes[k].field`; `defaults` are the body's density, friction and
+/// restitution, which each shape takes unless it gives its own.
+fn check_parts(
+    list: Vec<PartFile>,
+    at: &str,
+    (density, friction, restitution): (Option<f32>, Option<f32>, Option<f32>),
+) -> Result<Vec<ScenePart>, SceneError> {
+    if list.is_empty() {
+        return Err(SceneError::new(
+            format!("{at}.shapes"),
+            "an empty list; a body needs at least one shape",
+        ));
+    }
+    let mut parts = Vec::with_capacity(list.len());
+    for (k, part) in list.into_iter().enumerate() {
+        let f = |name: &str| format!("{at}.shapes[{k}].{name}");
+        let shape = check_shape(part.shape, &f)?;
+        if matches!(shape, Shape::Plane { .. }) {
+            return Err(SceneError::new(
+                f("shape"),
+                "a plane in a list of shapes; a plane is a body of its own",
+            ));
+        }
+        let offset = within2(
+            &f("offset"),
+            finite2(&f("offset"), part.offset.unwrap_or([0.0, 0.0]))?,
+            limits::MAX_LENGTH,
+            "m from the body's origin, the largest distance simulated",
+        )?;
+        let angle = within(
+            &f("angle"),
+            finite(&f("angle"), part.angle.unwrap_or(0.0))?,
+            limits::MAX_ANGLE,
+            "rad, beyond which f32 holds an angle to worse than a milliradian",
+        )?;
+        let area = shape.area();
+        let (density, mass) = match (part.mass, part.density) {
+            (Some(_), Some(_)) => {
+                return Err(SceneError::new(
+                    f("density"),
+                    "given together with mass; give one of them",
+                ));
+            }
+            (Some(m), None) => {
+                let m = mass_within(&f("mass"), positive(&f("mass"), m)?, "")?;
+                (m / area, m)
+            }
+            (None, d) => {
+                let d = match d {
+                    Some(d) => positive(&f("density"), d)?,
+                    None => density.unwrap_or(1.0),
+                };
+                let why = format!(" ({} times the shape's area)", num(d));
+                (d, mass_within(&f("density"), d * area, &why)?)
+            }
+        };
+        let friction =
+            finite(&f("friction"), part.friction.or(friction).unwrap_or(0.2))?;
+        if !(0.0..=limits::MAX_FRICTION).contains(&friction) {
+            return Err(SceneError::new(
+                f("friction"),
+                format!(
+                    "{} is outside 0 to {}, the friction coefficients simulated",
+                    num(friction),
+                    num(limits::MAX_FRICTION)
+                ),
+            ));
+        }
+        let restitution = finite(
+            &f("restitution"),
+            part.restitution.or(restitution).unwrap_or(0.0),
+        )?;
+        if !(0.0..=1.0).contains(&restitution) {
+            return Err(SceneError::new(
+                f("restitution"),
+                format!("{restitution} is outside 0 to 1"),
+            ));
+        }
+        let filter = check_filter(part.filter, &|n| f(&format!("filter.{n}")))?;
+        let sensor = part.sensor.unwrap_or(false);
+        parts.push(ScenePart {
+            shape,
+            offset,
+            angle,
+            density,
+            mass,
+            friction,
+            restitution,
+            filter,
+            sensor,
+        });
+    }
+    Ok(parts)
 }

@@ -23,7 +23,12 @@ pub(super) struct SceneFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct BodyFile {
-    pub(super) shape: ShapeFile,
+    /// One shape, or (chapter 15) `shapes`, a list.
+    pub(super) shape: Option<ShapeFile>,
+    pub(super) shapes: Option<Vec<PartFile>>,
+    pub(super) kinematic: Option<bool>,
+    pub(super) filter: Option<FilterFile>,
+    pub(super) sensor: Option<bool>,
     #[serde(deserialize_with = "exact_pair_opt", default)]
     pub(super) position: Option<[f32; 2]>,
     #[serde(deserialize_with = "exact_opt", default)]
@@ -43,6 +48,37 @@ pub(super) struct BodyFile {
     #[serde(rename = "static")]
     pub(super) is_static: Option<bool>,
     pub(super) bullet: Option<bool>,
+}
+
+/// One of a body's `shapes` (chapter 15): a shape placed on the body with
+/// its own material.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PartFile {
+    pub(super) shape: ShapeFile,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) offset: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) angle: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) density: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) mass: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) friction: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) restitution: Option<f32>,
+    pub(super) filter: Option<FilterFile>,
+    pub(super) sensor: Option<bool>,
+}
+
+/// Which shapes a shape collides with (chapter 15).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FilterFile {
+    pub(super) category: Option<u64>,
+    pub(super) mask: Option<u64>,
+    pub(super) group: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -119,6 +155,10 @@ pub(super) struct RevoluteFile {
     #[serde(deserialize_with = "exact_pair_opt", default)]
     pub(super) limit: Option<[f32; 2]>,
     pub(super) motor: Option<TorqueMotorFile>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) break_force: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) break_torque: Option<f32>,
 }
 
 #[derive(Deserialize)]
@@ -146,6 +186,10 @@ pub(super) struct PrismaticFile {
     #[serde(deserialize_with = "exact_pair_opt", default)]
     pub(super) limit: Option<[f32; 2]>,
     pub(super) motor: Option<ForceMotorFile>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) break_force: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) break_torque: Option<f32>,
 }
 
 #[derive(Deserialize)]
@@ -168,6 +212,10 @@ pub(super) struct WeldFile {
     pub(super) anchor_a: Option<[f32; 2]>,
     #[serde(deserialize_with = "exact_pair_opt", default)]
     pub(super) anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) break_force: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) break_torque: Option<f32>,
 }
 
 #[derive(Deserialize)]

@@ -196,6 +196,10 @@ pub enum Feature {
     Polygons,
     /// `bullet` bodies: continuous collision against moving bodies too.
     Bullets,
+    /// What a game asks (chapter 15): `kinematic` bodies, bodies of several
+    /// `shapes`, a `filter`, a `sensor`, a joint's `break_force` or
+    /// `break_torque`.
+    Game,
 }
 
 impl Feature {
@@ -213,6 +217,7 @@ impl Feature {
             Feature::RigidJoints => (9, "ch09-joints"),
             Feature::Polygons => (11, "ch11-polygons"),
             Feature::Bullets => (12, "ch12-continuous"),
+            Feature::Game => (15, "ch15-game-api"),
         }
     }
 
@@ -230,6 +235,9 @@ impl Feature {
             Feature::RigidJoints => "a revolute, prismatic or weld joint",
             Feature::Polygons => "a polygon or capsule",
             Feature::Bullets => "a bullet",
+            Feature::Game => {
+                "a game's field (kinematic, shapes, filter, sensor, a joint's break)"
+            }
         }
     }
 
@@ -277,6 +285,48 @@ pub struct SceneBody {
     pub is_static: bool,
     /// Swept against moving bodies as well as static ones (chapter 12).
     pub bullet: bool,
+    /// Moved only by its velocity, pushing what it meets (chapter 15).
+    pub kinematic: bool,
+    /// Its shape's filter, and whether it is a sensor (chapter 15).
+    pub filter: SceneFilter,
+    pub sensor: bool,
+    /// Chapter 15's bodies of several shapes: where its `shapes` are in
+    /// [`Scene::parts`], `(first, count)`. Then `shape` is the first of
+    /// them and `mass` their sum.
+    pub parts: Option<(u32, u32)>,
+}
+
+/// Which shapes a shape collides with (chapter 15): it is in the categories
+/// `category` sets and collides with those `mask` sets; two shapes of one
+/// `group` always collide if it is positive and never if negative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SceneFilter {
+    pub category: u64,
+    pub mask: u64,
+    pub group: i32,
+}
+
+impl Default for SceneFilter {
+    /// Category 1, colliding with every category, no group.
+    fn default() -> SceneFilter {
+        SceneFilter { category: 1, mask: u64::MAX, group: 0 }
+    }
+}
+
+/// One shape of a body of several (chapter 15): placed at `offset` in the
+/// body's frame, turned by `angle`, with its own density (kg/m^2), mass,
+/// material and filter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScenePart {
+    pub shape: Shape,
+    pub offset: Vec2,
+    pub angle: f32,
+    pub density: f32,
+    pub mass: f32,
+    pub friction: f32,
+    pub restitution: f32,
+    pub filter: SceneFilter,
+    pub sensor: bool,
 }
 
 impl SceneBody {
@@ -377,6 +427,11 @@ pub struct Scene {
     pub iterations: u32,
     pub bodies: Vec<SceneBody>,
     pub joints: Vec<SceneJoint>,
+    /// The shapes of chapter 15's bodies of several shapes.
+    pub parts: Vec<ScenePart>,
+    /// Each joint's `break_force` (N) and `break_torque` (N m), infinite if
+    /// not given (chapter 15).
+    pub breaks: Vec<(f32, f32)>,
 }
 
 /// The largest step a scene may ask for, in seconds. Beyond a second a step no
@@ -491,6 +546,37 @@ impl Scene {
                         value.to_string()
                     };
                     return Err(f.refuse(chapter, at(field), shown));
+                }
+            }
+        }
+        if missing(Feature::Game) {
+            let f = Feature::Game;
+            for (i, b) in self.bodies.iter().enumerate() {
+                let at = |field: &str| format!("bodies[{i}].{field}");
+                if b.kinematic {
+                    return Err(f.refuse(chapter, at("kinematic"), "true"));
+                }
+                if let Some((_, count)) = b.parts {
+                    let value = format!("a list of {count} shapes");
+                    return Err(f.refuse(chapter, at("shapes"), value));
+                }
+                if b.filter != SceneFilter::default() {
+                    return Err(f.refuse(chapter, at("filter"), "a filter"));
+                }
+                if b.sensor {
+                    return Err(f.refuse(chapter, at("sensor"), "true"));
+                }
+            }
+            for (i, (j, &(force, torque))) in
+                self.joints.iter().zip(&self.breaks).enumerate()
+            {
+                for (name, value) in
+                    [("break_force", force), ("break_torque", torque)]
+                {
+                    if value != f32::INFINITY {
+                        let field = format!("joints[{i}].{}.{name}", j.kind());
+                        return Err(f.refuse(chapter, field, value));
+                    }
                 }
             }
         }
