@@ -167,6 +167,7 @@ fn check_refusals(bin: &Bin, chapter: &Chapter) {
         check_adversarial_scenes(bin);
     }
     check_outputs(bin);
+    check_events(bin, chapter);
 
     // /dev/zero as a scene: refused at once (not read until memory runs out), exit 1.
     let o = bin.run(&["--scene", "/dev/zero", "--headless"]);
@@ -359,6 +360,31 @@ fn check_adversarial_scenes(bin: &Bin) {
             code => panic!("{name}: exit {code:?}: {e}"),
         }
     });
+}
+
+/// `--events`: from chapter 15 a CSV with its header; before it, refused
+/// with exit code 2, naming chapter 15, and no file.
+fn check_events(bin: &Bin, chapter: &Chapter) {
+    let events = bin.file("events.csv");
+    let o = bin.run(&["--steps", "30", "--events", path(&events)]);
+    if chapter.number < crate::headless::EVENTS_FROM {
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "--events before chapter 15: {}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains("chapter 15"), "{}", stderr(&o));
+        assert!(!events.exists(), "a refused --events left a file");
+    } else {
+        assert!(o.status.success(), "--events: {}", stderr(&o));
+        let text = std::fs::read_to_string(&events).unwrap();
+        let header = "step,kind,body_a,shape_a,body_b,shape_b,x,y,nx,ny,speed";
+        assert_eq!(text.lines().next(), Some(header));
+        for line in text.lines().skip(1) {
+            assert_eq!(line.split(',').count(), 11, "{line}");
+        }
+    }
 }
 
 /// Every chapter that loads scenes refuses each of the scene format's bad examples

@@ -110,7 +110,7 @@ pub fn teams() -> World {
     for (x, team) in [(-4.0, RED_WALL), (4.0, BLUE_WALL)] {
         for row in 0..6 {
             for col in 0..2 {
-                let block = boxed(Vec2::splat(0.3)).density(8.0).filter(team);
+                let block = boxed(Vec2::splat(0.3)).density(2.0).filter(team);
                 let at = Vec2::new(x + 0.62 * col as f32, 0.3 + 0.6 * row as f32);
                 make(&mut world, BodyKind::Dynamic, at, &[block]);
             }

@@ -1,6 +1,9 @@
-//! The chapter's tests in one binary: each file is a module of it.
+//! The chapter's tests in one binary: each file is a module of it. `cli`
+//! runs the chapter's binary as a learner does.
 
 mod bodies;
+mod cli;
+mod demos;
 mod events;
 mod filters;
 mod handles;

@@ -19,4 +19,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch12_continuous::demos::CHAPTER,
     ch13_islands::demos::CHAPTER,
     ch14_wide_solver::demos::CHAPTER,
+    ch15_game_api::demos::CHAPTER,
 ];

@@ -271,4 +271,47 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "bodies[0].bullet",
         "static",
     ),
+    // Chapter 15's fields, wrong in ways every chapter's loader sees.
+    (
+        r#"{ "bodies": [ { "shapes": [], "position": [0, 0] } ] }"#,
+        "bodies[0].shapes",
+        "empty list",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "shapes": [ { "shape": { "circle": { "radius": 1 } } } ], "position": [0, 0] } ] }"#,
+        "bodies[0].shapes",
+        "together with shape",
+    ),
+    (
+        r#"{ "bodies": [ { "shapes": [ { "shape": { "circle": { "radius": -0.5 } } } ], "position": [0, 0] } ] }"#,
+        "bodies[0].shapes[0].shape.circle.radius",
+        "-0.5",
+    ),
+    (
+        r#"{ "bodies": [ { "shapes": [ { "shape": { "circle": { "radius": 1 } }, "offset": [2e6, 0] } ], "position": [0, 0] } ] }"#,
+        "bodies[0].shapes[0].offset",
+        "[2000000, 0]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true, "kinematic": true } ] }"#,
+        "bodies[0].kinematic",
+        "static",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "filter": { "group": 3000000000 } } ] }"#,
+        "bodies[0].filter.group",
+        "3000000000",
+    ),
+    (
+        r#"{ "bodies": [ { "shapes": [ { "shape": { "circle": { "radius": 1 } } } ], "position": [0, 0], "mass": 2 } ] }"#,
+        "bodies[0].mass",
+        "several shapes",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                       { "shape": { "circle": { "radius": 1 } }, "position": [0, -3] } ],
+           "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 0], "break_force": -5 } } ] }"#,
+        "joints[0].revolute.break_force",
+        "-5",
+    ),
 ];
