@@ -1,4 +1,4 @@
-//! # Chapter 1 exercises: the engine's two halves, and the time of impact
+//! # Chapter 1 exercises: the engine's two halves, the time of impact, bounces within a step
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter (the world's
@@ -66,5 +66,20 @@ pub fn time_to_wall(p: &Particle, h: f32) -> f32 {
     let _ = (p, h); // the parameters, so the stub compiles; delete this line
     todo!(
         "exercise 1.3: time_to_wall — see book/src/ch01-pong-particles.md, section \"When does it reach the wall?\""
+    )
+}
+
+/// **Exercise 1.4: bounces within a step.** A challenge. Move the particle `p`,
+/// inside the box `[-h, h] x [-h, h]` (on a wall counts), for `dt` seconds, turning
+/// it back at each wall at the moment it reaches it, not at the end of the step:
+/// where it is and how it moves `dt` seconds later, inside the box, and how many
+/// bounces that took (one per wall reached, a corner two). A large `dt` may hold
+/// many bounces. A wall reached exactly at the start or at the end of the step has
+/// bounced the particle. Book, chapter 1, "Exercise 1.4", where the challenge is
+/// set out.
+pub fn exact_step(p: &mut Particle, h: f32, dt: f32) -> u32 {
+    let _ = (p, h, dt); // the parameters, so the stub compiles; delete this line
+    todo!(
+        "exercise 1.4: exact_step — see book/src/ch01-pong-particles.md, section \"Exercise 1.4: bounces within a step\""
     )
 }

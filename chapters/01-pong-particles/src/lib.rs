@@ -139,3 +139,47 @@ pub fn time_to_wall(p: &Particle, h: f32) -> f32 {
     along(p.position.x, p.velocity.x).min(along(p.position.y, p.velocity.y))
 }
 // ANCHOR_END: time_to_wall
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::exact_step;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: exact_step
+// ANCHOR: exact_step_signature
+/// Move `p`, inside the box `[-h, h] x [-h, h]` (on a wall counts), for
+/// `dt` seconds, bouncing it off each wall at the moment it gets there,
+/// however many times that is in `dt`: it ends inside the box with the
+/// velocity it has then. Returns how many bounces the step held, one
+/// per wall reached (a corner is two); a wall reached exactly at the
+/// start or the end of the step has bounced it.
+pub fn exact_step(p: &mut Particle, h: f32, dt: f32) -> u32 {
+    // ANCHOR_END: exact_step_signature
+    // Each axis on its own. Unfold the box: instead of turning back at a
+    // wall, the particle goes on into the box's mirror image, so along
+    // its direction of travel it covers |v| dt in a straight line. Count
+    // from the wall behind it: it starts `behind` from that wall and
+    // meets a wall each time that distance passes a multiple of 2 h.
+    let along = |x: f32, v: f32| -> (f32, f32, u32) {
+        if v == 0.0 {
+            return (x, v, 0); // still along this axis: no wall is met
+        }
+        let behind = if v >= 0.0 { x + h } else { h - x };
+        let travelled = behind + v.abs() * dt;
+        let width = 2.0 * h;
+        let bounces = (travelled / width).floor();
+        // How far past the last wall met, in [0, 2 h].
+        let past = (travelled - bounces * width).clamp(0.0, width);
+        // An even number of bounces leaves it heading as it was, `past`
+        // from the wall behind; an odd number turns it round, `past`
+        // from the wall ahead.
+        let forward = bounces % 2.0 == 0.0;
+        let from_left = if forward == (v >= 0.0) { past } else { width - past };
+        let heading = if forward { v } else { -v };
+        (from_left - h, heading, bounces as u32)
+    };
+    let (x, vx, nx) = along(p.position.x, p.velocity.x);
+    let (y, vy, ny) = along(p.position.y, p.velocity.y);
+    p.position = Vec2::new(x, y);
+    p.velocity = Vec2::new(vx, vy);
+    nx + ny
+}
+// ANCHOR_END: exact_step

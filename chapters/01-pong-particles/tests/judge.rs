@@ -23,3 +23,9 @@ pub const TIME_TO_WALL: Exercise = Exercise {
     name: "exercise 1.3, time_to_wall",
     reread: "section \"When does it reach the wall?\"",
 };
+
+pub const EXACT_STEP: Exercise = Exercise {
+    page: PAGE,
+    name: "exercise 1.4 (a challenge), exact_step",
+    reread: "section \"Exercise 1.4: bounces within a step\"",
+};

@@ -1,4 +1,4 @@
-//! # Chapter 3 exercises: the impulse and the positional correction
+//! # Chapter 3 exercises: the impulse, the positional correction, a given energy loss
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter (`resolve`,
@@ -75,5 +75,30 @@ pub fn correction_vector(
     let _ = (contact, inv_mass_a, inv_mass_b, c); // so the stub compiles; delete this line
     todo!(
         "exercise 3.2: correction_vector — see book/src/ch03-mass-weighted-impulses.md, section \"Positional correction\""
+    )
+}
+
+/// **Exercise 3.3: an impulse for a given energy loss.** A challenge. The impulse
+/// `j` along `normal` (a unit vector from A to B; B will receive `+j n` and A
+/// `-j n`) after which the two bodies have `loss` joules less kinetic energy than
+/// before and are not approaching along the normal. `loss` may be negative, for
+/// energy released between the bodies (a spring, a charge), and the bodies may be
+/// at rest or already separating, so no coefficient of restitution need describe
+/// it. An immovable body (inverse mass 0) is at rest. `None` when no impulse can do
+/// it, and when neither body can move. The answer
+/// must keep its digits in `f32` when the loss is tiny. Book, chapter 3, "Exercise
+/// 3.3", where the challenge is set out.
+pub fn impulse_for_energy_loss(
+    velocity_a: Vec2,
+    inv_mass_a: f32,
+    velocity_b: Vec2,
+    inv_mass_b: f32,
+    normal: Vec2,
+    loss: f32,
+) -> Option<f32> {
+    // So the stub compiles without warnings; delete this line.
+    let _ = (velocity_a, inv_mass_a, velocity_b, inv_mass_b, normal, loss);
+    todo!(
+        "exercise 3.3: impulse_for_energy_loss — see book/src/ch03-mass-weighted-impulses.md, section \"Exercise 3.3: an impulse for a given energy loss\""
     )
 }

@@ -366,6 +366,50 @@ pub fn resolve_wall(
 }
 // ANCHOR_END: resolve
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::impulse_for_energy_loss;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: impulse_for_energy_loss
+// ANCHOR: impulse_for_energy_loss_signature
+/// The impulse `j` along `normal` (from A to B; `+j n` to B, `-j n` to A)
+/// that changes the two bodies' kinetic energy by `-loss` joules and leaves
+/// them not approaching along the normal. `loss` may be negative: energy
+/// released between them, as by a spring. `None` when no impulse does it:
+/// the loss is more than the relative normal motion holds, or neither body
+/// can move. An immovable body (inverse mass 0) is at rest.
+pub fn impulse_for_energy_loss(
+    velocity_a: Vec2,
+    inv_mass_a: f32,
+    velocity_b: Vec2,
+    inv_mass_b: f32,
+    normal: Vec2,
+    loss: f32,
+) -> Option<f32> {
+    // ANCHOR_END: impulse_for_energy_loss_signature
+    // With w = 1/m_a + 1/m_b and v_n = (v_b - v_a) . n, the impulse changes
+    // the kinetic energy by j v_n + w j^2 / 2 (expand 1/2 m v'^2 for each
+    // body), and the relative normal velocity to v_n + w j. Setting the
+    // change to -loss: the velocity after is -sqrt(D) or +sqrt(D), with
+    // D = v_n^2 - 2 w loss. Not approaching is the + root, so
+    // j = (sqrt(D) - v_n) / w.
+    let w = inv_mass_a + inv_mass_b;
+    if w <= 0.0 {
+        return None; // neither body can move
+    }
+    let v_n = (velocity_b - velocity_a).dot(normal);
+    let discriminant = v_n * v_n - 2.0 * w * loss;
+    if discriminant < 0.0 {
+        return None; // more than the normal motion holds
+    }
+    let root = discriminant.sqrt();
+    // (sqrt(D) - v_n) / w subtracts two nearly equal numbers for separating
+    // bodies and a small loss; multiplied out by its conjugate it is
+    // -2 loss / (sqrt(D) + v_n), which adds there.
+    let j = if v_n > 0.0 { -2.0 * loss / (root + v_n) } else { (root - v_n) / w };
+    j.is_finite().then_some(j)
+}
+// ANCHOR_END: impulse_for_energy_loss
+
 // ANCHOR: correction
 /// How positional correction (linear projection) is tuned.
 #[derive(Clone, Copy, Debug, PartialEq)]

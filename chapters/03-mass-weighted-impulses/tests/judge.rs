@@ -17,3 +17,9 @@ pub const CORRECTION: Exercise = Exercise {
     name: "exercise 3.2, correction_vector",
     reread: "section \"Positional correction\"",
 };
+
+pub const ENERGY_LOSS: Exercise = Exercise {
+    page: PAGE,
+    name: "exercise 3.3 (a challenge), impulse_for_energy_loss",
+    reread: "section \"Exercise 3.3: an impulse for a given energy loss\"",
+};

@@ -1,4 +1,4 @@
-//! # Chapter 4 exercises: manifolds for circles, and for a box and a circle
+//! # Chapter 4 exercises: manifolds for circles, a box and a circle, a capsule
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter (`collide`,
@@ -34,7 +34,7 @@ macro_rules! todo {
     };
 }
 
-use crate::{Aabb, Circle, Manifold};
+use crate::{Aabb, Capsule, Circle, Manifold};
 use glam::Vec2;
 
 /// **Exercise 4.1: circle against circle.** The manifold of circle `a` at
@@ -83,5 +83,32 @@ pub fn aabb_circle(
     let _ = (a, position_a, b, position_b); // so the stub compiles; delete this line
     todo!(
         "exercise 4.2: aabb_circle — see book/src/ch04-manifolds.md, section \"A box and a circle\""
+    )
+}
+
+/// **Exercise 4.3: capsule against circle.** A challenge. The manifold of the
+/// capsule `a` at `position_a` (every point within `a.radius` of the segment from
+/// `position_a - a.half_segment` to `position_a + a.half_segment`, turned any way)
+/// and the circle `b` at `position_b`, normal from the capsule to the circle, or
+/// `None` when they are apart. Touching counts.
+///
+/// One contact point, the point of A nearest B's centre (B's centre itself when
+/// that is inside A), with the penetration. A centre beside the segment, however
+/// near it (a rounding error off it, say), is pushed straight across it; one on the
+/// segment itself gets the segment's counter-clockwise normal, `half_segment.perp()`
+/// made unit, or `+x` for a capsule of zero length, which is a circle. Its id: A's feature is `Vertex(0)` at the `-half_segment` end,
+/// `Vertex(1)` at the other and `Face(0)` along the side (`Whole` for a capsule of
+/// zero length), B's is `Whole`; the tests do not check the id. No NaN for any
+/// finite input, as in exercise 4.1. Book, chapter 4, "Exercise 4.3", where the
+/// challenge is set out.
+pub fn capsule_circle(
+    a: &Capsule,
+    position_a: Vec2,
+    b: &Circle,
+    position_b: Vec2,
+) -> Option<Manifold> {
+    let _ = (a, position_a, b, position_b); // so the stub compiles; delete this line
+    todo!(
+        "exercise 4.3: capsule_circle — see book/src/ch04-manifolds.md, section \"Exercise 4.3: capsule against circle\""
     )
 }

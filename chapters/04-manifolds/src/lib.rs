@@ -281,6 +281,20 @@ pub struct Aabb {
     pub half_extents: Vec2,
 }
 
+// ANCHOR: capsule
+/// A capsule, centred on its position: every point within `radius` of
+/// the segment from `-half_segment` to `+half_segment`, a stadium. Not
+/// one of the world's shapes; exercise 4.3 collides it with a circle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule {
+    /// From the centre to one end of the core segment, metres; the
+    /// other end is at minus it. Zero makes the capsule a circle.
+    pub half_segment: Vec2,
+    /// Metres, greater than 0.
+    pub radius: f32,
+}
+// ANCHOR_END: capsule
+
 /// The shapes of this chapter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shape {
@@ -506,6 +520,85 @@ pub fn corner_towards(p: Vec2) -> u8 {
     }
 }
 // ANCHOR_END: aabb_circle
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::capsule_circle;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: capsule_circle
+// ANCHOR: capsule_circle_signature
+/// The manifold of capsule `a` at `position_a` and circle `b` at
+/// `position_b`, normal from the capsule to the circle, or `None` when
+/// they are apart. Touching counts.
+///
+/// The capsule is its core segment grown by its radius, so the core's
+/// point nearest the circle's centre decides it, as a centre did for
+/// two circles. A centre on the core itself gets the core's
+/// counter-clockwise normal (`+x` for a capsule of zero length). The
+/// contact point is the point of A nearest B's centre. A's feature:
+/// `Vertex(0)` at the `-half_segment` end, `Vertex(1)` at the other,
+/// `Face(0)` along the side, `Whole` for a capsule of zero length.
+pub fn capsule_circle(
+    a: &Capsule,
+    position_a: Vec2,
+    b: &Circle,
+    position_b: Vec2,
+) -> Option<Manifold> {
+    // ANCHOR_END: capsule_circle_signature
+    let centre = position_b - position_a; // in the capsule's frame
+    if !centre.is_finite() {
+        return None; // so far apart that the distance overflows
+    }
+    // The core's point nearest the centre decides it, and so does the side
+    // of the core the centre is on. `direction` gives the core's direction
+    // and half length with squares that neither overflow nor vanish; a core
+    // of zero length makes the capsule a circle.
+    let (nearest, normal, distance, feature) = match direction(a.half_segment) {
+        None => {
+            let (normal, distance) = direction(centre).unwrap_or((Vec2::X, 0.0));
+            (Vec2::ZERO, normal, distance, Feature::Whole)
+        }
+        Some((along, half_length)) => {
+            // The centre in the core's own axes: how far along it, and how
+            // far to its counter-clockwise side.
+            let across = along.perp();
+            let (s, side) = (centre.dot(along), centre.dot(across));
+            if s.abs() < half_length {
+                // Beside the core: straight out across it. Not along `centre
+                // - nearest`, which for a centre a rounding error off the
+                // core is that error's direction, anywhere, even along the
+                // core; the core's normal, on the centre's side, is right
+                // however near the centre is.
+                let normal = if side >= 0.0 { across } else { -across };
+                (along * s, normal, side.abs(), Feature::Face(0))
+            } else {
+                // Past an end: out from that end, as from a circle's centre,
+                // with the offset taken in the core's axes, where its part
+                // along the core, |s| - L, cannot come out negative by
+                // rounding and point the normal back along the core.
+                let outwards = along * s.signum();
+                let offset = Vec2::new(s.abs() - half_length, side);
+                let (local, distance) = direction(offset).unwrap_or((Vec2::Y, 0.0));
+                let normal = outwards * local.x + across * local.y;
+                let end = outwards * half_length;
+                (
+                    end,
+                    normal,
+                    distance,
+                    Feature::Vertex(if s < 0.0 { 0 } else { 1 }),
+                )
+            }
+        }
+    };
+    let radius_sum = a.radius + b.radius;
+    if distance > radius_sum {
+        return None;
+    }
+    let point = position_a + nearest + normal * distance.min(a.radius);
+    let penetration = radius_sum - distance;
+    let id = FeatureId { a: feature, b: Feature::Whole };
+    Manifold::new(normal, penetration, &[ContactPoint { point, penetration, id }])
+}
+// ANCHOR_END: capsule_circle
 
 // ANCHOR: collide
 /// The manifold of any two shapes of this chapter, normal from A to B.

@@ -25,3 +25,9 @@ pub const BOXES: Exercise = Exercise {
     name: "aabb_aabb (the reference, not an exercise)",
     reread: "section \"Two axis-aligned boxes\"",
 };
+
+pub const CAPSULE_CIRCLE: Exercise = Exercise {
+    page: PAGE,
+    name: "exercise 4.3 (a challenge), capsule_circle",
+    reread: "section \"Exercise 4.3: capsule against circle\"",
+};

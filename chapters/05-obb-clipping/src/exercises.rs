@@ -1,4 +1,4 @@
-//! # Chapter 5 exercises: clipping, and choosing the incident face
+//! # Chapter 5 exercises: clipping, the incident face, a box against a segment
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter (the box-box
@@ -27,7 +27,8 @@ macro_rules! todo {
     };
 }
 
-use crate::{ClipPoint, SidePlane, Transform};
+use crate::{ClipPoint, Obb, SidePlane, Transform};
+use ch04_manifolds::Manifold;
 use glam::Vec2;
 
 /// **Exercise 5.1: clip a segment against a side plane.** Sutherland-Hodgman
@@ -67,5 +68,26 @@ pub fn incident_face(reference_normal: Vec2, incident: &Transform) -> u8 {
     let _ = (reference_normal, incident); // so the stub compiles; delete this line
     todo!(
         "exercise 5.2: incident_face — see book/src/ch05-obb-clipping.md, section \"Reference face, incident face, clipping\""
+    )
+}
+
+/// **Exercise 5.3: a box against a segment.** A challenge. The manifold of the box
+/// `a` placed by `ta` and the segment from `ends[0]` to `ends[1]` (world
+/// coordinates; a shape with no thickness, such as an edge of the ground), normal
+/// from the box to the segment, or `None` when they are apart or the ends coincide.
+/// Touching counts.
+///
+/// Build it the way the chapter builds two boxes' manifold: the separating-axis
+/// test over the axes these two shapes have, the axis of least penetration chosen
+/// with `AxisBias::DEFAULT` (the segment's normal first, so that it is kept unless
+/// a box axis is clearly better), then a reference face, an incident face, clipping
+/// (your `clip_segment` and `incident_face` may help) and the points behind the
+/// reference face, each with its own depth: one or two contact points. The tests do
+/// not check the feature ids. Book, chapter 5, "Exercise 5.3", where the challenge
+/// is set out.
+pub fn obb_segment(a: &Obb, ta: &Transform, ends: [Vec2; 2]) -> Option<Manifold> {
+    let _ = (a, ta, ends); // so the stub compiles; delete this line
+    todo!(
+        "exercise 5.3: obb_segment — see book/src/ch05-obb-clipping.md, section \"Exercise 5.3: a box against a segment\""
     )
 }

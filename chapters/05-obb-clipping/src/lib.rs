@@ -500,6 +500,116 @@ pub fn clip_and_keep(
 }
 // ANCHOR_END: clip_and_keep
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::obb_segment;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: obb_segment
+// ANCHOR: obb_segment_signature
+/// The manifold of box `a` placed by `ta` and the segment from `ends[0]`
+/// to `ends[1]` (world coordinates, a shape with no thickness, such as an
+/// edge of the ground), normal from the box to the segment, or `None`
+/// when they are apart or the ends coincide. Touching counts.
+///
+/// The separating axes are the segment's normal and the box's two axes.
+/// The segment's normal is taken unless a box axis is clearly better, by
+/// [`AxisBias::DEFAULT`] with the segment's normal first in the loop; its
+/// face is then the reference, the box's incident face is clipped to the
+/// planes through the segment's ends, and the contacts lie on the box.
+/// Otherwise the box's face is the reference, the segment is clipped to
+/// its side planes, and the contacts lie on the segment. Features: the
+/// segment's length is `Face(0)`, its ends `Vertex(0)` and `Vertex(1)`,
+/// the planes through its ends `Face(1)` and `Face(2)`.
+pub fn obb_segment(a: &Obb, ta: &Transform, ends: [Vec2; 2]) -> Option<Manifold> {
+    // ANCHOR_END: obb_segment_signature
+    let [e0, e1] = ends;
+    let (along, length) = ch04_manifolds::direction(e1 - e0)?;
+    let across = along.perp();
+    let offset = e0 + (e1 - e0) * 0.5 - ta.position; // box centre to segment centre
+    if !offset.is_finite() {
+        return None; // so far apart that the distance overflows
+    }
+    // Step 0, the SAT. A segment's shadow on an axis reaches half its
+    // length times the axis's cosine with it either way, and nothing on its
+    // own normal; a box's reaches its projected radius.
+    let (h, (x_axis, y_axis)) =
+        (a.half_extents, (ta.rotation.x_axis, ta.rotation.y_axis));
+    let half = 0.5 * length;
+    let penetrations = [
+        h.x * x_axis.dot(across).abs() + h.y * y_axis.dot(across).abs()
+            - offset.dot(across).abs(),
+        h.x + half * x_axis.dot(along).abs() - offset.dot(x_axis).abs(),
+        h.y + half * y_axis.dot(along).abs() - offset.dot(y_axis).abs(),
+    ];
+    if !penetrations.iter().all(|&p| p >= 0.0) {
+        return None; // a separating axis (or a NaN from bad input)
+    }
+    // The segment's normal first: a box lying on the ground ties it with a
+    // box axis, and the ground is the steadier reference.
+    let (bias, scale) = (AxisBias::DEFAULT, [0.0, h.x, h.y]);
+    let mut axis = 0;
+    for candidate in 1..3 {
+        let margin = bias.absolute * scale[candidate];
+        if penetrations[candidate] < bias.relative * penetrations[axis] - margin {
+            axis = candidate;
+        }
+    }
+    let penetration = penetrations[axis];
+    // Steps 1 to 3: the reference face, the incident face clipped to the
+    // reference's side planes, and the points kept behind the reference,
+    // each with its features as (the box's, the segment's).
+    let (normal, front, front_offset, clipped, box_is_reference) = if axis == 0 {
+        // The segment is the reference; its outward normal faces the box.
+        let up = if offset.dot(across) <= 0.0 { across } else { -across };
+        let face = incident_face(up, ta);
+        let [from, to] = box_face_vertices(face);
+        let start = [from, to].map(|v| ClipPoint {
+            point: ta.to_world(box_vertex(h, v)),
+            reference: Feature::Face(0),
+            incident: Feature::Vertex(v),
+        });
+        let planes = [
+            SidePlane { normal: -along, offset: -along.dot(e0), face: 1 },
+            SidePlane { normal: along, offset: along.dot(e1), face: 2 },
+        ];
+        let once = clip_segment(start, &planes[0], face)?;
+        let twice = clip_segment(once, &planes[1], face)?;
+        (-up, up, up.dot(e0), twice, false)
+    } else {
+        // A face of the box is the reference: the one on that axis that
+        // faces the segment.
+        let k = axis - 1;
+        let local = ta.rotation.transpose() * offset;
+        let face = k as u8 + if local[k] >= 0.0 { 0 } else { 2 };
+        let normal = ta.rotation * box_face_normal(face);
+        let start = [(e0, 0), (e1, 1)].map(|(point, end)| ClipPoint {
+            point,
+            reference: Feature::Face(face),
+            incident: Feature::Vertex(end),
+        });
+        let planes = side_planes(a, ta, face);
+        let once = clip_segment(start, &planes[0], 0)?;
+        let twice = clip_segment(once, &planes[1], 0)?;
+        (normal, normal, normal.dot(ta.position) + h[k], twice, true)
+    };
+    let mut kept = [ContactPoint::default(); MAX_CONTACTS];
+    let mut count = 0;
+    for c in clipped {
+        let depth = front_offset - front.dot(c.point);
+        if depth >= 0.0 {
+            let (on_box, on_segment) = if box_is_reference {
+                (c.reference, c.incident)
+            } else {
+                (c.incident, c.reference)
+            };
+            let id = FeatureId { a: on_box, b: on_segment };
+            kept[count] = ContactPoint { point: c.point, penetration: depth, id };
+            count += 1;
+        }
+    }
+    Manifold::new(normal, penetration, &kept[..count])
+}
+// ANCHOR_END: obb_segment
+
 /// The manifold of any two shapes of this chapter, normal from A to B.
 pub fn collide(
     a: &Shape,

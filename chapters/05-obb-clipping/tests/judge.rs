@@ -32,3 +32,9 @@ pub const BOX_CIRCLE: Exercise = Exercise {
     name: "obb_circle (the reference, not an exercise)",
     reread: "section \"Rotation and the change of basis\"",
 };
+
+pub const BOX_SEGMENT: Exercise = Exercise {
+    page: PAGE,
+    name: "exercise 5.3 (a challenge), obb_segment",
+    reread: "section \"Exercise 5.3: a box against a segment\"",
+};

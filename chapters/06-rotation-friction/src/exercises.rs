@@ -1,4 +1,4 @@
-//! # Chapter 6 exercises: the velocity of a point, the effective mass, Coulomb's cap
+//! # Chapter 6 exercises: a point's velocity, the effective mass, Coulomb's cap, one collision
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter
@@ -79,5 +79,34 @@ pub fn friction_impulse(
     let _ = (a, b, point, normal, limit, applied); // so the stub compiles; delete this line
     todo!(
         "exercise 6.3: friction_impulse — see book/src/ch06-rotation-friction.md, section \"Friction and Coulomb's cone\""
+    )
+}
+
+/// **Exercise 6.4: normal and friction in one impulse.** A challenge. The normal
+/// and friction impulses `(j_n, j_t)` of one collision at `point` between `a` and
+/// `b` (normal from A to B, tangent `t = perp(normal)`; B receives
+/// `j_n n + j_t t` and A minus it), found together rather than one after the other,
+/// so that after both:
+///
+/// - the points' relative normal velocity is `-e` times what it was (Newton);
+/// - either the points no longer slide along `t` and `|j_t| <= mu j_n`, or
+///   friction is at Coulomb's limit, `|j_t| = mu j_n`, and pushes against the
+///   sliding that is left.
+///
+/// `(0, 0)` when the points are already separating or neither body can move. The
+/// tests never ask for a case where no sliding impulse can meet Newton's law (where
+/// friction and the turn it gives would jam the contact, Painlevé's paradox).
+/// Book, chapter 6, "Exercise 6.4", where the challenge is set out.
+pub fn collision_impulse(
+    a: &Body,
+    b: &Body,
+    point: Vec2,
+    normal: Vec2,
+    e: f32,
+    mu: f32,
+) -> (f32, f32) {
+    let _ = (a, b, point, normal, e, mu); // so the stub compiles; delete this line
+    todo!(
+        "exercise 6.4: collision_impulse — see book/src/ch06-rotation-friction.md, section \"Exercise 6.4: normal and friction in one impulse\""
     )
 }

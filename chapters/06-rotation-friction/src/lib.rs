@@ -569,6 +569,77 @@ pub fn solve_contact(
 }
 // ANCHOR_END: solve_contact
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::collision_impulse;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: collision_impulse
+// ANCHOR: collision_impulse_signature
+/// The normal and friction impulses of one collision at `point` (normal
+/// from A to B, tangent `perp(normal)`), found together rather than one
+/// after the other: the pair `(j_n, j_t)`, `+(j_n n + j_t t)` to B and
+/// minus it to A, after which the points' relative normal velocity is
+/// `-e` times what it was, and either they no longer slide, with
+/// `|j_t| <= mu j_n`, or friction is at Coulomb's limit, `|j_t| = mu j_n`,
+/// against the sliding that is left. `(0, 0)` for points already
+/// separating or bodies that cannot move.
+pub fn collision_impulse(
+    a: &Body,
+    b: &Body,
+    point: Vec2,
+    normal: Vec2,
+    e: f32,
+    mu: f32,
+) -> (f32, f32) {
+    // ANCHOR_END: collision_impulse_signature
+    let tangent = perp(normal);
+    let relative = b.velocity_at(point) - a.velocity_at(point);
+    let (v_n, v_t) = (relative.dot(normal), relative.dot(tangent));
+    // How an impulse (j_n, j_t) changes (v_n, v_t): the matrix K, whose
+    // diagonal is exercise 6.2 along n and along t. Off the diagonal, the
+    // turn a push along one gives moves the points along the other:
+    // (r x n)(r x t) / I for each body.
+    let k_nn = inverse_effective_mass(a, b, point, normal);
+    let k_tt = inverse_effective_mass(a, b, point, tangent);
+    let (ra, rb) = (point - a.position, point - b.position);
+    let k_nt = a.inv_inertia * cross(ra, normal) * cross(ra, tangent)
+        + b.inv_inertia * cross(rb, normal) * cross(rb, tangent);
+    if v_n >= 0.0 || k_nn <= 0.0 {
+        return (0.0, 0.0);
+    }
+    // What the impulse must change: the bounce along n, and (sticking)
+    // all the sliding along t.
+    let (want_n, want_t) = (-(1.0 + e) * v_n, -v_t);
+    // Sticking: solve K (j_n, j_t) = (want_n, want_t); kept if it lies in
+    // Coulomb's cone.
+    let det = k_nn * k_tt - k_nt * k_nt;
+    let stick = (det > 0.0).then(|| {
+        let j_n = (k_tt * want_n - k_nt * want_t) / det;
+        let j_t = (k_nn * want_t - k_nt * want_n) / det;
+        (j_n, j_t)
+    });
+    if let Some((j_n, j_t)) = stick {
+        if j_n >= 0.0 && j_t.abs() <= mu * j_n {
+            return (j_n, j_t);
+        }
+    }
+    // Sliding: friction at the cone's edge, on the side sticking wanted,
+    // j_t = s mu j_n; only the normal row is left to meet:
+    // k_nn j_n + k_nt s mu j_n = want_n.
+    let s = match stick {
+        Some((_, j_t)) => j_t.signum(),
+        None => -v_t.signum(),
+    };
+    let denominator = k_nn + s * mu * k_nt;
+    if denominator <= 0.0 {
+        // No sliding impulse meets Newton's law here (the cone jams,
+        // Painlevé's paradox): stick after all.
+        return stick.unwrap_or((want_n / k_nn, 0.0));
+    }
+    let j_n = want_n / denominator;
+    (j_n, s * mu * j_n)
+}
+// ANCHOR_END: collision_impulse
+
 /// The manifold between bodies `a` and `b` (`a < b`) found this step:
 /// chapter 4's.
 pub use ch04_manifolds::Collision;

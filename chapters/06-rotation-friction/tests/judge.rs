@@ -38,3 +38,9 @@ pub const CONTACT: Exercise = Exercise {
     name: "exercises 6.1 to 6.3 (in solve_contact)",
     reread: "sections \"The contact impulse at a point\" and \"Friction and Coulomb's cone\"",
 };
+
+pub const COLLISION: Exercise = Exercise {
+    page: PAGE,
+    name: "exercise 6.4 (a challenge), collision_impulse",
+    reread: "section \"Exercise 6.4: normal and friction in one impulse\"",
+};

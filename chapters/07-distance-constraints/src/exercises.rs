@@ -1,4 +1,4 @@
-//! # Chapter 7 exercises: the rod's impulse with its drift fix, and the rope
+//! # Chapter 7 exercises: the rod's impulse with its drift fix, the rope, a pulley
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter
@@ -27,6 +27,8 @@ macro_rules! todo {
         physics_core::exercise::todo($message)
     };
 }
+
+use crate::{Body, Pulley};
 
 /// **Exercise 7.1: the rod's impulse, with the drift fix.** The impulse `lambda` (N
 /// s) along the joint's axis (`+` pushes B away from A) that makes the anchors'
@@ -71,5 +73,30 @@ pub fn rope_impulse(
     let _ = (c_dot, error, k, baumgarte, dt); // so the stub compiles; delete this line
     todo!(
         "exercise 7.2: rope_impulse — see book/src/ch07-distance-constraints.md, section \"Rods and ropes\""
+    )
+}
+
+/// **Exercise 7.3: a pulley.** A challenge. The impulse `lambda` (N s, negative
+/// when the rope pulls) of the rope `pulley` over two fixed pulleys: its length is
+/// `|p_A - g_A| + ratio |p_B - g_B|`, from A's anchor `p_A` to the pulley at `g_A`
+/// and from the pulley at `g_B` to B's anchor `p_B`, at most `pulley.length`.
+/// `crate::solve_pulley` applies it as `lambda u_A` to A at its anchor and
+/// `ratio lambda u_B` to B at its, `u` the unit vector from each pulley to its
+/// anchor.
+///
+/// Choose `lambda` so that the rate of that length becomes the drift fix's target
+/// (Baumgarte factor `baumgarte`, step `dt`), as a rope: nothing while slack, and
+/// only pulling. 0 when an anchor is at its pulley. The bodies' anchors, velocities
+/// and masses are in `bodies`; `pulley.anchors(bodies)` gives the anchors in the
+/// world. Book, chapter 7, "Exercise 7.3", where the challenge is set out.
+pub fn pulley_impulse(
+    bodies: &[Body],
+    pulley: &Pulley,
+    baumgarte: f32,
+    dt: f32,
+) -> f32 {
+    let _ = (bodies, pulley, baumgarte, dt); // so the stub compiles; delete this line
+    todo!(
+        "exercise 7.3: pulley_impulse — see book/src/ch07-distance-constraints.md, section \"Exercise 7.3: a pulley\""
     )
 }

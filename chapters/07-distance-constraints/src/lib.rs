@@ -306,6 +306,104 @@ pub fn rope_impulse(
 }
 // ANCHOR_END: rope_impulse
 
+// ANCHOR: pulley
+/// A rope over two pulleys: from A's anchor up to a pulley fixed at
+/// `ground_a`, across, and down from a pulley fixed at `ground_b` to B's
+/// anchor, wound so that B's side counts `ratio` times (a block and
+/// tackle): the rope keeps `|p_A - g_A| + ratio |p_B - g_B| <= length`,
+/// and pulls with `ratio` times the tension on B's side. Not one of the
+/// world's joints: exercise 7.3 solves it, in worlds its tests step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pulley {
+    pub body_a: usize,
+    pub body_b: usize,
+    /// The anchors, in each body's own frame.
+    pub local_a: Vec2,
+    pub local_b: Vec2,
+    /// The two pulleys, fixed points of the world.
+    pub ground_a: Vec2,
+    pub ground_b: Vec2,
+    /// The most `|p_A - g_A| + ratio |p_B - g_B|` may be, metres.
+    pub length: f32,
+    /// How many times B's side counts, greater than 0.
+    pub ratio: f32,
+}
+
+impl Pulley {
+    /// The two anchors in world coordinates, now.
+    pub fn anchors(&self, bodies: &[Body]) -> (Vec2, Vec2) {
+        (
+            bodies[self.body_a].transform().to_world(self.local_a),
+            bodies[self.body_b].transform().to_world(self.local_b),
+        )
+    }
+}
+// ANCHOR_END: pulley
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::pulley_impulse;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: pulley_impulse
+// ANCHOR: pulley_impulse_signature
+/// The pulley's impulse (N s, negative: the rope pulls): the one that,
+/// applied as `lambda u_A` to A at its anchor and `ratio lambda u_B` to B
+/// at its (`u` the unit vector from each pulley to its anchor), makes the
+/// rate of `|p_A - g_A| + ratio |p_B - g_B|` the drift fix's target. A
+/// rope: nothing while slack, and it only pulls. 0 when an anchor is at
+/// its pulley.
+pub fn pulley_impulse(
+    bodies: &[Body],
+    pulley: &Pulley,
+    baumgarte: f32,
+    dt: f32,
+) -> f32 {
+    // ANCHOR_END: pulley_impulse_signature
+    let (a, b) = (&bodies[pulley.body_a], &bodies[pulley.body_b]);
+    let (pa, pb) = pulley.anchors(bodies);
+    let sides = (
+        ch04_manifolds::direction(pa - pulley.ground_a),
+        ch04_manifolds::direction(pb - pulley.ground_b),
+    );
+    let (Some((ua, length_a)), Some((ub, length_b))) = sides else {
+        return 0.0; // an anchor at its pulley: no direction to pull in
+    };
+    let ratio = pulley.ratio;
+    // C = |p_A - g_A| + ratio |p_B - g_B| - length. Its rate: each side
+    // lengthens at its anchor's velocity along that side.
+    let error = length_a + ratio * length_b - pulley.length;
+    let c_dot = ua.dot(a.velocity_at(pa)) + ratio * ub.dot(b.velocity_at(pb));
+    // An impulse lambda u_A on A changes A's side's rate by lambda times
+    // A's 1/m_eff along u_A; ratio lambda u_B on B changes B's side's by
+    // ratio lambda times B's, which counts ratio times again in C.
+    let side = |body: &Body, anchor: Vec2, u: Vec2| {
+        let lever = cross(anchor - body.position, u);
+        body.inv_mass + body.inv_inertia * lever * lever
+    };
+    let k = side(a, pa, ua) + ratio * ratio * side(b, pb, ub);
+    rope_impulse(c_dot, error, k, baumgarte, dt)
+}
+// ANCHOR_END: pulley_impulse
+
+/// Work out and apply the pulley's impulse, with Baumgarte factor
+/// `beta`: `lambda u_A` to A at its anchor, `ratio lambda u_B` to B at
+/// its. Returns `lambda`, N s.
+pub fn solve_pulley(
+    bodies: &mut [Body],
+    pulley: &Pulley,
+    beta: f32,
+    dt: f32,
+) -> f32 {
+    let lambda = pulley_impulse(bodies, pulley, beta, dt);
+    let (pa, pb) = pulley.anchors(bodies);
+    let towards = |anchor: Vec2, ground: Vec2| {
+        ch04_manifolds::direction(anchor - ground).map_or(Vec2::ZERO, |(u, _)| u)
+    };
+    let (ua, ub) = (towards(pa, pulley.ground_a), towards(pb, pulley.ground_b));
+    bodies[pulley.body_a].apply_impulse(lambda * ua, pa);
+    bodies[pulley.body_b].apply_impulse(pulley.ratio * lambda * ub, pb);
+    lambda
+}
+
 // ANCHOR: solve_joint
 /// Work out and apply one joint's impulse, with Baumgarte factor
 /// `beta`: `-P` to A at its anchor, `+P` to B at its. Returns the

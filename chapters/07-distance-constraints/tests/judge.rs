@@ -24,3 +24,9 @@ pub const JOINT: Exercise = Exercise {
     name: "exercises 7.1 and 7.2, rod_impulse and rope_impulse (in solve_joint)",
     reread: "sections \"The drift fix\" and \"Rods and ropes\"",
 };
+
+pub const PULLEY: Exercise = Exercise {
+    page: PAGE,
+    name: "exercise 7.3 (a challenge), pulley_impulse",
+    reread: "section \"Exercise 7.3: a pulley\"",
+};

@@ -1,4 +1,4 @@
-//! # Chapter 8 exercises: accumulated clamping, warm starting, the bias
+//! # Chapter 8 exercises: accumulated clamping, warm starting, the bias, a block
 //!
 //! Each function below is a stub with the same signature as the reference one in
 //! `lib.rs`. Build with `--features exercises` and the whole chapter (the world's
@@ -98,5 +98,27 @@ pub fn contact_bias(
     let _ = (settings, restitution, v_n, penetration, dt); // so the stub compiles; delete this line
     todo!(
         "exercise 8.3: contact_bias — see book/src/ch08-sequential-impulses.md, section \"Exercise 8.3: the bias, restitution or Baumgarte\""
+    )
+}
+
+/// **Exercise 8.4: two contact points as one block.** A challenge. Solve the
+/// normal rows of a manifold's two contact points together: return their new
+/// accumulated normal impulses `x` (N s, each 0 or more) such that afterwards each
+/// point either pushes and moves along the normal at exactly its `bias`, or pushes
+/// nothing and moves at its bias or faster. `k` is the pair's 2x2 inverse
+/// effective mass (`k[i][j]`: how much point `i`'s normal velocity changes per N s
+/// at point `j`), `v_n` the points' normal velocities now, and `total` what the
+/// points have accumulated so far this step, which `v_n` already includes. When no
+/// such `x` can be found (`k` nearly singular), return `total`. Book, chapter 8,
+/// "Exercise 8.4", where the challenge is set out.
+pub fn block_solve(
+    k: [[f32; 2]; 2],
+    v_n: [f32; 2],
+    bias: [f32; 2],
+    total: [f32; 2],
+) -> [f32; 2] {
+    let _ = (k, v_n, bias, total); // so the stub compiles; delete this line
+    todo!(
+        "exercise 8.4: block_solve — see book/src/ch08-sequential-impulses.md, section \"Exercise 8.4: two contact points as one block\""
     )
 }

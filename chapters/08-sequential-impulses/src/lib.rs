@@ -818,6 +818,66 @@ pub fn contact_bias(
 }
 // ANCHOR_END: bias
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::block_solve;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: block_solve
+// ANCHOR: block_solve_signature
+/// The normal rows of a manifold's two contact points solved as one
+/// block, not one after the other: the accumulated impulses `x`, each 0
+/// or more, after which each point's normal velocity, `v_n + K (x -
+/// total)`, reaches its `bias` (where it pushes) or is already past it
+/// (where `x` is 0). `k` is the pair's 2x2 inverse effective mass,
+/// `v_n` the points' normal velocities now, `total` what they have
+/// accumulated so far. Where none of the four cases holds (a `k` nearly
+/// singular), `total` is returned: nothing changes, as in Box2D.
+pub fn block_solve(
+    k: [[f32; 2]; 2],
+    v_n: [f32; 2],
+    bias: [f32; 2],
+    total: [f32; 2],
+) -> [f32; 2] {
+    // ANCHOR_END: block_solve_signature
+    // With the totals x, the velocities less their targets are w = K x + b,
+    // where b takes away what `total` has already done. The answer has
+    // x >= 0, w >= 0, and x_i w_i = 0: each point pushes or is clear. In
+    // two dimensions that is one of four cases; try each in turn.
+    let b = [0, 1]
+        .map(|i| v_n[i] - bias[i] - (k[i][0] * total[0] + k[i][1] * total[1]));
+    // 1. Both push: K x = -b, by Cramer's rule.
+    let det = k[0][0] * k[1][1] - k[0][1] * k[1][0];
+    if det > 0.0 {
+        let x = [
+            (k[0][1] * b[1] - k[1][1] * b[0]) / det,
+            (k[1][0] * b[0] - k[0][0] * b[1]) / det,
+        ];
+        if x[0] >= 0.0 && x[1] >= 0.0 {
+            return x;
+        }
+    }
+    // 2. The first pushes, the second is clear: its velocity, with only
+    // the first's impulse, must be at or past its target.
+    if k[0][0] > 0.0 {
+        let x0 = -b[0] / k[0][0];
+        if x0 >= 0.0 && k[1][0] * x0 + b[1] >= 0.0 {
+            return [x0, 0.0];
+        }
+    }
+    // 3. The second pushes, the first is clear.
+    if k[1][1] > 0.0 {
+        let x1 = -b[1] / k[1][1];
+        if x1 >= 0.0 && k[0][1] * x1 + b[0] >= 0.0 {
+            return [0.0, x1];
+        }
+    }
+    // 4. Neither pushes: both are clear already.
+    if b[0] >= 0.0 && b[1] >= 0.0 {
+        return [0.0, 0.0];
+    }
+    total
+}
+// ANCHOR_END: block_solve
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,8 @@
 //! and what it got, and the section of the book's page to reread.
 
 use ch08_sequential_impulses::{
-    Body, ContactRow, Obb, Settings, Shape, clamp_impulse, contact_bias,
-    warm_start_contact,
+    Body, ContactRow, Obb, Settings, Shape, block_solve, clamp_impulse,
+    contact_bias, warm_start_contact,
 };
 use glam::Vec2;
 use physics_core::math::cross;
@@ -283,5 +283,158 @@ fn the_bias_is_the_larger_of_bounce_and_push_out() {
                  settings: {which}; {why})"
             )
         });
+    }
+}
+
+// Exercise 8.4, a challenge.
+
+const BLOCK: physics_core::exercise::Exercise = physics_core::exercise::Exercise {
+    page: PAGE,
+    name: "exercise 8.4 (a challenge), block_solve",
+    reread: "section \"Exercise 8.4: two contact points as one block\"",
+};
+
+/// Worked cases with K = [[2, 1], [1, 2]], a box's two corners on the ground: both
+/// approaching, one separating, both separating, a push-out, a warm start that is
+/// already right, and one that pushed the first point too hard and takes some back.
+#[test]
+fn a_block_in_worked_cases() {
+    let k = [[2.0, 1.0], [1.0, 2.0]];
+    let third = 1.0 / 3.0;
+    let cases = [
+        (
+            [-1.0, -1.0],
+            [0.0, 0.0],
+            [0.0, 0.0],
+            [third, third],
+            "both approach at 1 m/s",
+        ),
+        (
+            [-1.0, 2.0],
+            [0.0, 0.0],
+            [0.0, 0.0],
+            [0.5, 0.0],
+            "the second separates fast enough on its own",
+        ),
+        ([1.0, 1.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], "both separate"),
+        (
+            [0.0, 0.0],
+            [0.5, 0.5],
+            [0.0, 0.0],
+            [1.0 / 6.0, 1.0 / 6.0],
+            "at rest, pushed out at 0.5 m/s",
+        ),
+        (
+            [0.0, 0.0],
+            [0.0, 0.0],
+            [1.0, 1.0],
+            [1.0, 1.0],
+            "at rest, warm started with what holds it: kept",
+        ),
+        (
+            [1.0, -1.0],
+            [0.0, 0.0],
+            [2.0, 0.0],
+            [1.0, 1.0],
+            "the first pushed too hard: 1 N s taken back",
+        ),
+    ];
+    for (v_n, bias, total, expected, what) in cases {
+        let got = block_solve(k, v_n, bias, total);
+        let case = format!(
+            "K = {k:?}, v_n = {v_n:?}, bias = {bias:?}, total = {total:?}: {what}"
+        );
+        // 1e-5: a few roundings of numbers near 1.
+        assert!(
+            (got[0] - expected[0]).abs() < 1e-5
+                && (got[1] - expected[1]).abs() < 1e-5,
+            "{}",
+            BLOCK.wrong(
+                "the accumulated impulses (N s)",
+                case,
+                format!("{expected:?}"),
+                format!("{got:?}")
+            )
+        );
+    }
+}
+
+proptest! {
+    /// Over random pairs of contact points (K built as the solver builds it, from
+    /// two bodies' inverse masses and inertias and the points' lever arms, which
+    /// differ by at least 5 cm so that K is never singular), velocities, biases
+    /// and totals: the impulses returned are 0 or more, each point then moves at
+    /// its bias or faster, and a point that pushes moves at exactly its bias. The
+    /// answer is the step's, whatever was accumulated before: starting from no
+    /// impulse with the velocities that total had not yet made gives the same.
+    /// Tolerance: 1e-4 of the velocities and of K times the impulses, which the
+    /// velocities after are sums of.
+    #[test]
+    fn a_block_pushes_only_where_it_must(
+        inv_mass in (0.0f32..10.0, 0.1f32..10.0), inv_inertia in (0.0f32..10.0, 0.1f32..10.0),
+        arms_a in (-2.0f32..2.0, -2.0f32..2.0), arms_b in (-2.0f32..2.0, 0.05f32..2.0),
+        v_n in (-10.0f32..10.0, -10.0f32..10.0), bias in (0.0f32..2.0, 0.0f32..2.0),
+        total in (0.0f32..5.0, 0.0f32..5.0),
+    ) {
+        // B's second arm is its first and at least 5 cm more, so the two rows differ.
+        let (ra, rb) = ([arms_a.0, arms_a.1], [arms_b.0, arms_b.0 + arms_b.1]);
+        let entry = |i: usize, j: usize| {
+            inv_mass.0 + inv_mass.1 + inv_inertia.0 * ra[i] * ra[j] + inv_inertia.1 * rb[i] * rb[j]
+        };
+        let k = [[entry(0, 0), entry(0, 1)], [entry(1, 0), entry(1, 1)]];
+        let (v_n, bias, total) = ([v_n.0, v_n.1], [bias.0, bias.1], [total.0, total.1]);
+        let case = format!("K = {k:?}, v_n = {v_n:?}, bias = {bias:?}, total = {total:?}");
+        let x = block_solve(k, v_n, bias, total);
+        let after = |x: [f32; 2], v_n: [f32; 2], total: [f32; 2]| {
+            [0, 1].map(|i| {
+                v_n[i] as f64
+                    + (0..2).map(|j| k[i][j] as f64 * (x[j] - total[j]) as f64).sum::<f64>()
+            })
+        };
+        let w = after(x, v_n, total);
+        let size = k[0][0].max(k[1][1]) * (x[0].abs() + x[1].abs() + total[0] + total[1]);
+        let tol = 1e-4 * (1.0 + v_n[0].abs() + v_n[1].abs() + size) as f64;
+        for i in 0..2 {
+            let behind = w[i] - bias[i] as f64;
+            prop_assert!(
+                x[i] >= 0.0,
+                "{}",
+                BLOCK.wrong(&format!("point {i}'s accumulated impulse (N s)"), &case, "0 or more: a contact only pushes", x[i])
+            );
+            prop_assert!(
+                behind >= -tol,
+                "{}",
+                BLOCK.wrong(
+                    &format!("point {i}'s normal velocity after your {x:?} (m/s)"),
+                    &case,
+                    format!("its bias, {}, or more", bias[i]),
+                    w[i]
+                )
+            );
+            prop_assert!(
+                x[i] as f64 * behind <= tol * (1.0 + x[i] as f64),
+                "{}",
+                BLOCK.wrong(
+                    &format!("point {i}'s normal velocity after your {x:?} (m/s)"),
+                    &case,
+                    format!("exactly its bias, {}, since it pushes", bias[i]),
+                    w[i]
+                )
+            );
+        }
+        // Without what `total` did: v_n less K total, and nothing accumulated.
+        let before = after([0.0, 0.0], v_n, total).map(|v| v as f32);
+        let fresh = block_solve(k, before, bias, [0.0, 0.0]);
+        let scale = 1e-4 * (1.0 + x[0].abs() + x[1].abs() + total[0] + total[1]);
+        prop_assert!(
+            (fresh[0] - x[0]).abs() <= scale && (fresh[1] - x[1]).abs() <= scale,
+            "{}",
+            BLOCK.wrong(
+                "the accumulated impulses from no impulse, with the velocities total had not made (N s)",
+                &case,
+                format!("{x:?}, as from total"),
+                format!("{fresh:?}")
+            )
+        );
     }
 }
