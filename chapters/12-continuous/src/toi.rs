@@ -150,11 +150,11 @@ pub fn time_of_impact(
 #[cfg(feature = "exercises")]
 pub use crate::exercises::{advance, closing_speed};
 
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: closing_speed
 // ANCHOR: closing_speed_signature
 /// The fastest any point of A (within `reach` of its centre) can close
 /// on B along the unit direction `n`, per unit of the path's `t`.
-#[cfg(not(feature = "exercises"))]
 pub fn closing_speed(path: &Sweep, n: Vec2, reach: f32) -> f32 {
     // ANCHOR_END: closing_speed_signature
     // The centre's whole displacement along `n`, and the most the whole
@@ -162,11 +162,11 @@ pub fn closing_speed(path: &Sweep, n: Vec2, reach: f32) -> f32 {
     (path.c1 - path.c0).dot(n) + (path.a1 - path.a0).abs() * reach
 }
 
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: advance_signature
 /// One advancement: from `t`, with the surfaces `gap` apart and closing
 /// at most at `closing` per unit of `t`, the time when they could first
 /// be [`TARGET`] apart.
-#[cfg(not(feature = "exercises"))]
 pub fn advance(t: f32, gap: f32, closing: f32) -> f32 {
     // ANCHOR_END: advance_signature
     // `gap(t + tau) >= gap(t) - tau closing`, which is the target no sooner
