@@ -1,6 +1,7 @@
 //! The demos run headless; scene files load spinning bodies and refuse what this
 //! chapter cannot simulate, naming the chapter that can.
 
+use crate::judge::CONTACT;
 use ch06_rotation_friction::demos::{self, CHAPTER};
 use ch06_rotation_friction::worlds::{self, RAMP_ANGLE, RAMP_FRICTION};
 use physics_core::demo::Demo;
@@ -28,11 +29,23 @@ fn on_the_ramps_only_the_boxes_below_the_friction_angle_slide() {
         // The ground and the stop, then a plank and a box per ramp.
         let k = 3 + 2 * i;
         let moved = (now[k].position - start[k].position).length();
-        if mu > RAMP_ANGLE.tan() {
-            assert!(moved < 0.03, "mu {mu}: moved {moved} m");
+        let (holds, expected) = if mu > RAMP_ANGLE.tan() {
+            (moved < 0.03, "under 0.03: mu above tan 0.25 = 0.255, it holds")
         } else {
-            assert!(moved > 2.0, "mu {mu}: moved only {moved} m");
-        }
+            (moved > 2.0, "over 2: mu below tan 0.25 = 0.255, it slides off")
+        };
+        assert!(
+            holds,
+            "{}",
+            CONTACT.wrong(
+                "how far the box moved in 4 s (m)",
+                format!(
+                    "the ramps demo, a plank at 0.25 rad, the box with mu {mu}"
+                ),
+                expected,
+                moved
+            )
+        );
     }
 }
 
@@ -45,12 +58,29 @@ fn the_tall_box_tips_and_the_wide_one_rights_itself() {
         world.step(1.0 / 60.0);
     }
     let b = &world.bodies;
+    let case = |which| {
+        format!("the tip world, {which} leaning 0.35 rad on its corner, after 5 s")
+    };
     assert!(
         (b[1].angle - std::f32::consts::FRAC_PI_2).abs() < 0.05,
-        "tall: {:?}",
-        b[1]
+        "{}",
+        CONTACT.wrong(
+            "the tall box's angle (rad)",
+            case("the 0.3 m x 1.5 m box"),
+            "pi/2 within 0.05: fallen onto its side",
+            b[1].angle
+        )
     );
-    assert!(b[2].angle.abs() < 0.01, "wide: {:?}", b[2]);
+    assert!(
+        b[2].angle.abs() < 0.01,
+        "{}",
+        CONTACT.wrong(
+            "the wide box's angle (rad)",
+            case("the 1.5 m x 0.6 m box"),
+            "0 within 0.01: back on its base",
+            b[2].angle
+        )
+    );
 }
 
 fn scene(json: &str) -> Result<Box<dyn Demo>, String> {
