@@ -634,6 +634,13 @@ fn explain(root: &Path, chapter: &Chapter, verdict: &Verdict) {
                      exercises once every stub in the file is filled in.)",
                     and_list(&written)
                 );
+                if chapter.dir.join("tests/exercises.rs").exists() {
+                    println!(
+                        "  Each exercise's own tests judge it alone now: cargo test -p {} \
+                         --test tests --features exercises exercises::",
+                        chapter.package
+                    );
+                }
             }
             if !errors.is_empty() {
                 println!("  But the code written so far does not build:");
