@@ -115,6 +115,11 @@ pub const DEMOS: &[DemoEntry] = &[
         },
     },
     DemoEntry {
+        name: "parts",
+        about: "a figure: one body of three shapes, each centroid's arm to the centre of mass (drag the disc)",
+        make: || Box::new(crate::figures::parts()),
+    },
+    DemoEntry {
         name: "landing",
         about: "every hit event flashes where it happened, its ring as wide as the speed",
         make: || {

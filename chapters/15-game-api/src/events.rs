@@ -279,6 +279,7 @@ impl Game {
     }
 }
 
+// ANCHOR: on_body
 /// A shape `at` a point of a body placed by `t` (the body's own transform
 /// if `at` is zero, to the bit).
 pub(crate) fn on_body(t: &Transform, at: Vec2) -> Transform {
@@ -287,6 +288,7 @@ pub(crate) fn on_body(t: &Transform, at: Vec2) -> Transform {
     }
     Transform { position: t.to_world(at), rotation: t.rotation }
 }
+// ANCHOR_END: on_body
 
 /// What `now` has that `before` had not, and what `before` had that `now`
 /// has not (both sorted).

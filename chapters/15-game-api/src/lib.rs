@@ -28,10 +28,17 @@
 pub mod collide;
 pub mod demos;
 pub mod events;
+pub mod figures;
 pub mod game;
 pub mod scene;
 pub mod shapes;
 pub mod worlds;
+
+// The learner's versions of this chapter's key functions (`src/exercises.rs`), used
+// in place of the reference ones, by everything, when built with `--features
+// exercises`.
+#[cfg(feature = "exercises")]
+pub mod exercises;
 
 pub use ch13_islands::{Body, Joint};
 pub use ch14_wide_solver::{Wide, Width};

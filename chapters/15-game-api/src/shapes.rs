@@ -101,7 +101,7 @@ pub fn should_collide(a: &Filter, b: &Filter) -> bool {
 }
 // ANCHOR_END: should_collide
 
-// ANCHOR: body_mass
+// ANCHOR: body_mass_struct
 /// A body's mass properties: its `mass`, kg; its `centre` of mass in its
 /// own frame; its moment of `inertia` about that centre, kg m^2.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -110,16 +110,22 @@ pub struct BodyMass {
     pub centre: Vec2,
     pub inertia: f32,
 }
+// ANCHOR_END: body_mass_struct
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::body_mass;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: body_mass
+// ANCHOR: body_mass_signature
 /// The mass properties of a body made of `shapes` (sensors too: Box2D
-/// counts a sensor's density as well). Each shape's own mass and centroid,
-/// and its moment of inertia about that centroid, are chapter 11's; the
-/// body's centre is the mass-weighted mean of the centroids, and each
-/// shape's moment is carried from its own centroid to the body's centre by
-/// the parallel-axis theorem.
+/// counts a sensor's density as well).
 pub fn body_mass<'a>(
     shapes: impl Iterator<Item = &'a ShapeDef> + Clone,
 ) -> BodyMass {
+    // ANCHOR_END: body_mass_signature
+    // The body's centre is the mass-weighted mean of its shapes'
+    // centroids; each shape's own moment is carried from its centroid to
+    // that centre by the parallel-axis theorem.
     let (mut mass, mut moment, mut count) = (0.0, Vec2::ZERO, 0);
     let mut only = BodyMass::default();
     for (m, c, own) in shapes.clone().map(piece).filter(|p| p.0 > 0.0) {
@@ -143,8 +149,8 @@ pub fn body_mass<'a>(
 // ANCHOR_END: body_mass
 
 /// A shape's mass, its centroid in the body's frame, and its moment of
-/// inertia about that centroid.
-fn piece(def: &ShapeDef) -> (f32, Vec2, f32) {
+/// inertia about that centroid: chapter 11's, the shape placed and turned.
+pub fn piece(def: &ShapeDef) -> (f32, Vec2, f32) {
     let own = mass_properties(&def.shape);
     let mass = own.mass(def.density);
     let centroid = def.offset + trig::from_angle(def.angle).rotate(own.centroid);

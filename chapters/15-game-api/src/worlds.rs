@@ -67,7 +67,7 @@ pub fn platforms() -> (World, [BodyId; 2]) {
 
 // ANCHOR: hammer
 /// A table (a top and two legs: one body of three shapes) and a hammer
-/// (a wooden handle and a steel head), dropped turning onto it.
+/// (a wooden handle and a steel head), dropped turning onto its top.
 pub fn hammer() -> World {
     let mut world = World::new();
     floor(&mut world, 30.0, 0.0);
@@ -80,9 +80,8 @@ pub fn hammer() -> World {
     let handle = boxed(Vec2::new(0.05, 0.6)).density(700.0);
     let head =
         boxed(Vec2::new(0.3, 0.1)).at(Vec2::new(0.0, 0.65), 0.0).density(7800.0);
-    let mut def = BodyDef::new(BodyKind::Dynamic, Vec2::new(-2.5, 4.0));
-    (def.angle, def.velocity, def.angular_velocity) =
-        (1.9, Vec2::new(1.5, 0.0), -4.0);
+    let mut def = BodyDef::new(BodyKind::Dynamic, Vec2::new(0.3, 3.4));
+    (def.angle, def.angular_velocity) = (1.3, -2.0);
     let hammer = world.create_body(def);
     for shape in [handle, head] {
         world.create_shape(hammer, shape).unwrap();

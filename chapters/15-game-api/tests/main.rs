@@ -5,6 +5,7 @@ mod bodies;
 mod cli;
 mod demos;
 mod events;
+mod exercises;
 mod filters;
 mod handles;
 mod mass;
