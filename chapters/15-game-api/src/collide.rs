@@ -59,8 +59,7 @@ impl Collide for GameShapes<'_> {
         let n = bodies.len();
         let mut wake = vec![false; n];
         if parts.sleep.asleep.contains(&true) {
-            for i in 0..n {
-                let b = &bodies[i];
+            for (i, b) in bodies.iter().enumerate() {
                 if parts.sleep.asleep[i] || !moves(game, i, b) {
                     continue;
                 }
