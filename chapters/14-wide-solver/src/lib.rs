@@ -692,7 +692,7 @@ impl Parts<'_> {
     }
 
     /// Stage 11: whether any body moved far enough since the step began for
-    /// chapter 12's sweep ([`ch12_continuous::World::moved_far_by`]), each
+    /// chapter 12's sweep ([`ch12_continuous::moved_far`]), each
     /// asked on the workers. In a pile at rest none has, and the sweep,
     /// which asks each body in turn, is not called.
     pub fn any_moved_far(&mut self) -> bool {

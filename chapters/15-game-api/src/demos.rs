@@ -82,7 +82,7 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "teams",
-        about: "each team's shots pass through its own wall (a negative group) and hit the other's",
+        about: "each team's shots fly through its own wall (their mask leaves it out) and hit the other's",
         make: || {
             show(
                 teams(),
