@@ -147,6 +147,67 @@ fn bad_values_are_named_with_their_value() {
     }
 }
 
+/// A bad value in a part of the file a chapter does not simulate is
+/// refused there naming the chapter that adds that part, as a good one
+/// is, and still naming the field and what is wrong: a dented polygon in
+/// chapter 8 names chapter 11, a reversed pin limit names chapter 9, a
+/// bullet on a static body names chapter 12. A chapter that simulates the
+/// part reports the error as the loader gives it, and so does every
+/// chapter for a field of no particular chapter.
+#[test]
+fn a_bad_later_part_names_the_chapter_that_adds_it() {
+    use Feature::*;
+    let chapter_8 = [
+        Gravity,
+        Planes,
+        Restitution,
+        StaticBodies,
+        Boxes,
+        TurnedBoxes,
+        Rotation,
+        Joints,
+    ];
+    let cases = [
+        (
+            r#"{ "bodies": [ { "shape": { "polygon": { "vertices": [[0, 0], [2, 0], [1, 0.5], [1, 2]] } }, "position": [0, 2] } ] }"#,
+            "bodies[0].shape.polygon.vertices[2]",
+            "chapter 11 (ch11-polygons)",
+        ),
+        (
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                             { "shape": { "circle": { "radius": 1 } }, "position": [3, 0] } ],
+                 "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "limit": [1, -1] } } ] }"#,
+            "joints[0].revolute.limit",
+            "chapter 9 (ch09-joints)",
+        ),
+        (
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true, "bullet": true } ] }"#,
+            "bodies[0].bullet",
+            "chapter 12 (ch12-continuous)",
+        ),
+    ];
+    for (json, field, later) in cases {
+        let plain = err(json);
+        assert_eq!(plain.field, field);
+        let e = plain.clone().in_chapter(8, &chapter_8);
+        assert_eq!(e.field, field, "{e}");
+        assert!(e.message.contains(later), "{e} should name {later}");
+        assert!(e.message.contains(&plain.message), "{e} should say {plain}");
+        let all = [&chapter_8[..], &[RigidJoints, Polygons, Bullets]].concat();
+        assert_eq!(plain.clone().in_chapter(12, &all), plain);
+    }
+    let radius = err(
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": -1 } }, "position": [0, 0] } ] }"#,
+    );
+    assert_eq!(radius.clone().in_chapter(1, &[]), radius);
+    assert_eq!(
+        Feature::of_field("bodies[3].shape.capsule.radius"),
+        Some((Polygons, "capsule"))
+    );
+    assert_eq!(Feature::of_field("joints[0]"), None);
+    assert_eq!(Feature::of_field("bodies[0].angle"), None);
+}
+
 /// A polygon keeps its corners in the file's order when they turn
 /// counter-clockwise and reverses them when they turn clockwise; a
 /// missing radius is a sharp polygon; a capsule keeps its two sizes.

@@ -81,6 +81,29 @@ impl SceneError {
     }
 }
 
+impl SceneError {
+    /// This error as chapter `chapter`, which simulates `supports`, reports it: an
+    /// error in a part of the file the chapter does not simulate (a polygon's
+    /// corners in chapter 8) first says which chapter adds that part, as a valid
+    /// one is refused, then what is wrong with it. Any other error is returned
+    /// as it is.
+    pub fn in_chapter(self, chapter: u32, supports: &[Feature]) -> SceneError {
+        let Some((feature, kind)) =
+            Feature::of_field(&self.field).filter(|(f, _)| !supports.contains(f))
+        else {
+            return self;
+        };
+        let refusal = feature.refuse(chapter, self.field.clone(), kind);
+        SceneError::new(
+            self.field,
+            format!(
+                "{}; as written it would be refused there too: {}",
+                refusal.message, self.message
+            ),
+        )
+    }
+}
+
 impl fmt::Display for SceneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {
@@ -231,6 +254,38 @@ impl Feature {
             Feature::Polygons => "a polygon or capsule",
             Feature::Bullets => "a bullet",
         }
+    }
+
+    /// The feature a field of the file asks for by its place alone, whatever it
+    /// holds: a body's `shape.box`, `shape.plane`, `shape.polygon` or
+    /// `shape.capsule` and anything in it, its `bullet`, and a joint of each kind;
+    /// with the name the field gives it (`polygon`, `revolute`). Fields whose
+    /// feature depends on the value (an `angle` of 0 asks for no rotation) have
+    /// none.
+    pub fn of_field(field: &str) -> Option<(Feature, &'static str)> {
+        let (list, rest) = field.split_once('[')?;
+        let (_, rest) = rest.split_once("].")?;
+        // Each part up to its bracket: `vertices[2]` is `vertices`.
+        let mut parts = rest.split('.').map(|p| p.split('[').next().unwrap_or(p));
+        let (first, second) = (parts.next()?, parts.next());
+        let kinds: &[(&str, Feature)] = match (list, first) {
+            ("bodies", "shape") => &[
+                ("box", Feature::Boxes),
+                ("plane", Feature::Planes),
+                ("polygon", Feature::Polygons),
+                ("capsule", Feature::Polygons),
+            ],
+            ("bodies", _) => &[("bullet", Feature::Bullets)],
+            ("joints", _) => &[
+                ("distance", Feature::Joints),
+                ("revolute", Feature::RigidJoints),
+                ("prismatic", Feature::RigidJoints),
+                ("weld", Feature::RigidJoints),
+            ],
+            _ => return None,
+        };
+        let kind = if first == "shape" { second? } else { first };
+        kinds.iter().find(|(name, _)| *name == kind).map(|&(name, f)| (f, name))
     }
 
     /// The error for `field` holding `value` in chapter `chapter`, which does not
