@@ -4,8 +4,8 @@
 
 use super::file::{BodyFile, JointFile, PolygonFile, SceneFile, ShapeFile};
 use super::{
-    MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT, Scene, SceneBody,
-    SceneError, SceneJoint, SceneMotor, Shape, limits,
+    DEFAULT_ITERATIONS, MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT,
+    Scene, SceneBody, SceneError, SceneJoint, SceneMotor, Shape, limits,
 };
 use glam::Vec2;
 
@@ -261,7 +261,7 @@ impl SceneFile {
                     ),
                 ));
             }
-            None => 10,
+            None => DEFAULT_ITERATIONS,
         };
         let bodies = self
             .bodies

@@ -440,6 +440,8 @@ pub struct Scene {
 pub const MAX_DT: f32 = 1.0;
 /// The largest solver iteration count a scene may ask for.
 pub const MAX_ITERATIONS: u32 = 1000;
+/// The solver iteration count of a scene that gives none.
+pub const DEFAULT_ITERATIONS: u32 = 10;
 /// The largest scene file read, in bytes (64 MiB): far beyond any scene a person
 /// writes, and a bound on what a wrong path can make the loader read.
 pub const MAX_SCENE_BYTES: u64 = 64 << 20;
