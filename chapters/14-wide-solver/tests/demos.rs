@@ -112,3 +112,16 @@ fn iterations_other_than_the_default_are_refused_here_too() {
     let e = e.expect_err("iterations 1 was taken");
     assert!(e.starts_with("iterations: 1: chapter 14"), "{e}");
 }
+
+/// A plane is chapter 8's static box 1,000 m long here too: the review's
+/// ball 600 m along a floor plane, which fell for ever, is refused.
+#[test]
+fn a_body_beyond_a_planes_ends_is_refused_here_too() {
+    let json = r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 1], "offset": 0 } } },
+        { "shape": { "circle": { "radius": 0.5 } }, "position": [600, 2] } ] }"#;
+    let scene = physics_core::scene::Scene::from_json(json).unwrap();
+    let Err(e) = CHAPTER.load_scene(&scene) else {
+        panic!("the ball beyond the floor's end was taken");
+    };
+    assert!(e.to_string().contains("chapter 14 would let this body fall"), "{e}");
+}

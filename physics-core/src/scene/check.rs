@@ -353,7 +353,7 @@ impl BodyFile {
             (Some(false), true) => {
                 return Err(SceneError::new(
                     f("static"),
-                    "false, but a plane is infinite and always static",
+                    "false, but a plane is always static",
                 ));
             }
             (s, plane) => s.unwrap_or(plane),
