@@ -485,6 +485,12 @@ pub mod limits {
     /// How far a pin may start outside its limit, radians: Box2D's angular
     /// slop, 2 degrees.
     pub const ANGLE_SLOP: f32 = 2.0 * std::f32::consts::PI / 180.0;
+    /// The most pairs of bodies (not both static) whose boxes may overlap
+    /// where the scene starts: the broad phase keeps each pair, and the
+    /// narrow phase a contact for each, every step they overlap, about
+    /// 0.75 GB a million in chapter 14. Bodies spread out overlap a few
+    /// neighbours each; this is 1,415 bodies on one spot.
+    pub const MAX_START_OVERLAPS: usize = 1_000_000;
 }
 
 impl Scene {
