@@ -97,7 +97,7 @@ impl SceneError {
         SceneError::new(
             self.field,
             format!(
-                "{}; as written it would be refused there too: {}",
+                "{}; and as written it would be refused anyway: {}",
                 refusal.message, self.message
             ),
         )
