@@ -80,10 +80,11 @@ pub fn refuse_beyond_planes(scene: &Scene, chapter: u32) -> Result<(), SceneErro
             return Err(SceneError::new(
                 format!("bodies[{i}].position"),
                 format!(
-                    "[{}, {}] is {} m along the plane bodies[{k}] from its middle (its \
-                     point nearest the origin); from chapter 8 a plane is a static box \
-                     {} m long behind its line, which ends {end} m from its middle either \
-                     way, and chapter {chapter} would let this body fall past it",
+                    "[{}, {}] is {} m along the plane bodies[{k}] from its middle \
+                     (its point nearest the origin); from chapter 8 a plane is a \
+                     static box {} m long behind its line, which ends {end} m from \
+                     its middle either way, and chapter {chapter} would let this \
+                     body fall past it",
                     b.position.x,
                     b.position.y,
                     at.abs(),

@@ -26,9 +26,10 @@ pub fn refuse_iterations(scene: &Scene, chapter: u32) -> Result<(), SceneError> 
     Err(SceneError::new(
         "iterations",
         format!(
-            "{}: chapter {chapter} steps with chapter 10's soft step, {substeps} substeps of \
-             one pass each, which has no iterations to set; leave `iterations` out, or at \
-             {DEFAULT_ITERATIONS}, its default (chapters 8 and 9 iterate)",
+            "{}: chapter {chapter} steps with chapter 10's soft step, {substeps} \
+             substeps of one pass each, which has no iterations to set; leave \
+             `iterations` out, or at {DEFAULT_ITERATIONS}, its default (chapters 8 \
+             and 9 iterate)",
             scene.iterations
         ),
     ))

@@ -231,10 +231,10 @@ impl TreePhase {
     /// Into `found`, the pairs of `piece` (one of the tree's
     /// [`Tree::pieces`]) with a leaf that asks: all the pieces together
     /// find what [`TreePhase::pairs_of`] finds for all the
-    /// [`TreePhase::moved_leaves`], each pair once. When most leaves have moved, this search of the tree
-    /// against itself meets each pair of nodes once, where every moved
-    /// leaf's own question starts again from the root. The pieces are
-    /// independent of each other.
+    /// [`TreePhase::moved_leaves`], each pair once. When most leaves have
+    /// moved, this search of the tree against itself meets each pair of
+    /// nodes once, where every moved leaf's own question starts again
+    /// from the root. The pieces are independent of each other.
     pub fn pairs_in(&self, piece: Piece, found: &mut Vec<Pair>) {
         self.tree.pairs_in(piece, |i, j| {
             if self.asks(i) | self.asks(j) {

@@ -356,10 +356,11 @@ fn crowding(bodies: &[SceneBody]) -> Result<(), SceneError> {
             return Err(SceneError::new(
                 format!("bodies[{i}].position"),
                 format!(
-                    "{}: the body starts with its box overlapping those of {here} others, \
-                     which takes the pairs of bodies that start overlapping past {}, the most \
-                     a scene may start with (two static bodies make no pair); the step keeps \
-                     every such pair, and a million take about 0.75 GB: spread the bodies out",
+                    "{}: the body starts with its box overlapping those of {here} \
+                     others, which takes the pairs of bodies that start overlapping \
+                     past {}, the most a scene may start with (two static bodies make \
+                     no pair); the step keeps every such pair, and a million take \
+                     about 0.75 GB: spread the bodies out",
                     show(bodies[i].position.to_array()),
                     limits::MAX_START_OVERLAPS
                 ),
