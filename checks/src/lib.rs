@@ -433,7 +433,8 @@ pub fn scene_dir() -> PathBuf {
 /// `--trace` writes, and read it back.
 pub fn run(chapter: &Chapter, scene: &str, steps: usize) -> Result<Trace, String> {
     let path = scene_dir().join(scene);
-    let scene = Scene::load(&path).map_err(|e| e.to_string())?;
+    let scene = Scene::load(&path)
+        .map_err(|e| e.in_chapter(chapter.number, chapter.supports).to_string())?;
     if chapter.from_scene.is_none() {
         return Err(format!("{} loads no scenes", chapter.package));
     }

@@ -153,7 +153,12 @@ fn open(chapter: &Chapter, args: &Args) -> Result<Session, (u8, String)> {
                 format!("{} does not load scene files", chapter.package),
             ));
         }
-        let scene = Scene::load(path).map_err(|e| (1, format!("scene: {e}")))?;
+        // An error in a part the chapter does not simulate also names the
+        // chapter that adds it.
+        let scene = Scene::load(path).map_err(|e| {
+            let e = e.in_chapter(chapter.number, chapter.supports);
+            (1, format!("scene: {e}"))
+        })?;
         let demo = chapter
             .load_scene(&scene)
             .map_err(|e| (1, format!("scene `{}`: {e}", path.display())))?;

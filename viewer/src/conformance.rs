@@ -3,7 +3,7 @@
 //! and output files that learners script against behave the same in every chapter.
 
 use physics_core::demo::{Chapter, DemoEntry};
-use physics_core::scene::BAD_SCENES;
+use physics_core::scene::{BAD_SCENES, Feature};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -163,7 +163,7 @@ fn check_refusals(bin: &Bin, chapter: &Chapter) {
     assert!(!never.exists(), "a failed run wrote its trace");
 
     if chapter.from_scene.is_some() {
-        check_bad_scenes(bin);
+        check_bad_scenes(bin, chapter);
         check_adversarial_scenes(bin);
     }
     check_outputs(bin);
@@ -388,8 +388,10 @@ fn check_events(bin: &Bin, chapter: &Chapter) {
 }
 
 /// Every chapter that loads scenes refuses each of the scene format's bad examples
-/// with exit code 1, a message naming the field and the value, and no output file.
-fn check_bad_scenes(bin: &Bin) {
+/// with exit code 1, a message naming the field and the value, and no output file;
+/// a bad value in a part the chapter does not simulate (a polygon's corners in
+/// chapter 8), naming also the chapter that adds that part.
+fn check_bad_scenes(bin: &Bin, chapter: &Chapter) {
     let numbered: Vec<_> = BAD_SCENES.iter().enumerate().collect();
     physics_core::demo::each_at_once(&numbered, |&(i, (json, field, value))| {
         let scene = bin.file(&format!("bad-{i}.json"));
@@ -402,6 +404,22 @@ fn check_bad_scenes(bin: &Bin) {
             e.contains(field) && e.contains(value),
             "bad scene {i}: the message should name `{field}` and `{value}`: {e}"
         );
+        if let Some((feature, _)) =
+            Feature::of_field(field).filter(|(f, _)| !chapter.supports.contains(f))
+        {
+            // A later chapter's part names that chapter; a plane, which
+            // chapters 4 to 7 leave out, is refused as they refuse one.
+            let (number, _) = feature.arrives_in();
+            let refusal = if number > chapter.number {
+                format!("arrives in chapter {number}")
+            } else {
+                "collides circles and boxes only".to_string()
+            };
+            assert!(
+                e.contains(&refusal),
+                "bad scene {i}: the message should say `{refusal}` for `{field}`: {e}"
+            );
+        }
         assert!(!trace.exists(), "bad scene {i} left a trace behind");
     });
 }

@@ -42,7 +42,9 @@ pub const CHAPTER: Chapter = Chapter {
 
 /// A scene file as this chapter's demo: [`crate::scene::world`] with the
 /// chapter's switches.
+/// A body that starts beyond a plane's ends is refused.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    crate::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
 }

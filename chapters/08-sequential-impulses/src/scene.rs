@@ -4,12 +4,14 @@ use crate::{Body, Obb, Shape, World};
 use ch06_rotation_friction::scene::{bodies_bounds, scene_body};
 use ch07_distance_constraints::scene::distance_joints;
 use glam::Vec2;
-use physics_core::scene::{Scene, Shape as SceneShape};
+use physics_core::scene::{Scene, SceneError, Shape as SceneShape};
 use physics_core::trig;
 
 // ANCHOR: from_scene
 /// How deep and how wide the static box that stands in for a scene
 /// file's plane is, in metres: the narrow phase knows boxes, not lines.
+/// Its middle is the plane's point nearest the origin, so the plane ends
+/// 500 m from there either way (see [`refuse_beyond_planes`]).
 pub const PLANE_BOX_HALF_EXTENTS: Vec2 = Vec2::new(500.0, 10.0);
 
 /// A scene file as a chapter 8 world: everything chapters 3 to 7 load.
@@ -51,6 +53,48 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     (World::new(bodies, joints), bounds)
 }
 // ANCHOR_END: from_scene
+
+/// A scene whose body starts beyond a plane's ends, refused in chapter
+/// `chapter` (8 on), naming the body's position and the plane: the box
+/// that stands in for a plane ends [`PLANE_BOX_HALF_EXTENTS`]`.x` from the
+/// plane's point nearest the origin, and a body beyond would fall past
+/// it. (A box long enough for every position a scene may give, four
+/// million metres, would have corners that f32 holds only to a quarter of
+/// a metre, and the engine works from them: chapter 11 finds a shape's
+/// centre from its corners, and chapter 12 sweeps fast bodies against
+/// them.)
+pub fn refuse_beyond_planes(scene: &Scene, chapter: u32) -> Result<(), SceneError> {
+    let end = PLANE_BOX_HALF_EXTENTS.x;
+    let planes =
+        scene.bodies.iter().enumerate().filter_map(|(k, b)| match b.shape {
+            SceneShape::Plane { normal, .. } => Some((k, normal)),
+            _ => None,
+        });
+    for (k, normal) in planes {
+        let along = |p: Vec2| normal.perp_dot(p);
+        for (i, b) in scene.bodies.iter().enumerate() {
+            let at = along(b.position);
+            if matches!(b.shape, SceneShape::Plane { .. }) || at.abs() <= end {
+                continue;
+            }
+            return Err(SceneError::new(
+                format!("bodies[{i}].position"),
+                format!(
+                    "[{}, {}] is {} m along the plane bodies[{k}] from its middle \
+                     (its point nearest the origin); from chapter 8 a plane is a \
+                     static box {} m long behind its line, which ends {end} m from \
+                     its middle either way, and chapter {chapter} would let this \
+                     body fall past it",
+                    b.position.x,
+                    b.position.y,
+                    at.abs(),
+                    2.0 * end
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests {

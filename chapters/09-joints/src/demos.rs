@@ -40,7 +40,9 @@ pub const CHAPTER: Chapter = Chapter {
 
 /// A scene file as this chapter's demo: [`crate::scene::world`] with the
 /// joints' switches and chapter 8's.
+/// A body that starts beyond a plane's ends is refused.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
     Ok(Box::new(lab.with_knobs(KNOBS)))

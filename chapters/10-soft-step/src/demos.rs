@@ -31,7 +31,11 @@ pub const CHAPTER: Chapter = Chapter {
 
 /// A scene file as this chapter's demo: [`crate::scene::world`] with the
 /// soft step's switches and chapter 8's.
+/// An `iterations` other than 10 is refused: the soft step has none.
+/// A body that starts beyond a plane's ends is refused.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
+    crate::scene::refuse_iterations(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     let lab = Lab::from_scene(world, SOFT_KNOBS, bounds, scene);
     Ok(Box::new(lab.with_knobs(KNOBS)))

@@ -53,3 +53,24 @@ fn chapter_8_scenes_load_here() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../checks/scenes");
     physics_core::demo::check_scenes_load(&CHAPTER, std::path::Path::new(dir), 60);
 }
+
+/// The soft step solves in substeps of one pass each and has no iterations:
+/// `scenes/swing.json` with `"iterations": 1` (or 1000) is refused, naming
+/// the field and the value, where it was taken and ignored (a trace the same
+/// to the byte as with 10); with 10, the default, as the file has it, it
+/// loads.
+#[test]
+fn iterations_other_than_the_default_are_refused() {
+    let swing = include_str!("../../../scenes/swing.json");
+    assert!(swing.contains(r#""iterations": 10,"#));
+    assert!(scene(swing).is_ok());
+    for n in [1, 1000] {
+        let asked = swing
+            .replace(r#""iterations": 10,"#, &format!(r#""iterations": {n},"#));
+        let Err(e) = scene(&asked) else {
+            panic!("iterations {n} was taken");
+        };
+        assert!(e.starts_with(&format!("iterations: {n}: chapter 10")), "{e}");
+        assert!(e.contains("soft step"), "{e}");
+    }
+}

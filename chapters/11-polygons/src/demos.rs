@@ -30,7 +30,11 @@ pub const CHAPTER: Chapter = Chapter {
 
 /// A scene file as this chapter's demo: [`crate::scene::world`] with the
 /// chapter's switches.
+/// An `iterations` other than 10 is refused: the soft step has none.
+/// A body that starts beyond a plane's ends is refused.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
+    ch10_soft_step::scene::refuse_iterations(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     Ok(Box::new(Lab::from_scene(world, KNOBS, bounds, scene)))
 }

@@ -204,8 +204,11 @@ impl Fast {
         let margins = &self.margins;
         soft.step(solver, joints, dt, |solver, joints| {
             broad_phase(solver, joints, margins);
-            solver.narrow_phase_with(|a, b, _, t| {
-                contact(shapes, margins, (a, b), t)
+            solver.narrow_phase_with(|a, b, bodies, t| {
+                let manifold = contact(shapes, margins, (a, b), t)?;
+                let reaches = (reach(&shapes.list[a]), reach(&shapes.list[b]));
+                let pair = (&bodies[a], &bodies[b]);
+                (!ghost(&manifold, pair, reaches, dt)).then_some(manifold)
             });
         });
         self.report = Report::default();
@@ -394,6 +397,42 @@ pub fn motion_bound(velocity: Vec2, spin: f32, reach: f32, dt: f32) -> f32 {
     (velocity.length() + spin.abs() * reach) * dt
 }
 // ANCHOR_END: motion_bound
+
+// ANCHOR: ghost
+/// Whether `manifold`, a contact of bodies `a` and `b` whose shapes
+/// reach `reaches` from their centres, is a ghost for a step of `dt`: a
+/// speculative contact whose row may push (the bodies may close its gap
+/// in the step along its normal, spin included), though they cannot meet.
+/// Each shape lies within the disc of its reach however it turns, and as
+/// A's centre goes its straight way (its velocity less B's, for `dt`)
+/// the discs keep more than their two radii apart (and the speculative
+/// distance): what a step can reach is that path, not every direction.
+/// A ghost is not made; a contact that cannot push is kept as ever, and
+/// so is every contact of bodies whose discs pass within their size,
+/// where a ghost bounce stays (so it is as large as the shapes at most,
+/// not as long as a step). A contact within the speculative distance is
+/// never a ghost: its discs are nearer still.
+pub fn ghost(
+    manifold: &Manifold,
+    (a, b): (&Body, &Body),
+    (ra, rb): (f32, f32),
+    dt: f32,
+) -> bool {
+    let deepest = manifold.contacts().iter().map(|c| c.penetration);
+    let gap = -deepest.fold(f32::NEG_INFINITY, f32::max);
+    let spin = a.angular_velocity.abs() * ra + b.angular_velocity.abs() * rb;
+    let closing = (a.velocity - b.velocity).dot(manifold.normal) + spin;
+    if !(gap > 0.0 && closing * dt > gap) {
+        return false;
+    }
+    let apart = b.position - a.position;
+    let moved = (a.velocity - b.velocity) * dt;
+    let along = moved.length_squared();
+    let t =
+        if along > 0.0 { (apart.dot(moved) / along).clamp(0.0, 1.0) } else { 0.0 };
+    (apart - t * moved).length() > 2.0 * (ra + rb) + SPECULATIVE_DISTANCE
+}
+// ANCHOR_END: ghost
 
 /// Chapter 11's manifold of shapes `a` and `b` at transforms `t`,
 /// reported while they are within the sum of their margins (and the

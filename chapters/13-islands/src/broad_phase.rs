@@ -11,7 +11,8 @@
 //! Pairs whose leaves did not move keep their state: their fat boxes are
 //! the same as last step, so they overlap exactly as they did. The set is
 //! therefore always every pair of overlapping fat boxes, which the tests
-//! check against brute force.
+//! check against brute force; all but the pairs of two static bodies,
+//! which can never collide and are never kept.
 
 use crate::query::shape_bounds;
 use crate::tree::{Bounds, Piece, Proxy, Tree};
@@ -52,6 +53,17 @@ pub struct TreePhase {
     last: Vec<Vec2>,
     /// Bodies whose leaves moved since their pairs were last looked for.
     moved: Vec<bool>,
+    /// Bodies without mass when their leaves were made: static, as far as
+    /// the phase can tell. No pair of two of them is kept, for two static
+    /// bodies never collide (a thousand walls stacked on one spot would
+    /// otherwise keep half a million pairs). A static leaf never asks the
+    /// tree for its pairs: the moving leaves find it. A sleeper held still
+    /// by the step looks static too; once it is seen with its mass back,
+    /// it counts as moving, and its pairs are looked for again.
+    fixed: Vec<bool>,
+    /// A static leaf was made since pairs were last looked for: every
+    /// moving leaf asks, moved or not, so that each finds it.
+    fixed_added: bool,
     /// Scratch: the leaves to move this step, with their bodies' tight
     /// boxes and last motion.
     moving: Vec<(Proxy, Bounds, Vec2)>,
@@ -118,14 +130,23 @@ impl TreePhase {
                     self.fat.push(Bounds::default());
                     self.last.push(b.at());
                     self.moved.push(false);
+                    self.fixed.push(false);
                 }
                 continue;
             }
-            // A static body, or a sleeping one held still, stays where
-            // its leaf is.
-            let placed = i < self.proxies.len() && self.proxies[i] != GONE;
-            if placed && b.held() {
-                continue;
+            let held = b.held();
+            if i < self.proxies.len() && self.proxies[i] != GONE {
+                // A static body, or a sleeping one held still, stays where
+                // its leaf is.
+                if held {
+                    continue;
+                }
+                // A sleeper that was held when its leaf was made, awake:
+                // the pairs it was not given with static leaves are found.
+                if self.fixed[i] {
+                    self.fixed[i] = false;
+                    self.moved[i] = true;
+                }
             }
             let tight = tight(i);
             if i == self.proxies.len() {
@@ -135,12 +156,16 @@ impl TreePhase {
                 self.proxies.push(proxy);
                 self.last.push(b.at());
                 self.moved.push(true);
+                self.fixed.push(held);
+                self.fixed_added |= held;
             } else if self.proxies[i] == GONE {
                 // A place taken again after its leaf was removed.
                 let proxy = self.tree.insert(tight, i);
                 (self.tight[i], self.fat[i]) = (tight, self.tree.fat_bounds(proxy));
                 (self.proxies[i], self.last[i], self.moved[i]) =
                     (proxy, b.at(), true);
+                self.fixed[i] = held;
+                self.fixed_added |= held;
             } else {
                 self.tight[i] = tight;
                 // Still inside its fat box: the leaf stays. (Asked of the
@@ -200,36 +225,43 @@ impl TreePhase {
         &self.pairs
     }
 
-    /// The bodies whose leaves moved since their pairs were last looked
-    /// for, in order.
+    /// The bodies whose leaves ask the tree for their pairs, in order:
+    /// the moving bodies whose leaves moved since their pairs were last
+    /// looked for, or every moving body once a static leaf is new.
     pub fn moved_leaves(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.moved.len()).filter(|&i| self.moved[i])
+        (0..self.moved.len()).filter(|&i| self.asks(i))
     }
 
-    /// Into `found`, the pairs moved leaf `i` makes with the leaves its fat
-    /// box overlaps. Two moved leaves would find each other twice: the pair
-    /// is the lower one's to find. (It only reads the tree, so many leaves
-    /// may ask at once.)
+    /// Whether body `i`'s leaf asks the tree for its pairs (see
+    /// [`TreePhase::moved_leaves`]).
+    fn asks(&self, i: usize) -> bool {
+        !self.fixed[i] && (self.moved[i] || self.fixed_added)
+    }
+
+    /// Into `found`, the pairs leaf `i` (one of the
+    /// [`TreePhase::moved_leaves`]) makes with the leaves its fat box
+    /// overlaps, but none of two static leaves. Two leaves that ask would
+    /// find each other twice: the pair is the lower one's to find. (It only
+    /// reads the tree, so many leaves may ask at once.)
     pub fn pairs_of(&self, i: usize, found: &mut Vec<Pair>) {
-        let moved = &self.moved;
+        let fixed = &self.fixed;
         self.tree.query(self.fat[i], |_, j| {
-            if j != i && !(moved[j] && j < i) {
+            if j != i && !(self.asks(j) && j < i) && !(fixed[i] && fixed[j]) {
                 found.push(Pair::new(i.min(j), i.max(j)));
             }
         });
     }
 
     /// Into `found`, the pairs of `piece` (one of the tree's
-    /// [`Tree::pieces`]) with a moved leaf: all the pieces together find
-    /// what [`TreePhase::pairs_of`] finds for all the moved leaves, each
-    /// pair once. When most leaves have moved, this search of the tree
-    /// against itself meets each pair of nodes once, where every moved
-    /// leaf's own question starts again from the root. The pieces are
-    /// independent of each other.
+    /// [`Tree::pieces`]) with a leaf that asks: all the pieces together
+    /// find what [`TreePhase::pairs_of`] finds for all the
+    /// [`TreePhase::moved_leaves`], each pair once. When most leaves have
+    /// moved, this search of the tree against itself meets each pair of
+    /// nodes once, where every moved leaf's own question starts again
+    /// from the root. The pieces are independent of each other.
     pub fn pairs_in(&self, piece: Piece, found: &mut Vec<Pair>) {
-        let moved = &self.moved;
         self.tree.pairs_in(piece, |i, j| {
-            if moved[i] | moved[j] {
+            if self.asks(i) | self.asks(j) {
                 found.push(Pair::new(i.min(j), i.max(j)));
             }
         });
@@ -266,6 +298,7 @@ impl TreePhase {
             std::mem::swap(&mut self.pairs, &mut self.merged);
         }
         self.moved.fill(false);
+        self.fixed_added = false;
         self.report =
             PhaseReport { moved: count, found: joined, pairs: self.pairs.len() };
     }
@@ -347,6 +380,7 @@ impl TreePhase {
             self.tree.remove(self.proxies[i]);
             self.proxies[i] = GONE;
             self.moved[i] = false;
+            self.fixed[i] = false;
             self.pairs.retain(|p| {
                 let (a, b) = p.bodies();
                 a != i && b != i

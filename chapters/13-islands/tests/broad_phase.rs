@@ -1,15 +1,18 @@
 //! The tree as the broad phase: the step it drives is the step chapter
 //! 8's sort and sweep drives, bit for bit; its pair set, kept from step to
-//! step, is always every pair of overlapping fat boxes, after any sequence
-//! of moves, additions and removals; each leaf's fat box holds its body's
-//! shape between steps; and a world at rest moves no leaf.
+//! step, is always every pair of overlapping fat boxes but those of two
+//! static bodies, after any sequence of moves, additions and removals;
+//! each leaf's fat box holds its body's shape between steps; and a world
+//! at rest moves no leaf.
 
 use ch11_polygons::worlds::random_shape;
 use ch11_polygons::{SPECULATIVE_DISTANCE, collide};
+use ch12_continuous::Polygon;
 use ch13_islands::query::shape_bounds;
 use ch13_islands::worlds::{pyramid, tree_view};
 use ch13_islands::{
-    Body, Bounds, FAT_MARGIN, Pair, PhaseReport, Shape, TreePhase, body, fixed,
+    Body, Bounds, FAT_MARGIN, Pair, PhaseReport, Shape, TreePhase, World, body,
+    fixed,
 };
 use glam::Vec2;
 use physics_core::rng::Rng;
@@ -42,10 +45,13 @@ fn the_tree_drives_the_same_step_as_sort_and_sweep() {
             continue;
         }
         let n = tree.bodies().len();
+        let fixed = |i: usize| tree.bodies()[i].inv_mass == 0.0;
         let mut brute = Vec::new();
         for a in 0..n {
             for b in a + 1..n {
-                if tree.phase.fat_bounds(a).overlaps(tree.phase.fat_bounds(b)) {
+                if tree.phase.fat_bounds(a).overlaps(tree.phase.fat_bounds(b))
+                    && !(fixed(a) && fixed(b))
+                {
                     brute.push((a, b));
                 }
             }
@@ -82,6 +88,58 @@ fn a_world_at_rest_moves_no_leaf() {
     assert_eq!(world.solver.pairs_tested(), 0);
     // The pairs are still known: they wake with the pile.
     assert!(report.pairs >= 40, "{report:?}");
+}
+
+/// A thousand static boxes stacked on one spot, and three discs dropped
+/// on them: no pair of two static bodies is kept. (Kept, they were
+/// 499,500 pairs, half a million to store and walk every step, which a
+/// step never tests.) The discs' pairs with the boxes are kept.
+#[test]
+fn no_pair_of_two_static_bodies_is_kept() {
+    let block = Shape::Polygon(Polygon::boxed(Vec2::splat(1.0), 0.0));
+    let mut pieces: Vec<_> =
+        (0..1000).map(|_| fixed(block, Vec2::ZERO, 0.0)).collect();
+    for i in 0..3 {
+        let at = Vec2::new(0.5 * i as f32 - 0.5, 1.5);
+        pieces.push(body(Shape::Circle { radius: 0.3 }, at, 0.0, 1.0));
+    }
+    let mut world = World::new(pieces, Vec::new());
+    world.sleep.on = false;
+    for _ in 0..3 {
+        world.step(DT);
+        let pairs = world.phase.pairs();
+        let both_static = pairs.iter().filter(|p| p.bodies().1 < 1000).count();
+        assert_eq!(both_static, 0, "{} pairs in all", pairs.len());
+        assert!(pairs.len() >= 3000, "{} pairs", pairs.len());
+    }
+}
+
+/// A body added asleep gets its leaf during a step, held still with no
+/// mass, so it looks static and its pair with the floor is not kept;
+/// woken, it is seen with its mass back, its pairs are found again, and
+/// it rests on the floor.
+#[test]
+fn a_sleeper_given_its_leaf_asleep_finds_the_floor_when_it_wakes() {
+    let slab = Shape::Polygon(Polygon::boxed(Vec2::new(5.0, 0.5), 0.0));
+    let cube = Shape::Polygon(Polygon::boxed(Vec2::splat(0.5), 0.0));
+    let run = |asleep: bool| {
+        let mut world =
+            World::new(vec![fixed(slab, Vec2::new(0.0, -0.5), 0.0)], Vec::new());
+        let i = world.add(body(cube, Vec2::new(0.0, 0.5), 0.0, 1.0));
+        if asleep {
+            world.put_to_sleep(i);
+        }
+        world.step(DT);
+        // Woken by a push.
+        world.solver.bodies[i].force = Vec2::new(0.0, -5.0);
+        for _ in 0..30 {
+            world.step(DT);
+        }
+        (world.phase.pairs().to_vec(), world.bodies()[i])
+    };
+    let (pairs, woken) = run(true);
+    assert!(pairs.contains(&Pair::new(0, 1)), "{pairs:?}");
+    assert!((woken.position.y - 0.5).abs() < 0.01, "{woken:?}");
 }
 
 /// How a body moves in one step.
@@ -167,8 +225,8 @@ proptest! {
     /// through random steps (bodies nudged within their fat boxes or
     /// thrown across the scene, added, taken away), equals after every
     /// update the brute-force set of pairs `(low, high)` whose fat boxes
-    /// overlap. The phase leaves no pair out, static-static ones included
-    /// (chapter 8's `broad_phase_from` drops those). Also, after each update:
+    /// overlap, less the pairs of two static bodies, which never collide.
+    /// Also, after each update:
     /// the tree holds a valid leaf per body; each moving body's box, grown
     /// by its margin and half the contact distance (`TreePhase::tight`),
     /// lies in its fat box; and the report counts the leaves that moved
@@ -210,10 +268,11 @@ proptest! {
             prop_assert_eq!(phase.len(), n, "step {}", k);
             prop_assert_eq!(phase.tree.validate(), n, "step {}", k);
             let fat: Vec<Bounds> = (0..n).map(|i| phase.fat_bounds(i)).collect();
+            let fixed = |i: usize| bodies[i].inv_mass == 0.0;
             let mut brute = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
-                    if fat[a].overlaps(fat[b]) {
+                    if fat[a].overlaps(fat[b]) && !(fixed(a) && fixed(b)) {
                         brute.push((a, b));
                     }
                 }

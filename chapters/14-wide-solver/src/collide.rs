@@ -7,7 +7,7 @@ use crate::pose::Pose;
 use crate::{BODIES, Body, LEAVES, PAIRS, Parts, RUNS, Threads};
 use ch08_sequential_impulses::Arbiter;
 use ch11_polygons::reach;
-use ch12_continuous::contact;
+use ch12_continuous::{contact, ghost};
 use ch12_continuous::{reach_out_body, thinnest};
 use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
@@ -35,7 +35,7 @@ impl Parts<'_> {
             self.solver.broad_phase(|i, _, t| shapes.broad_box(i, t, margins[i]));
             self.joints.drop_held_pairs(self.solver);
         }
-        self.narrow_phase();
+        self.narrow_phase(dt);
     }
 
     /// Chapter 12's margins, body by body on the workers, from each
@@ -141,10 +141,12 @@ impl Parts<'_> {
     }
 
     /// Every pair's manifold and its arbiter, on the workers, and whether
-    /// they are last step's contacts again.
-    fn narrow_phase(&mut self) {
+    /// they are last step's contacts again; none for a pair whose
+    /// contact is a ghost (chapter 12's [`ghost`]).
+    fn narrow_phase(&mut self, dt: f32) {
         let (chapter8, shapes, margins) =
             (&*self.solver, self.shapes, &self.fast.margins);
+        let extents = &self.wide.cache.extents;
         let (pairs, transforms) = chapter8.pairs();
         let (bodies, last) = (&chapter8.bodies, &chapter8.arbiters);
         let warm = chapter8.settings.warm_starting;
@@ -154,6 +156,9 @@ impl Parts<'_> {
         let make = |(a, b): (usize, usize), before: Option<&Arbiter>| {
             let manifold = contact(shapes, margins, (a, b), transforms)?;
             let pair = (&bodies[a], &bodies[b]);
+            if ghost(&manifold, pair, (extents[a].0, extents[b].0), dt) {
+                return None;
+            }
             let new = Arbiter::new((a, b), pair, &manifold, before, warm);
             let again = before.is_some_and(|o| {
                 o.count == new.count

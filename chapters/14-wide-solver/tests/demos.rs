@@ -96,3 +96,32 @@ fn a_slow_motor_keeps_its_bodies_awake_here_too() {
         "the plank turned {angle} rad in 20 s, not 0.2"
     );
 }
+
+/// Chapter 10's soft step, solved wide, has no iterations either:
+/// `scenes/swing.json` with `"iterations": 1` is refused here too, and
+/// with 10, as the file has it, it loads.
+#[test]
+fn iterations_other_than_the_default_are_refused_here_too() {
+    let load = |json: &str| {
+        let scene = physics_core::scene::Scene::from_json(json).unwrap();
+        CHAPTER.load_scene(&scene).map(|_| ()).map_err(|e| e.to_string())
+    };
+    let swing = include_str!("../../../scenes/swing.json");
+    assert_eq!(load(swing), Ok(()));
+    let e = load(&swing.replace(r#""iterations": 10,"#, r#""iterations": 1,"#));
+    let e = e.expect_err("iterations 1 was taken");
+    assert!(e.starts_with("iterations: 1: chapter 14"), "{e}");
+}
+
+/// A plane is chapter 8's static box 1,000 m long here too: the review's
+/// ball 600 m along a floor plane, which fell for ever, is refused.
+#[test]
+fn a_body_beyond_a_planes_ends_is_refused_here_too() {
+    let json = r#"{ "bodies": [ { "shape": { "plane": { "normal": [0, 1], "offset": 0 } } },
+        { "shape": { "circle": { "radius": 0.5 } }, "position": [600, 2] } ] }"#;
+    let scene = physics_core::scene::Scene::from_json(json).unwrap();
+    let Err(e) = CHAPTER.load_scene(&scene) else {
+        panic!("the ball beyond the floor's end was taken");
+    };
+    assert!(e.to_string().contains("chapter 14 would let this body fall"), "{e}");
+}

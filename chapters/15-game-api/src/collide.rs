@@ -10,7 +10,9 @@ use ch06_rotation_friction::mix_friction;
 use ch08_sequential_impulses::Arbiter;
 use ch11_polygons::{SPECULATIVE_DISTANCE, Shape, collide, floor_or_not, reach};
 use ch12_continuous::toi::{Sweep, Toi, time_of_impact};
-use ch12_continuous::{CORE_FRACTION, Transform, enters, motion_bound, thinnest};
+use ch12_continuous::{
+    CORE_FRACTION, Transform, enters, ghost, motion_bound, thinnest,
+};
 use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::{Leaf, Pair};
 use ch13_islands::query::shape_bounds;
@@ -155,6 +157,12 @@ impl Collide for GameShapes<'_> {
             let Some(manifold) = collide(&pa, &ta, &pb, &tb, margin) else {
                 continue;
             };
+            // Chapter 12's ghosts: a speculative contact the bodies cannot
+            // reach in the step, though its row would push, is not made.
+            let reaches = (game.extents[a].0, game.extents[b].0);
+            if ghost(&manifold, (&bodies[a], &bodies[b]), reaches, dt) {
+                continue;
+            }
             // Last step's arbiter of the same two shapes, if any: both
             // lists are in the pairs' order.
             while game.keys.get(old).is_some_and(|k| k.pair < pair) {

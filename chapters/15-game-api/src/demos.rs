@@ -44,8 +44,12 @@ pub const SUPPORTS: &[physics_core::scene::Feature] = &[
     physics_core::scene::Feature::Game,
 ];
 
-/// A scene file as this chapter's demo.
+/// A scene file as this chapter's demo. An `iterations` other than 10 is
+/// refused (the soft step has none), and so is a body that starts beyond a
+/// plane's ends.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
+    ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
+    ch10_soft_step::scene::refuse_iterations(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     Ok(Box::new(Lab::from_scene(
         Shown::new(world, Script::None),

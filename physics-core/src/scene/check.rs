@@ -6,8 +6,9 @@ use super::file::{
     BodyFile, FilterFile, JointFile, PartFile, PolygonFile, SceneFile, ShapeFile,
 };
 use super::{
-    MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT, Scene, SceneBody,
-    SceneError, SceneFilter, SceneJoint, SceneMotor, ScenePart, Shape, limits,
+    DEFAULT_ITERATIONS, MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT,
+    Scene, SceneBody, SceneError, SceneFilter, SceneJoint, SceneMotor, ScenePart,
+    Shape, limits,
 };
 use glam::Vec2;
 
@@ -263,7 +264,7 @@ impl SceneFile {
                     ),
                 ));
             }
-            None => 10,
+            None => DEFAULT_ITERATIONS,
         };
         let mut parts = Vec::new();
         let bodies = self
@@ -279,8 +280,99 @@ impl SceneFile {
             breaks.push(j.breaks(&at)?);
             joints.push(j.check(&at, &bodies)?);
         }
+        crowding(&bodies)?;
         Ok(Scene { gravity, dt, iterations, bodies, joints, parts, breaks })
     }
+}
+
+/// The box round body `b` where it starts, lower and upper corner; none
+/// for a plane.
+fn start_box(b: &SceneBody) -> Option<(Vec2, Vec2)> {
+    let (corners, radius): (Vec<Vec2>, f32) = match b.shape {
+        Shape::Plane { .. } => return None,
+        Shape::Circle { radius } => (vec![Vec2::ZERO], radius),
+        Shape::Box { half_extents: h } => {
+            (vec![h, Vec2::new(-h.x, h.y), -h, Vec2::new(h.x, -h.y)], 0.0)
+        }
+        Shape::Polygon { vertices, count, radius } => {
+            (vertices[..count].to_vec(), radius)
+        }
+        Shape::Capsule { half_length, radius } => (
+            vec![Vec2::new(-half_length, 0.0), Vec2::new(half_length, 0.0)],
+            radius,
+        ),
+    };
+    let placed = corners.iter().map(|&c| b.to_world(c));
+    let (lower, upper) = placed
+        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p), hi.max(p))
+        });
+    Some((lower - radius, upper + radius))
+}
+
+/// No more than [`limits::MAX_START_OVERLAPS`] pairs of bodies, one of
+/// each pair not static, start with their boxes overlapping: else the
+/// body that takes the count past it is named, with its position. Every
+/// such pair is a pair the step keeps, and a contact it solves, for as
+/// long as they overlap; ten thousand bodies on one spot are fifty
+/// million. (A sort and sweep along the axis the boxes spread along more;
+/// two static bodies never collide and are not counted, nor are planes.)
+fn crowding(bodies: &[SceneBody]) -> Result<(), SceneError> {
+    let boxes: Vec<(usize, Vec2, Vec2)> = bodies
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| start_box(b).map(|(lo, hi)| (i, lo, hi)))
+        .collect();
+    let spread = |axis: usize| {
+        let (lo, hi) = boxes.iter().fold(
+            (f32::INFINITY, f32::NEG_INFINITY),
+            |(lo, hi), &(_, l, h)| {
+                let middle = 0.5 * (l[axis] + h[axis]);
+                (lo.min(middle), hi.max(middle))
+            },
+        );
+        hi - lo
+    };
+    let axis = if spread(1) > spread(0) { 1 } else { 0 };
+    let other = 1 - axis;
+    let mut order: Vec<usize> = (0..boxes.len()).collect();
+    order.sort_by(|&a, &b| boxes[a].1[axis].total_cmp(&boxes[b].1[axis]));
+    // The boxes the sweep is inside, moving and static apart: a static box
+    // is only tested against moving ones.
+    let (mut moving, mut fixed) = (Vec::new(), Vec::new());
+    let mut pairs = 0;
+    for k in order {
+        let (i, lo, hi) = boxes[k];
+        let open = |m: &usize| boxes[*m].2[axis] > lo[axis];
+        let meets = |m: &&usize| {
+            boxes[**m].1[other] < hi[other] && lo[other] < boxes[**m].2[other]
+        };
+        moving.retain(open);
+        let mut here = moving.iter().filter(meets).count();
+        if bodies[i].is_static {
+            fixed.push(k);
+        } else {
+            fixed.retain(open);
+            here += fixed.iter().filter(meets).count();
+            moving.push(k);
+        }
+        pairs += here;
+        if pairs > limits::MAX_START_OVERLAPS {
+            return Err(SceneError::new(
+                format!("bodies[{i}].position"),
+                format!(
+                    "{}: the body starts with its box overlapping those of {here} \
+                     others, which takes the pairs of bodies that start overlapping \
+                     past {}, the most a scene may start with (two static bodies make \
+                     no pair); the step keeps every such pair, and a million take \
+                     about 0.75 GB: spread the bodies out",
+                    show(bodies[i].position.to_array()),
+                    limits::MAX_START_OVERLAPS
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl BodyFile {
@@ -317,7 +409,7 @@ impl BodyFile {
             (Some(false), true) => {
                 return Err(SceneError::new(
                     f("static"),
-                    "false, but a plane is infinite and always static",
+                    "false, but a plane is always static",
                 ));
             }
             (s, plane) => s.unwrap_or(plane),

@@ -81,6 +81,29 @@ impl SceneError {
     }
 }
 
+impl SceneError {
+    /// This error as chapter `chapter`, which simulates `supports`, reports it: an
+    /// error in a part of the file the chapter does not simulate (a polygon's
+    /// corners in chapter 8) first says which chapter adds that part, as a valid
+    /// one is refused, then what is wrong with it. Any other error is returned
+    /// as it is.
+    pub fn in_chapter(self, chapter: u32, supports: &[Feature]) -> SceneError {
+        let Some((feature, kind)) =
+            Feature::of_field(&self.field).filter(|(f, _)| !supports.contains(f))
+        else {
+            return self;
+        };
+        let refusal = feature.refuse(chapter, self.field.clone(), kind);
+        SceneError::new(
+            self.field,
+            format!(
+                "{}; and as written it would be refused anyway: {}",
+                refusal.message, self.message
+            ),
+        )
+    }
+}
+
 impl fmt::Display for SceneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {
@@ -239,6 +262,38 @@ impl Feature {
                 "a game's field (kinematic, shapes, filter, sensor, a joint's break)"
             }
         }
+    }
+
+    /// The feature a field of the file asks for by its place alone, whatever it
+    /// holds: a body's `shape.box`, `shape.plane`, `shape.polygon` or
+    /// `shape.capsule` and anything in it, its `bullet`, and a joint of each kind;
+    /// with the name the field gives it (`polygon`, `revolute`). Fields whose
+    /// feature depends on the value (an `angle` of 0 asks for no rotation) have
+    /// none.
+    pub fn of_field(field: &str) -> Option<(Feature, &'static str)> {
+        let (list, rest) = field.split_once('[')?;
+        let (_, rest) = rest.split_once("].")?;
+        // Each part up to its bracket: `vertices[2]` is `vertices`.
+        let mut parts = rest.split('.').map(|p| p.split('[').next().unwrap_or(p));
+        let (first, second) = (parts.next()?, parts.next());
+        let kinds: &[(&str, Feature)] = match (list, first) {
+            ("bodies", "shape") => &[
+                ("box", Feature::Boxes),
+                ("plane", Feature::Planes),
+                ("polygon", Feature::Polygons),
+                ("capsule", Feature::Polygons),
+            ],
+            ("bodies", _) => &[("bullet", Feature::Bullets)],
+            ("joints", _) => &[
+                ("distance", Feature::Joints),
+                ("revolute", Feature::RigidJoints),
+                ("prismatic", Feature::RigidJoints),
+                ("weld", Feature::RigidJoints),
+            ],
+            _ => return None,
+        };
+        let kind = if first == "shape" { second? } else { first };
+        kinds.iter().find(|(name, _)| *name == kind).map(|&(name, f)| (f, name))
     }
 
     /// The error for `field` holding `value` in chapter `chapter`, which does not
@@ -440,6 +495,8 @@ pub struct Scene {
 pub const MAX_DT: f32 = 1.0;
 /// The largest solver iteration count a scene may ask for.
 pub const MAX_ITERATIONS: u32 = 1000;
+/// The solver iteration count of a scene that gives none.
+pub const DEFAULT_ITERATIONS: u32 = 10;
 /// The largest scene file read, in bytes (64 MiB): far beyond any scene a person
 /// writes, and a bound on what a wrong path can make the loader read.
 pub const MAX_SCENE_BYTES: u64 = 64 << 20;
@@ -483,6 +540,12 @@ pub mod limits {
     /// How far a pin may start outside its limit, radians: Box2D's angular
     /// slop, 2 degrees.
     pub const ANGLE_SLOP: f32 = 2.0 * std::f32::consts::PI / 180.0;
+    /// The most pairs of bodies (not both static) whose boxes may overlap
+    /// where the scene starts: the broad phase keeps each pair, and the
+    /// narrow phase a contact for each, every step they overlap, about
+    /// 0.75 GB a million in chapter 14. Bodies spread out overlap a few
+    /// neighbours each; this is 1,415 bodies on one spot.
+    pub const MAX_START_OVERLAPS: usize = 1_000_000;
 }
 
 impl Scene {
