@@ -355,7 +355,7 @@ impl Parts<'_> {
     /// Body `i` placed as the contacts see it this step, after
     /// [`Parts::start_poses`].
     pub fn placed(&self, i: usize) -> ch12_continuous::Transform {
-        self.wide.cache.poses[i].transform(&self.solver.bodies[i])
+        placed(&self.solver.bodies, self.wide, i)
     }
 
     /// Last step's list of arbiters, emptied, its room kept: for the
@@ -386,4 +386,15 @@ impl Parts<'_> {
     pub fn far(&self) -> &[bool] {
         &self.wide.cache.far
     }
+}
+
+/// Body `i` of `bodies` placed as the contacts see it this step (its
+/// rotation the pose's `wide` keeps): [`Parts::placed`] for a caller that
+/// holds other parts of the step at the same time.
+pub fn placed(
+    bodies: &[Body],
+    wide: &crate::Wide,
+    i: usize,
+) -> ch12_continuous::Transform {
+    wide.cache.poses[i].transform(&bodies[i])
 }

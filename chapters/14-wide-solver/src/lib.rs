@@ -34,6 +34,7 @@
 //! `states.rs`, and their poses, in `pose.rs`; what a step keeps for the
 //! next, in `cache.rs`.
 
+pub mod collide;
 pub mod colour;
 pub mod demos;
 pub mod figures;
@@ -44,7 +45,6 @@ pub mod worlds;
 
 mod blocks;
 mod cache;
-mod collide;
 mod kernels;
 mod pose;
 mod states;

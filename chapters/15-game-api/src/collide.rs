@@ -17,6 +17,7 @@ use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::{Leaf, Pair};
 use ch13_islands::query::shape_bounds;
 use ch13_islands::tree::Bounds;
+use ch14_wide_solver::collide::placed;
 use ch14_wide_solver::{Collide, Parts};
 use glam::Vec2;
 
@@ -120,18 +121,35 @@ impl Collide for GameShapes<'_> {
             }
         }
         // Each shape's leaf and its box, from its body's place this step.
-        let bodies = &parts.solver.bodies;
-        let places: Vec<Transform> =
-            (0..bodies.len()).map(|i| parts.placed(i)).collect();
+        let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
         let margins = &parts.fast.margins;
         let leaves = game.leaves(bodies);
         let tight = |s: usize| {
             let shape = &game.shapes[s];
             let i = game.owner(s);
-            let t = on_body(&places[i], shape.at);
+            let t = on_body(&placed(bodies, wide, i), shape.at);
             TreePhase::tight_around(shape_bounds(&shape.placed, &t), margins[i])
         };
-        parts.phase.update_with(&leaves, tight);
+        // Chapter 13's update: each leaf follows its shape, the moved
+        // leaves ask the tree for their pairs (or, when half of them or
+        // more moved, the tree is searched against itself, as chapter 14
+        // does), and the pairs found join the set.
+        let phase = &mut *parts.phase;
+        phase.sync_with(&leaves, tight);
+        let mut found = std::mem::take(&mut game.found);
+        found.clear();
+        if 2 * phase.moved_leaves().count() >= phase.len() {
+            for piece in phase.tree.pieces(16) {
+                phase.pairs_in(piece, &mut found);
+            }
+        } else {
+            for i in phase.moved_leaves() {
+                phase.pairs_of(i, &mut found);
+            }
+        }
+        found.sort_unstable();
+        phase.join(&leaves, &found);
+        game.found = found;
         // The pairs that may touch, that may collide.
         let held = game.held_pairs(parts.joints);
         let settings = parts.shapes.settings;
@@ -147,8 +165,10 @@ impl Collide for GameShapes<'_> {
             };
             let (a, b) = (game.owner(sa), game.owner(sb));
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
-            let (ta, tb) =
-                (on_body(&places[a], shape_a.at), on_body(&places[b], shape_b.at));
+            let (ta, tb) = (
+                on_body(&placed(bodies, wide, a), shape_a.at),
+                on_body(&placed(bodies, wide, b), shape_b.at),
+            );
             let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
             let (pa, pb) = (
                 floor_or_not(&shape_a.placed, settings),
@@ -206,13 +226,11 @@ impl Collide for GameShapes<'_> {
         if parts.fast.settings.toi && parts.any_moved_far() {
             sweep(game, parts);
         }
-        let bodies = &parts.solver.bodies;
-        let places: Vec<Transform> =
-            (0..bodies.len()).map(|i| parts.placed(i)).collect();
+        let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
         let leaves = game.leaves(bodies);
         parts.phase.sync_with(&leaves, |s| {
             let shape = &game.shapes[s];
-            let t = on_body(&places[game.owner(s)], shape.at);
+            let t = on_body(&placed(bodies, wide, game.owner(s)), shape.at);
             TreePhase::tight_around(shape_bounds(&shape.placed, &t), 0.0)
         });
     }
@@ -378,51 +396,66 @@ fn sweep(game: &Game, parts: &mut Parts<'_>) {
         .filter(|&i| far[i] && !bullet(i))
         .chain((0..n).filter(|&i| far[i] && bullet(i)));
     let order: Vec<usize> = order.collect();
+    // The static shapes, each placed, and its box found, once for every
+    // fast body to try (chapter 12's list; a pile of thousands has few).
+    let statics: Vec<(usize, Transform, (Vec2, Vec2))> = (0..game.shapes.len())
+        .filter_map(|t| {
+            let j = game.shapes[t].body? as usize;
+            let bj = &parts.solver.bodies[j];
+            (bj.inv_mass == 0.0).then(|| {
+                let to = on_body(&bj.transform(), game.shapes[t].at);
+                (t, to, ch13_islands_bounds(&game.shapes[t].placed, &to))
+            })
+        })
+        .collect();
     for i in order {
         let b = parts.solver.bodies[i];
         let (c0, a0) = starts[i];
         let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
         parts.fast.report.swept += 1;
         let mut first = 1.0f32;
-        // The box the body's shapes sweep through.
-        let (mut lower, mut upper) =
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-        for &s in &game.bodies[i].shapes {
-            let shape = &game.shapes[s as usize];
-            for (c, a) in [(c0, a0), (b.position, b.angle)] {
-                let bounds = shape_bounds(
-                    &shape.placed,
-                    &on_body(&Transform::new(c, a), shape.at),
-                );
-                (lower, upper) = (lower.min(bounds.lower), upper.max(bounds.upper));
+        // A bullet's targets also include the moving shapes near its path,
+        // which the tree finds; any body's, the static shapes.
+        let mut targets: Vec<usize> = Vec::new();
+        if bullet(i) {
+            let (mut lower, mut upper) =
+                (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+            for &s in &game.bodies[i].shapes {
+                let shape = &game.shapes[s as usize];
+                for (c, a) in [(c0, a0), (b.position, b.angle)] {
+                    let t = on_body(&Transform::new(c, a), shape.at);
+                    let bounds = shape_bounds(&shape.placed, &t);
+                    (lower, upper) =
+                        (lower.min(bounds.lower), upper.max(bounds.upper));
+                }
             }
+            parts.phase.tree.query(Bounds::new(lower, upper), |_, t| {
+                let j = game.owner(t);
+                let bj = &parts.solver.bodies[j];
+                if j != i && bj.inv_mass > 0.0 && !bullet(j) {
+                    targets.push(t);
+                }
+            });
+            targets.sort_unstable();
         }
-        let mut targets = Vec::new();
-        parts.phase.tree.query(Bounds::new(lower, upper), |_, t| targets.push(t));
-        targets.sort_unstable();
+        let moving = targets.iter().map(|&t| {
+            let bj = &parts.solver.bodies[game.owner(t)];
+            let to = on_body(&bj.transform(), game.shapes[t].at);
+            (t, to, ch13_islands_bounds(&game.shapes[t].placed, &to))
+        });
+        let moving: Vec<_> = moving.collect();
         for &s in &game.bodies[i].shapes {
             let shape = &game.shapes[s as usize];
             if shape.def.sensor {
                 continue;
             }
             let mine = in_body_frame(shape.placed, shape.at);
-            for &t in &targets {
+            for &(t, to, around) in statics.iter().chain(&moving) {
                 let other = &game.shapes[t];
-                let Some(j) = other.body.map(|j| j as usize) else { continue };
-                let bj = &parts.solver.bodies[j];
-                let target = bj.inv_mass == 0.0 || (bullet(i) && !bullet(j));
-                if j == i
-                    || !target
-                    || other.def.sensor
+                if other.def.sensor
                     || !should_collide(&shape.def.filter, &other.def.filter)
+                    || !path.may_reach(reach(&mine), around)
                 {
-                    continue;
-                }
-                let to = on_body(&bj.transform(), other.at);
-                if !path.may_reach(
-                    reach(&mine),
-                    ch13_islands_bounds(&other.placed, &to),
-                ) {
                     continue;
                 }
                 let mut found =

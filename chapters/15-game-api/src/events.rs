@@ -154,14 +154,18 @@ impl Game {
                     && b.velocity == Vec2::ZERO
                     && b.angular_velocity == 0.0)
         };
+        // (Both lists are in the pairs' order: the arbiters are.)
+        let before = touching.len();
         for &pair in &self.touching {
             let (s, t) = pair.bodies();
             if rests(self.owner(s)) && rests(self.owner(t)) {
                 touching.push(pair);
             }
         }
-        touching.sort_unstable();
-        touching.dedup();
+        if touching.len() > before {
+            touching.sort_unstable();
+            touching.dedup();
+        }
         let (began, ended) = differences(&self.touching, &touching);
         events.begin.extend(began.iter().map(|p| self.event_of(*p)));
         events.end.extend(ended.iter().map(|p| self.event_of(*p)));

@@ -229,6 +229,8 @@ pub struct Game {
     /// Whether bodies, shapes or joints were made or destroyed since the
     /// last step: its contacts are then not last step's, one for one.
     pub(crate) changed: bool,
+    /// Room for the pairs the tree finds in a step.
+    pub(crate) found: Vec<Pair>,
 }
 // ANCHOR_END: game
 
@@ -258,11 +260,66 @@ impl Default for Game {
             pending: Events::default(),
             extents: Vec::new(),
             changed: false,
+            found: Vec::new(),
         }
     }
 }
 
 impl Game {
+    /// Body `i` of an earlier chapter's world, with its one `shape` about
+    /// its centre of mass, taken into place `i` with its shape in place
+    /// `i`: static if it has no mass, else dynamic.
+    pub(crate) fn adopt(&mut self, i: usize, b: &crate::Body, shape: Shape) {
+        let kind =
+            if b.inv_mass == 0.0 { BodyKind::Static } else { BodyKind::Dynamic };
+        let mass = match kind {
+            BodyKind::Dynamic => BodyMass {
+                mass: 1.0 / b.inv_mass,
+                centre: Vec2::ZERO,
+                inertia: if b.inv_inertia > 0.0 {
+                    1.0 / b.inv_inertia
+                } else {
+                    0.0
+                },
+            },
+            _ => BodyMass::default(),
+        };
+        let area = ch11_polygons::mass_properties(&shape).area;
+        let def = ShapeDef {
+            density: if mass.mass > 0.0 { mass.mass / area } else { 1.0 },
+            friction: b.friction,
+            restitution: b.restitution,
+            ..ShapeDef::new(shape)
+        };
+        debug_assert_eq!((self.bodies.len(), self.shapes.len()), (i, i));
+        self.bodies.push(BodySlot {
+            generation: 0,
+            kind: Some(kind),
+            shapes: vec![i as u32],
+            mass,
+        });
+        self.shapes.push(ShapeSlot {
+            generation: 0,
+            body: Some(i as u32),
+            def,
+            placed: shape,
+            at: Vec2::ZERO,
+        });
+    }
+
+    /// The next of an earlier chapter's joints, unbreakable.
+    pub(crate) fn adopt_joint(&mut self) {
+        let at = self.joint_places.len() as u32;
+        self.joints.push(JointSlot {
+            generation: 0,
+            at: Some(at),
+            break_force: f32::INFINITY,
+            break_torque: f32::INFINITY,
+            collide_connected: false,
+        });
+        self.joint_places.push(at);
+    }
+
     /// The body place `id` names, if it still names one.
     pub fn body(&self, id: BodyId) -> Result<usize, Stale> {
         let slot = self.bodies.get(id.index as usize);

@@ -126,6 +126,33 @@ impl World {
     // ANCHOR_END: step
 }
 
+impl From<ch14_wide_solver::World> for World {
+    /// Chapter 14's world, each body with its one shape (already about its
+    /// centre of mass) and its material, each joint unbreakable: the same
+    /// bodies, shapes, tree and contacts, with handles.
+    fn from(world: ch14_wide_solver::World) -> World {
+        let ch14_wide_solver::World {
+            solver,
+            joints,
+            soft,
+            shapes,
+            fast,
+            phase,
+            sleep,
+            wide,
+        } = world;
+        let mut game = Game::default();
+        for (i, (b, shape)) in solver.bodies.iter().zip(&shapes.list).enumerate() {
+            game.adopt(i, b, *shape);
+        }
+        for _ in &joints.list {
+            game.adopt_joint();
+        }
+        let shapes = Shapes { list: Vec::new(), ..shapes };
+        World { solver, joints, soft, shapes, fast, phase, sleep, wide, game }
+    }
+}
+
 impl Default for World {
     fn default() -> World {
         World::new()
