@@ -96,3 +96,42 @@ fn a_scene_body_of_several_shapes_has_its_shapes_mass() {
             && (pb - pa).length() < 1e-5
     );
 }
+
+/// Chapter 14's world taken into this chapter's, each body with its one
+/// shape: a 20-row pyramid steps to the same bits here as there, on one
+/// thread and on two. The game's part adds handles and events, and changes
+/// nothing the physics computes.
+#[test]
+fn chapter_14s_pyramid_steps_to_the_same_bits_here() {
+    for threads in [1, 2] {
+        let mut there = ch14_wide_solver::worlds::pyramid(20);
+        let mut here =
+            ch15_game_api::World::from(ch14_wide_solver::worlds::pyramid(20));
+        there.wide.set_threads(threads);
+        here.wide.set_threads(threads);
+        for step in 0..120 {
+            there.step(DT);
+            here.step(DT);
+            let bits = |b: &ch15_game_api::Body| {
+                [
+                    b.position.x,
+                    b.position.y,
+                    b.angle,
+                    b.velocity.x,
+                    b.velocity.y,
+                    b.angular_velocity,
+                ]
+                .map(f32::to_bits)
+            };
+            let same = there
+                .bodies()
+                .iter()
+                .zip(&here.solver.bodies)
+                .all(|(a, b)| bits(a) == bits(b));
+            assert!(
+                same,
+                "step {step}, {threads} threads: the bodies differ from chapter 14's"
+            );
+        }
+    }
+}
