@@ -3,8 +3,9 @@
 //! filters let collide, and a contact for each pair of touching shapes.
 
 use crate::events::on_body;
+use crate::game::ShapeSlot;
 use crate::game::{Game, Key};
-use crate::{BodyKind, World, should_collide};
+use crate::{BodyKind, World, one_way_keeps, should_collide};
 use ch03_mass_weighted_impulses::mix_restitution;
 use ch06_rotation_friction::mix_friction;
 use ch08_sequential_impulses::Arbiter;
@@ -183,6 +184,13 @@ impl Collide for GameShapes<'_> {
             if ghost(&manifold, (&bodies[a], &bodies[b]), reaches, dt) {
                 continue;
             }
+            if !one_way_holds(
+                &manifold,
+                (shape_a, shape_b),
+                (&bodies[a], &bodies[b]),
+            ) {
+                continue;
+            }
             // Last step's arbiter of the same two shapes, if any: both
             // lists are in the pairs' order.
             while game.keys.get(old).is_some_and(|k| k.pair < pair) {
@@ -235,6 +243,33 @@ impl Collide for GameShapes<'_> {
         });
     }
 }
+
+// ANCHOR: one_way
+/// Whether a contact of shapes `a` and `b` (on bodies `ba` and `bb`)
+/// holds, if either is a one-way platform (exercise 15.3): the normal
+/// turned to point from the platform to the other shape, the platform's up
+/// turned with its body, and the other shape's velocity at the contact
+/// relative to the platform's, asked of [`one_way_keeps`].
+fn one_way_holds(
+    manifold: &ch04_manifolds::Manifold,
+    (a, b): (&ShapeSlot, &ShapeSlot),
+    (ba, bb): (&crate::Body, &crate::Body),
+) -> bool {
+    let (platform, sign, on, other) = match (a.def.one_way, b.def.one_way) {
+        (Some(up), _) => (up, 1.0, ba, bb),
+        (None, Some(up)) => (up, -1.0, bb, ba),
+        (None, None) => return true,
+    };
+    let up = physics_core::trig::from_angle(on.angle).rotate(platform);
+    let Some(point) = manifold.contacts().first().map(|c| c.point) else {
+        return true;
+    };
+    let at = |body: &crate::Body| {
+        body.velocity + body.angular_velocity * (point - body.position).perp()
+    };
+    one_way_keeps(up, sign * manifold.normal, at(other) - at(on))
+}
+// ANCHOR_END: one_way
 
 /// Whether body `i` moves this step: dynamic and awake, or kinematic with
 /// a velocity.

@@ -52,3 +52,21 @@ pub fn body_mass<'a>(
         "exercise 15.2: body_mass — see book/src/ch15-game-api.md, section \"One body, many shapes\""
     )
 }
+
+/// **Exercise 15.3: a one-way platform.** A challenge. Whether a contact with a
+/// one-way platform whose up is `up` holds, given the contact's `normal` from the
+/// platform to the other shape and the other shape's `velocity` relative to the
+/// platform: a shape that comes down onto the platform lands and rests on it, a
+/// shape that comes up from below passes through whole, and one that meets its end
+/// from the side passes too. Book, chapter 15, "Exercise 15.3: a one-way platform",
+/// where the challenge is set out.
+pub fn one_way_keeps(
+    up: glam::Vec2,
+    normal: glam::Vec2,
+    velocity: glam::Vec2,
+) -> bool {
+    let _ = (up, normal, velocity); // so the stub compiles; delete this line
+    todo!(
+        "exercise 15.3: one_way_keeps — see book/src/ch15-game-api.md, section \"Exercise 15.3: a one-way platform\""
+    )
+}

@@ -48,7 +48,9 @@ pub use events::{
 pub use game::{
     BodyDef, BodyId, BodyKind, Game, JointDef, JointId, ShapeId, Stale,
 };
-pub use shapes::{BodyMass, Filter, ShapeDef, body_mass, should_collide};
+pub use shapes::{
+    BodyMass, Filter, ShapeDef, body_mass, one_way_keeps, should_collide,
+};
 
 use ch08_sequential_impulses as ch08;
 use ch09_joints::Joints;

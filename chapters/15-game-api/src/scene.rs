@@ -46,6 +46,7 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
                         restitution: p.restitution,
                         filter: filter(p.filter),
                         sensor: p.sensor,
+                        one_way: None,
                     })
                     .collect()
             }

@@ -23,6 +23,10 @@ pub struct ShapeDef {
     pub filter: Filter,
     /// Detects what overlaps it, pushes nothing.
     pub sensor: bool,
+    /// A one-way platform's up, in the body's frame (exercise 15.3): what
+    /// comes from that side lands on it, what comes from below passes
+    /// through. `None` (the default): the shape is solid from every side.
+    pub one_way: Option<Vec2>,
 }
 // ANCHOR_END: shape_def
 
@@ -39,6 +43,7 @@ impl ShapeDef {
             restitution: 0.0,
             filter: Filter::default(),
             sensor: false,
+            one_way: None,
         }
     }
 
@@ -100,6 +105,24 @@ pub fn should_collide(a: &Filter, b: &Filter) -> bool {
     a.mask & b.category != 0 && b.mask & a.category != 0
 }
 // ANCHOR_END: should_collide
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::one_way_keeps;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: one_way_keeps
+// ANCHOR: one_way_keeps_signature
+/// Whether a contact with a one-way platform whose up is `up` (a unit
+/// vector in the world) holds: `normal` is the contact's normal from the
+/// platform to the other shape, `velocity` the other shape's point's
+/// velocity relative to the platform's, m/s.
+pub fn one_way_keeps(up: Vec2, normal: Vec2, velocity: Vec2) -> bool {
+    // ANCHOR_END: one_way_keeps_signature
+    // From above (the normal within 45 degrees of up), and not rising
+    // through it (a shape rising faster than 1 cm/s passes, even once its
+    // centre is above the platform's middle and the normal turns up).
+    normal.dot(up) >= std::f32::consts::FRAC_1_SQRT_2 && velocity.dot(up) <= 0.01
+}
+// ANCHOR_END: one_way_keeps
 
 // ANCHOR: body_mass_struct
 /// A body's mass properties: its `mass`, kg; its `centre` of mass in its

@@ -5,7 +5,10 @@
 //! book's page to reread.
 
 use ch11_polygons::{Polygon, Shape};
-use ch15_game_api::{Filter, ShapeDef, body_mass, should_collide};
+use ch15_game_api::{
+    BodyDef, BodyKind, Filter, ShapeDef, World, body_mass, one_way_keeps,
+    should_collide,
+};
 use glam::Vec2;
 use physics_core::exercise::Exercise;
 use proptest::prelude::*;
@@ -15,6 +18,11 @@ const FILTER: Exercise = Exercise {
     name: "exercise 15.1, should_collide",
     page: PAGE,
     reread: "\"Which shapes meet\"",
+};
+const ONE_WAY: Exercise = Exercise {
+    name: "exercise 15.3, one_way_keeps",
+    page: PAGE,
+    reread: "\"Exercise 15.3: a one-way platform\"",
 };
 const MASS: Exercise = Exercise {
     name: "exercise 15.2, body_mass",
@@ -204,4 +212,138 @@ fn a_body_of_shapes_in_worked_cases() {
             format!("{none:?}")
         )
     );
+}
+
+#[test]
+fn a_one_way_contact_in_worked_cases() {
+    let up = Vec2::Y;
+    let at = |deg: f32| Vec2::new(deg.to_radians().sin(), deg.to_radians().cos());
+    // (normal from the platform, velocity relative to it, holds, why)
+    let cases = [
+        (up, Vec2::new(0.0, -3.0), true, "landing on it from above"),
+        (up, Vec2::ZERO, true, "resting on it"),
+        (up, Vec2::new(2.0, 0.0), true, "sliding along its top"),
+        (-up, Vec2::new(0.0, 5.0), false, "coming up from below"),
+        (
+            up,
+            Vec2::new(0.0, 5.0),
+            false,
+            "rising through it, its centre past the middle",
+        ),
+        (Vec2::X, Vec2::new(-3.0, 0.0), false, "meeting its end from the side"),
+        (
+            at(30.0),
+            Vec2::new(0.0, -1.0),
+            true,
+            "a corner 30 degrees off its top, landing",
+        ),
+        (
+            at(60.0),
+            Vec2::new(0.0, -1.0),
+            false,
+            "a contact 60 degrees off up: the side",
+        ),
+    ];
+    for (normal, velocity, want, why) in cases {
+        let got = one_way_keeps(up, normal, velocity);
+        let case = format!("up {up}, normal {normal}, velocity {velocity} ({why})");
+        assert!(
+            got == want,
+            "{}",
+            ONE_WAY.wrong("whether the contact holds", case, want, got)
+        );
+    }
+    // Turned with its platform.
+    let turn = |v: Vec2| Vec2::new(v.x * 0.8 - v.y * 0.6, v.x * 0.6 + v.y * 0.8);
+    let got = one_way_keeps(turn(up), turn(up), turn(Vec2::new(0.0, -1.0)));
+    assert!(
+        got,
+        "{}",
+        ONE_WAY.wrong(
+            "whether the contact holds",
+            "the landing case turned by 37 degrees",
+            true,
+            got
+        )
+    );
+}
+
+/// A world with a static one-way platform 4 m wide, its top at y = 3.1.
+fn platform_world() -> World {
+    let mut world = World::new();
+    let floor =
+        world.create_body(BodyDef::new(BodyKind::Static, Vec2::new(0.0, -0.5)));
+    let ground =
+        ShapeDef::new(Shape::Polygon(Polygon::boxed(Vec2::new(20.0, 0.5), 0.0)));
+    world.create_shape(floor, ground).unwrap();
+    let platform =
+        world.create_body(BodyDef::new(BodyKind::Static, Vec2::new(0.0, 3.0)));
+    let mut slab =
+        ShapeDef::new(Shape::Polygon(Polygon::boxed(Vec2::new(2.0, 0.1), 0.0)));
+    slab.one_way = Some(Vec2::Y);
+    world.create_shape(platform, slab).unwrap();
+    world
+}
+
+/// A disc of radius 0.2 at `at` moving at `velocity`, stepped 3 s: where it
+/// ends, and whether it was ever stopped inside the platform.
+fn throw(at: Vec2, velocity: Vec2) -> (Vec2, bool) {
+    let mut world = platform_world();
+    let mut def = BodyDef::new(BodyKind::Dynamic, at);
+    def.velocity = velocity;
+    let ball = world.create_body(def);
+    world.create_shape(ball, ShapeDef::new(Shape::Circle { radius: 0.2 })).unwrap();
+    let mut stuck = false;
+    for _ in 0..180 {
+        world.step(1.0 / 60.0);
+        let b = world.body(ball).unwrap();
+        // Inside the slab's band and still: held where nothing should hold it.
+        stuck |= b.position.x.abs() < 2.0
+            && (2.9 - 0.2..3.1 + 0.2 - 0.01).contains(&b.position.y)
+            && b.velocity.length() < 0.05;
+    }
+    (world.body(ball).unwrap().position, stuck)
+}
+
+#[test]
+fn a_one_way_platform_lets_up_and_holds_down() {
+    let rest = 3.1 + 0.2;
+    // (start, velocity, where it should end, why)
+    let cases = [
+        (
+            Vec2::new(0.0, 1.0),
+            Vec2::new(0.0, 9.0),
+            rest,
+            "thrown up from below: through, then lands on top",
+        ),
+        (Vec2::new(0.5, 6.0), Vec2::ZERO, rest, "dropped from above: lands on top"),
+        (
+            Vec2::new(0.0, 1.0),
+            Vec2::new(0.0, 4.0),
+            0.2,
+            "thrown up too slowly to clear it: falls back to the floor",
+        ),
+        (
+            Vec2::new(-4.0, 3.0),
+            Vec2::new(6.0, 4.0),
+            0.2,
+            "flung at its end from the side and up: passes",
+        ),
+    ];
+    for (start, velocity, want, why) in cases {
+        let (end, stuck) = throw(start, velocity);
+        let case = format!("a ball from {start} at {velocity} m/s ({why})");
+        // The contact holds the ball within the linear slop of the top.
+        let ok = (end.y - want).abs() < 0.02 && !stuck;
+        let got = format!(
+            "y = {} after 3 s{}",
+            end.y,
+            if stuck { ", held inside the platform" } else { "" }
+        );
+        assert!(
+            ok,
+            "{}",
+            ONE_WAY.wrong("where the ball ends", case, format!("y = {want}"), got)
+        );
+    }
 }
