@@ -22,6 +22,10 @@ use ch14_wide_solver::collide::placed;
 use ch14_wide_solver::{Collide, Parts};
 use glam::Vec2;
 
+/// A pair's contact, its key, and whether it is last step's contact again
+/// (as many points, as ready to bounce).
+type Made = (Arbiter, Key, bool);
+
 /// This chapter's shapes, for chapter 14's step.
 pub struct GameShapes<'a> {
     pub game: &'a mut Game,
@@ -111,7 +115,6 @@ impl Collide for GameShapes<'_> {
         parts.start_poses();
         game.fit_extents(parts.solver.bodies.len());
         parts.margins_with(dt, &game.extents);
-        let mut arbiters = parts.arbiter_room();
         // A kinematic body's margin grows with its motion too: what it
         // moves into is found before it arrives.
         for (i, b) in parts.solver.bodies.iter().enumerate() {
@@ -151,77 +154,68 @@ impl Collide for GameShapes<'_> {
         found.sort_unstable();
         phase.join(&leaves, &found);
         game.found = found;
-        // The pairs that may touch, that may collide.
+        // Each pair that may touch and may collide made a contact, on the
+        // workers, in runs of 64 pairs, gathered in the pairs' order.
         let held = game.held_pairs(parts.joints);
-        let settings = parts.shapes.settings;
-        let warm = parts.solver.settings.warm_starting;
-        let last = &parts.solver.arbiters;
-        let (mut keys, mut old, mut same) = (Vec::new(), 0, 0);
-        for &pair in parts.phase.pairs() {
-            if !parts.phase.may_touch(pair) {
-                continue;
-            }
-            let Some((sa, sb)) = game.may_collide(pair, bodies, &held) else {
-                continue;
-            };
+        let (mut made, mut lists) =
+            (std::mem::take(&mut game.made), std::mem::take(&mut game.lists));
+        let game = &*game;
+        let (settings, warm) =
+            (parts.shapes.settings, parts.solver.settings.warm_starting);
+        let (phase, last) = (&*parts.phase, &parts.solver.arbiters);
+        let contact = |pair: Pair, before: Option<&Arbiter>| -> Option<Made> {
+            let (sa, sb) = game.may_collide(pair, bodies, &held)?;
             let (a, b) = (game.owner(sa), game.owner(sb));
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
-            let (ta, tb) = (
-                on_body(&placed(bodies, wide, a), shape_a.at),
-                on_body(&placed(bodies, wide, b), shape_b.at),
-            );
+            let ta = on_body(&placed(bodies, wide, a), shape_a.at);
+            let tb = on_body(&placed(bodies, wide, b), shape_b.at);
             let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
-            let (pa, pb) = (
-                floor_or_not(&shape_a.placed, settings),
-                floor_or_not(&shape_b.placed, settings),
-            );
-            let Some(manifold) = collide(&pa, &ta, &pb, &tb, margin) else {
-                continue;
-            };
+            let pa = floor_or_not(&shape_a.placed, settings);
+            let pb = floor_or_not(&shape_b.placed, settings);
+            let manifold = collide(&pa, &ta, &pb, &tb, margin)?;
             // Chapter 12's ghosts: a speculative contact the bodies cannot
             // reach in the step, though its row would push, is not made.
             let reaches = (game.extents[a].0, game.extents[b].0);
-            if ghost(&manifold, (&bodies[a], &bodies[b]), reaches, dt) {
-                continue;
+            let (ba, bb) = (&bodies[a], &bodies[b]);
+            if ghost(&manifold, (ba, bb), reaches, dt)
+                || !one_way_holds(&manifold, (shape_a, shape_b), (ba, bb))
+            {
+                return None;
             }
-            if !one_way_holds(
-                &manifold,
-                (shape_a, shape_b),
-                (&bodies[a], &bodies[b]),
-            ) {
-                continue;
-            }
-            // Last step's arbiter of the same two shapes, if any: both
-            // lists are in the pairs' order.
-            while game.keys.get(old).is_some_and(|k| k.pair < pair) {
-                old += 1;
-            }
-            let before =
-                game.keys.get(old).filter(|k| k.pair == pair).map(|_| &last[old]);
-            let mut arbiter = Arbiter::new(
-                (a, b),
-                (&bodies[a], &bodies[b]),
-                &manifold,
-                before,
-                warm,
-            );
+            let mut arbiter =
+                Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
             let (da, db) = (&shape_a.def, &shape_b.def);
             arbiter.friction = mix_friction(da.friction, db.friction);
             arbiter.restitution = mix_restitution(da.restitution, db.restitution);
-            same += usize::from(before.is_some_and(|o| {
+            let again = before.is_some_and(|o| {
                 o.count == arbiter.count
                     && (o.restitution > 0.0) == (arbiter.restitution > 0.0)
-            }));
-            keys.push(Key {
-                pair,
-                shapes: (sa as u32, sb as u32),
-                approach: approach(&arbiter, &bodies[a], &bodies[b]),
             });
-            arbiters.push(arbiter);
-        }
-        let same =
-            !game.changed && same == arbiters.len() && arbiters.len() == last.len();
-        game.keys = keys;
+            let approach = approach(&arbiter, ba, bb);
+            let key = Key { pair, shapes: (sa as u32, sb as u32), approach };
+            Some((arbiter, key, again))
+        };
+        let runs: Vec<&[Pair]> = phase.pairs().chunks(64).collect();
+        parts.wide.threads.collect(&runs, 4, &mut lists, &mut made, |run, out| {
+            // Last step's contact of the same two shapes, if any: both lists
+            // are in the pairs' order.
+            let mut old = game.keys.partition_point(|k| k.pair < run[0]);
+            for &pair in run.iter().filter(|&&pair| phase.may_touch(pair)) {
+                while game.keys.get(old).is_some_and(|k| k.pair < pair) {
+                    old += 1;
+                }
+                let before = game.keys.get(old).filter(|k| k.pair == pair);
+                out.extend(contact(pair, before.map(|_| &last[old])));
+            }
+        });
+        let same = made.iter().filter(|m| m.2).count();
+        let same = !game.changed && same == made.len() && made.len() == last.len();
+        let mut arbiters = parts.arbiter_room();
+        arbiters.extend(made.iter().map(|m| m.0));
+        let game = &mut *self.game;
+        game.keys.clear();
+        game.keys.extend(made.iter().map(|m| m.1));
+        (game.made, game.lists) = (made, lists);
         parts.hand_in(arbiters, same);
     }
     // ANCHOR_END: collide

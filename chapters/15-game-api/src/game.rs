@@ -229,8 +229,11 @@ pub struct Game {
     /// Whether bodies, shapes or joints were made or destroyed since the
     /// last step: its contacts are then not last step's, one for one.
     pub(crate) changed: bool,
-    /// Room for the pairs the tree finds in a step.
+    /// Room for the pairs the tree finds in a step, the contacts made,
+    /// and the workers' lists of them.
     pub(crate) found: Vec<Pair>,
+    pub(crate) made: Vec<(ch08_sequential_impulses::Arbiter, Key, bool)>,
+    pub(crate) lists: Vec<Vec<(ch08_sequential_impulses::Arbiter, Key, bool)>>,
 }
 // ANCHOR_END: game
 
@@ -261,6 +264,8 @@ impl Default for Game {
             extents: Vec::new(),
             changed: false,
             found: Vec::new(),
+            made: Vec::new(),
+            lists: Vec::new(),
         }
     }
 }
