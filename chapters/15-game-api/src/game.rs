@@ -458,14 +458,17 @@ impl World {
         let game = &mut self.game;
         let slot = &game.bodies[i];
         let defs = slot.shapes.iter().map(|&s| &game.shapes[s as usize].def);
-        let mass = body_mass(defs);
+        // A body that is not dynamic has no mass, and its centre is its
+        // origin: a kinematic body turns about the point the game placed it
+        // by, as in Box2D.
+        let dynamic = slot.kind == Some(BodyKind::Dynamic);
+        let mass = if dynamic { body_mass(defs) } else { BodyMass::default() };
         let old = slot.mass.centre;
         let b = &mut self.solver.bodies[i];
         let turn = trig::from_angle(b.angle);
         let moved = turn.rotate(mass.centre - old);
         b.position += moved;
         b.velocity += b.angular_velocity * moved.perp();
-        let dynamic = slot.kind == Some(BodyKind::Dynamic);
         (b.inv_mass, b.inv_inertia) = match dynamic && mass.mass > 0.0 {
             true => (
                 1.0 / mass.mass,
