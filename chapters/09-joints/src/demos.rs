@@ -45,7 +45,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(KNOBS)))
+    Ok(Box::new(lab.with_inherited(KNOBS, 8)))
 }
 
 /// The demos, in the order Tab walks through them.
@@ -80,7 +80,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             let view = (Vec2::new(-8.0, -1.5), Vec2::new(12.0, 6.0));
             let lab = Lab::new(car(), JOINT_KNOBS, view).with_knobs(CAR_KNOBS);
-            Box::new(lab.with_knobs(KNOBS))
+            Box::new(lab.with_inherited(KNOBS, 8))
         },
     },
     DemoEntry {
@@ -195,7 +195,7 @@ fn set_wheel_speed(w: &mut World, speed: f32) {
 /// A world with the joints' switches and chapter 8's, the camera on
 /// `bounds`.
 pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
-    Lab::new(world, JOINT_KNOBS, bounds).with_knobs(KNOBS)
+    Lab::new(world, JOINT_KNOBS, bounds).with_inherited(KNOBS, 8)
 }
 
 impl Sim for World {

@@ -38,7 +38,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     crate::scene::refuse_iterations(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     let lab = Lab::from_scene(world, SOFT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(KNOBS)))
+    Ok(Box::new(lab.with_inherited(KNOBS, 8)))
 }
 
 /// The demos, in the order Tab walks through them.
@@ -263,7 +263,7 @@ pub const KNOBS: &[Knob<World>] = Switches::<World>::ALL;
 /// A world with the soft step's switches and chapter 8's, the camera on
 /// `bounds`.
 pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
-    Lab::new(world, SOFT_KNOBS, bounds).with_knobs(KNOBS)
+    Lab::new(world, SOFT_KNOBS, bounds).with_inherited(KNOBS, 8)
 }
 
 impl Sim for World {
@@ -324,5 +324,17 @@ impl Sim for World {
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
         Some(hold.point(self.bodies()))
+    }
+
+    /// Each solver's switches that the other does not read. Under the soft
+    /// step, chapter 8's passes (I), Baumgarte bias (P, B), allowed overlap
+    /// (L) and restitution in the bias (E); under chapter 8's solver, the
+    /// soft step's substeps, soft rows, relax and restitution pass (U, Z,
+    /// G, C, Q, Y).
+    fn ignores(&self, key: char) -> bool {
+        match self.soft.settings.solver {
+            Solver::Soft => matches!(key, 'i' | 'p' | 'b' | 'l' | 'e'),
+            Solver::Chapter8 => matches!(key, 'u' | 'z' | 'g' | 'c' | 'q' | 'y'),
+        }
     }
 }
