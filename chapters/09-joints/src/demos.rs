@@ -116,7 +116,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "pendulum",
-        about: "a rod on a pin, let go at 0.1 rad: it swings with period 2 pi sqrt(I / m g d)",
+        about: "a rod on a pin, let go at 0.1 rad: it swings with period 2 pi sqrt(I / m g d) = \
+                1.73 s, back at its start every 104 steps (watch the step count)",
         make: || {
             Box::new(show(
                 pendulum(0.1),
