@@ -74,8 +74,9 @@ pub fn bodies_then_planes(bodies: usize, planes: usize) -> Vec<Slot> {
 pub enum SwitchValue {
     /// On or off; its key toggles it.
     Bool(bool),
-    /// A number chosen from a list; its key steps to the next choice, Shift+key to
-    /// the previous.
+    /// A number chosen from a list; its key steps to the next choice (after the
+    /// last, the first again), Shift+key to the previous, stopping at the first:
+    /// "fewer" never jumps to the most.
     Number { value: f32, choices: &'static [f32] },
     /// A number chosen from a list, or none (the HUD shows `none` for it, such as
     /// "own"): its key steps from none to the first choice and on, and from the
@@ -105,7 +106,7 @@ impl SwitchValue {
                     .map(|(i, _)| i)
                     .unwrap_or(0);
                 let n = choices.len();
-                let i = if back { (here + n - 1) % n } else { (here + 1) % n };
+                let i = if back { here.saturating_sub(1) } else { (here + 1) % n };
                 SwitchValue::Number { value: choices[i], choices }
             }
             SwitchValue::Optional { value, choices, none } => {
@@ -173,11 +174,14 @@ pub struct Switch {
     pub key: char,
     pub name: &'static str,
     pub value: SwitchValue,
+    /// The earlier chapter whose switch this is (chapter 8's iterations in
+    /// chapter 9), or `None` for the demo's own chapter's.
+    pub from: Option<u32>,
 }
 
 impl Switch {
     pub fn toggle(key: char, name: &'static str, on: bool) -> Self {
-        Switch { key, name, value: SwitchValue::Bool(on) }
+        Switch { key, name, value: SwitchValue::Bool(on), from: None }
     }
 
     pub fn number(
@@ -186,7 +190,8 @@ impl Switch {
         value: f32,
         choices: &'static [f32],
     ) -> Self {
-        Switch { key, name, value: SwitchValue::Number { value, choices } }
+        let value = SwitchValue::Number { value, choices };
+        Switch { key, name, value, from: None }
     }
 }
 
@@ -226,6 +231,19 @@ pub trait Demo {
     /// means nothing: the caption of its picture leaves it out.
     fn still(&self) -> bool {
         false
+    }
+
+    /// Whether the moment the demo is for is under way (a bullet reaching a
+    /// wall, over in two steps): the window and the page run it in slow
+    /// motion meanwhile.
+    fn slow_motion(&self) -> bool {
+        false
+    }
+
+    /// A point the camera keeps in view as it moves (a car driving off), if
+    /// the demo has one: the view pans once it nears the edge.
+    fn follow(&self) -> Option<Vec2> {
+        None
     }
 
     /// One line of numbers about the world now (contacts, the worst error), if

@@ -73,6 +73,20 @@ pub trait Sim: Clone + 'static {
     fn events(&self) -> Vec<crate::demo::EventRow> {
         Vec::new()
     }
+
+    /// Whether the moment the demo is for is under way (a bullet reaching a
+    /// wall): the window and the page then run it in slow motion.
+    fn slow_motion(&self) -> bool {
+        false
+    }
+
+    /// Whether the switch on `key` does nothing to the world as it is now
+    /// (chapter 8's iterations under chapter 10's soft step): the lab then
+    /// leaves it off the list, and its key does nothing, until it matters
+    /// again.
+    fn ignores(&self, _key: char) -> bool {
+        false
+    }
 }
 
 /// A world that holds an earlier chapter's world `W` inside it (chapter 7's
@@ -187,14 +201,20 @@ pub struct Lab<S: Sim> {
     sim: S,
     start: S,
     knobs: &'static [Knob<S>],
-    /// More tables of switches, listed after the first: a demo's own, an
-    /// earlier chapter's.
-    extra: Vec<&'static [Knob<S>]>,
+    /// More tables of switches, listed after the first: a demo's own, or
+    /// an earlier chapter's, with that chapter's number.
+    extra: Vec<(&'static [Knob<S>], Option<u32>)>,
     overlay: bool,
     hold: Option<(S::Hold, Vec2)>,
     labels: Vec<(Vec2, String)>,
     bounds: (Vec2, Vec2),
     time_step: f32,
+    /// The point the camera keeps in view, if any.
+    follow: Option<fn(&S) -> Vec2>,
+    /// After how many steps the demo starts again by itself, if it does, and
+    /// the steps since it last started.
+    replay: Option<u32>,
+    stepped: u32,
 }
 
 impl<S: Sim> Lab<S> {
@@ -211,6 +231,9 @@ impl<S: Sim> Lab<S> {
             labels: Vec::new(),
             bounds,
             time_step: 1.0 / 60.0,
+            follow: None,
+            replay: None,
+            stepped: 0,
         }
     }
 
@@ -227,16 +250,41 @@ impl<S: Sim> Lab<S> {
         Lab::new(sim, knobs, bounds).with_time_step(scene.dt)
     }
 
-    /// Another table of switches (this demo's own, or an earlier
-    /// chapter's), listed after those already given.
+    /// Another table of this demo's switches, listed after those already
+    /// given.
     pub fn with_knobs(mut self, extra: &'static [Knob<S>]) -> Self {
-        self.extra.push(extra);
+        self.extra.push((extra, None));
         self
     }
 
-    fn all_knobs(&self) -> impl Iterator<Item = &'static Knob<S>> + use<S> {
+    /// Chapter `chapter`'s table of switches, still live here: listed
+    /// after this chapter's, and marked as that chapter's, so that the HUD
+    /// and the page can fold them away.
+    pub fn with_inherited(
+        mut self,
+        extra: &'static [Knob<S>],
+        chapter: u32,
+    ) -> Self {
+        self.extra.push((extra, Some(chapter)));
+        self
+    }
+
+    /// Every knob, with the chapter it comes from if it is an earlier
+    /// chapter's.
+    fn knobs_from(
+        &self,
+    ) -> impl Iterator<Item = (&'static Knob<S>, Option<u32>)> + use<S> {
         let extra = self.extra.clone();
-        self.knobs.iter().chain(extra.into_iter().flatten())
+        let own = self.knobs.iter().map(|k| (k, None));
+        own.chain(
+            extra
+                .into_iter()
+                .flat_map(|(t, from)| t.iter().map(move |k| (k, from))),
+        )
+    }
+
+    fn all_knobs(&self) -> impl Iterator<Item = &'static Knob<S>> + use<S> {
+        self.knobs_from().map(|(k, _)| k)
     }
 
     pub fn with_time_step(mut self, dt: f32) -> Self {
@@ -247,6 +295,21 @@ impl<S: Sim> Lab<S> {
     /// Start with the overlay shown (or hidden).
     pub fn with_overlay(mut self, on: bool) -> Self {
         self.overlay = on;
+        self
+    }
+
+    /// The camera keeps `point` of the world in view as it moves (a car's
+    /// body).
+    pub fn following(mut self, point: fn(&S) -> Vec2) -> Self {
+        self.follow = Some(point);
+        self
+    }
+
+    /// Start again by itself, switches kept, every `steps` steps: a demo
+    /// whose event is over in a moment (a bullet at a wall), or that would
+    /// leave its world (a car at the ground's end), plays again.
+    pub fn replaying(mut self, steps: u32) -> Self {
+        self.replay = Some(steps);
         self
     }
 
@@ -313,6 +376,10 @@ impl<S: Sim> Demo for Lab<S> {
             self.sim.pull(hold, *target, dt);
         }
         self.sim.step(dt);
+        self.stepped += 1;
+        if self.replay.is_some_and(|n| self.stepped >= n) {
+            self.reset();
+        }
     }
 
     /// Back to the start, with every switch kept at its value.
@@ -326,6 +393,7 @@ impl<S: Sim> Demo for Lab<S> {
             }
         }
         self.hold = None;
+        self.stepped = 0;
     }
 
     fn draw(&self, out: &mut DrawList) {
@@ -350,6 +418,14 @@ impl<S: Sim> Demo for Lab<S> {
         self.sim.status()
     }
 
+    fn slow_motion(&self) -> bool {
+        self.sim.slow_motion()
+    }
+
+    fn follow(&self) -> Option<Vec2> {
+        self.follow.map(|point| point(&self.sim)).filter(|p| p.is_finite())
+    }
+
     fn still(&self) -> bool {
         self.sim.still()
     }
@@ -362,13 +438,23 @@ impl<S: Sim> Demo for Lab<S> {
         self.sim.gravity()
     }
 
+    /// Every switch but those the world ignores as it is now.
     fn switches(&self) -> Vec<Switch> {
-        self.all_knobs()
-            .map(|k| Switch { key: k.key, name: k.name, value: self.value(k) })
+        self.knobs_from()
+            .filter(|(k, _)| !self.sim.ignores(k.key))
+            .map(|(k, from)| Switch {
+                key: k.key,
+                name: k.name,
+                value: self.value(k),
+                from,
+            })
             .collect()
     }
 
     fn set_switch(&mut self, key: char, value: SwitchValue) {
+        if self.sim.ignores(key) {
+            return;
+        }
         if let Some(knob) = self.all_knobs().find(|k| k.key == key) {
             self.apply(knob, value);
         }

@@ -1,12 +1,14 @@
 use physics_core::demo::*;
 
 #[test]
-fn number_switch_cycles_both_ways() {
+fn number_switch_cycles_forward_and_stops_going_back() {
     const C: &[f32] = &[1.0, 5.0, 10.0];
     let v = SwitchValue::Number { value: 5.0, choices: C };
     assert_eq!(v.next(false).as_number(), Some(10.0));
     assert_eq!(v.next(false).next(false).as_number(), Some(1.0));
     assert_eq!(v.next(true).as_number(), Some(1.0));
+    // Back from the first stays there: Shift+I at 1 iteration is not 50.
+    assert_eq!(v.next(true).next(true).as_number(), Some(1.0));
     assert_eq!(SwitchValue::Bool(true).next(false), SwitchValue::Bool(false));
 }
 

@@ -43,6 +43,11 @@ impl Sim for Line {
     fn pull(&mut self, hold: &usize, target: Vec2, dt: f32) {
         self.v[*hold] = velocity_to(Vec2::new(self.x[*hold], 0.0), target, dt).x;
     }
+    /// The scale means nothing while the spare is 4 (a stand-in for
+    /// chapter 8's iterations under chapter 10's soft step).
+    fn ignores(&self, key: char) -> bool {
+        self.spare == Some(4.0) && key == 's'
+    }
 }
 
 const KNOBS: &[Knob<Line>] = &[
@@ -118,4 +123,32 @@ fn the_mouse_carries_a_body_to_the_cursor() {
 fn velocity_to_never_returns_a_non_finite_velocity() {
     assert_eq!(velocity_to(Vec2::ZERO, Vec2::ONE, 0.0), Vec2::ZERO);
     assert_eq!(velocity_to(Vec2::ZERO, Vec2::ONE, 0.5), Vec2::splat(2.0));
+}
+
+/// An earlier chapter's table comes after the lab's own, each of its
+/// switches marked with that chapter; a switch the world ignores is left
+/// off the list and its key does nothing; a replaying lab starts again by
+/// itself; a followed point is the one asked for.
+#[test]
+fn inherited_ignored_replayed_and_followed() {
+    const EARLIER: &[Knob<Line>] =
+        &[Knob::toggle('e', "earlier", |s| s.damping, |s, on| s.damping = on)];
+    let mut lab = lab()
+        .with_inherited(EARLIER, 8)
+        .replaying(3)
+        .following(|s| Vec2::new(s.x[0], 0.0));
+    let switches = lab.switches();
+    assert_eq!(switches.last().map(|s| (s.key, s.from)), Some(('e', Some(8))));
+    assert!(switches.iter().filter(|s| s.key != 'e').all(|s| s.from.is_none()));
+    let spare = |v| SwitchValue::Optional { value: v, choices: &[4.0], none: "" };
+    lab.set_switch('o', spare(Some(4.0)));
+    assert!(!lab.switches().iter().any(|s| s.key == 's'), "scale is ignored");
+    lab.set_switch('s', SwitchValue::Number { value: 2.0, choices: &[1.0, 2.0] });
+    assert_eq!(lab.sim().scale, 1.0, "an ignored key does nothing");
+    lab.set_switch('o', spare(None));
+    lab.step(0.1);
+    lab.step(0.1);
+    assert_eq!(lab.follow(), Some(Vec2::new(0.2, 0.0)));
+    lab.step(0.1);
+    assert_eq!(lab.sim().x, vec![0.0, 2.0], "started again after three steps");
 }

@@ -277,11 +277,13 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
                 let (paused, scale, help) =
                     (session.paused, session.time_scale, session.show_help);
                 let (folded, size) = (session.hud_folded, session.hud_size);
+                let listed = session.inherited_listed;
                 let (times, threads) = (session.frame_times, session.draw_threads);
                 session = Session::with_demo(chapters[next], 0, args.dt, w, h);
                 (session.paused, session.time_scale, session.show_help) =
                     (paused, scale, help);
                 (session.hud_folded, session.hud_size) = (folded, size);
+                session.inherited_listed = listed;
                 (session.frame_times, session.draw_threads) = (times, threads);
                 session.tour = Some((next, n));
                 session.set_hud(Hud::Full);
@@ -337,7 +339,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
 
         let mut stepping = 0.0;
         if !session.paused {
-            let n = stepper.advance(elapsed * session.time_scale);
+            let n = stepper.advance(elapsed * session.run_speed());
             let started = Instant::now();
             for _ in 0..n {
                 session.step();

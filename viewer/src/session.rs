@@ -36,7 +36,8 @@ pub enum Control {
     Switch { key: char, back: bool },
     /// 0: the view back to the demo's own framing, undoing pan and zoom.
     ResetView,
-    /// `` ` ``: the HUD folded to what the demo is for, or unfolded.
+    /// `` ` ``: the HUD folded to what the demo is for; unfolded, with an
+    /// earlier chapter's switches on one line; with those listed too.
     FoldHud,
     /// `]` / `[`: the HUD's text larger / smaller.
     HudSize { smaller: bool },
@@ -67,7 +68,7 @@ pub const HELP: &[(&str, &str, Where)] = &[
     ("right drag", "pan the view", Where::Everywhere),
     ("wheel", "zoom about the cursor", Where::Everywhere),
     ("0", "reset the view (undo pan and zoom)", Where::Everywhere),
-    ("`", "fold / unfold the HUD", Where::Everywhere),
+    ("`", "unfold the HUD, list inherited switches, fold", Where::Everywhere),
     ("[ / ]", "smaller / larger HUD text", Where::Everywhere),
     ("H", "this help", Where::Everywhere),
     ("Esc", "quit", Where::Window),
@@ -75,6 +76,10 @@ pub const HELP: &[(&str, &str, Where)] = &[
 
 /// How many steps of energy history the HUD plot keeps.
 const HISTORY: usize = 600;
+
+/// The speed a demo runs at while its moment is under way
+/// ([`Demo::slow_motion`]): a step shown for eight frames.
+pub const SLOW_MOTION: f32 = 1.0 / 8.0;
 
 /// The chosen demo and everything around it.
 pub struct Session {
@@ -107,10 +112,16 @@ pub struct Session {
     pub hud: Hud,
     /// The HUD folded to the demo's name and what it is for.
     pub hud_folded: bool,
+    /// An earlier chapter's switches listed one a line in the HUD, not
+    /// folded to one line of their keys.
+    pub inherited_listed: bool,
     /// The HUD's text scale, 1 to 3.
     pub hud_size: i32,
     /// Whether the learner has zoomed or panned: a resize then keeps their view.
     pub view_moved: bool,
+    /// The part of the screen the view was fitted into, beside the HUD: a
+    /// point the demo follows is kept in its middle.
+    free: (i32, i32, i32, i32),
     /// The demo's draw list, emptied and filled again each frame, so that
     /// it keeps its room (5,000 bodies grew a new list from nothing a dozen
     /// times a frame, copying it each time).
@@ -177,8 +188,10 @@ impl Session {
             draw_threads: 1,
             hud: Hud::None,
             hud_folded: false,
+            inherited_listed: false,
             hud_size: 1,
             view_moved: false,
+            free: (0, 0, width as i32, height as i32),
             list: RefCell::default(),
             still: RefCell::default(),
         };
@@ -193,7 +206,9 @@ impl Session {
     }
 
     /// The screen rectangles the HUD covers: its text panel at the top left and
-    /// the energy plot at the bottom right, (x, y, width, height) in pixels.
+    /// the energy plot at the bottom right, (x, y, width, height) in pixels (a
+    /// figure, which does not move, has no plot: an empty rectangle in the
+    /// corner).
     pub fn hud_rects(&self) -> Vec<(i32, i32, i32, i32)> {
         let (w, h) = (self.camera.width as i32, self.camera.height as i32);
         match self.hud {
@@ -203,7 +218,11 @@ impl Session {
                 let text = lines.iter().map(|(l, _)| text_width(l, size)).max();
                 let panel =
                     (0, 0, text.unwrap_or(0) + 12, panel_height(lines.len(), size));
-                let plot = (w - PLOT.0 - 8, h - PLOT.1 - 8, PLOT.0 + 8, PLOT.1 + 8);
+                let plot = if self.demo.still() {
+                    (w, h, 0, 0)
+                } else {
+                    (w - PLOT.0 - 8, h - PLOT.1 - 8, PLOT.0 + 8, PLOT.1 + 8)
+                };
                 vec![panel, plot]
             }
             Hud::Caption => vec![(0, 0, w, CAPTION)],
@@ -239,6 +258,7 @@ impl Session {
             Some((x, y, rw, rh)) => Camera::fit_in(lo, hi, w, h, (x, y, rw, rh)),
             None => Camera::fit(lo, hi, w, h),
         };
+        self.free = free.unwrap_or((0, 0, w as i32, h as i32));
         self.view_moved = false;
     }
 
@@ -276,16 +296,50 @@ impl Session {
         self.dt = dt.unwrap_or(self.demo.time_step());
     }
 
+    /// Simulated seconds per real second now: the learner's speed, at most
+    /// [`SLOW_MOTION`] while the demo's moment is under way.
+    pub fn run_speed(&self) -> f32 {
+        if self.demo.slow_motion() {
+            self.time_scale.min(SLOW_MOTION)
+        } else {
+            self.time_scale
+        }
+    }
+
     /// Simulated time, in seconds.
     pub fn time(&self) -> f64 {
         self.steps as f64 * self.dt as f64
     }
 
-    /// One fixed step.
+    /// One fixed step; the view follows the point the demo asks it to,
+    /// unless the learner has moved it.
     pub fn step(&mut self) {
         self.demo.step(self.dt);
         self.steps += 1;
         self.sample();
+        if let Some(p) = self.demo.follow().filter(|_| !self.view_moved) {
+            self.keep_in_view(p);
+        }
+    }
+
+    /// Pan the view just enough to keep `p` in the middle half of the part
+    /// of the screen beside the HUD.
+    fn keep_in_view(&mut self, p: Vec2) {
+        let (x, y, w, h) = self.free;
+        let (x, y, w, h) = (x as f32, y as f32, w as f32, h as f32);
+        let at = self.camera.to_screen(p);
+        let past = |v: f32, lo: f32, size: f32| {
+            let (a, b) = (lo + 0.25 * size, lo + 0.75 * size);
+            if v < a {
+                v - a
+            } else if v > b {
+                v - b
+            } else {
+                0.0
+            }
+        };
+        let (dx, dy) = (past(at.x, x, w), past(at.y, y, h));
+        self.camera.center += Vec2::new(dx, -dy) / self.camera.scale;
     }
 
     fn sample(&mut self) {
@@ -303,6 +357,10 @@ impl Session {
         self.steps = 0;
         self.history.clear();
         self.sample();
+        // A view that followed the demo goes back with it.
+        if self.demo.follow().is_some() {
+            self.refit_unless_moved();
+        }
     }
 
     /// Switch to demo number `index` (wrapping), refitting the camera.
@@ -318,6 +376,7 @@ impl Session {
         let (tour, frame_times, threads) =
             (self.tour, self.frame_times, self.draw_threads);
         let (hud, folded, size) = (self.hud, self.hud_folded, self.hud_size);
+        let listed = self.inherited_listed;
         *self = Session::with_demo(self.chapter, index % n, self.dt_override, w, h);
         (self.tour, self.frame_times, self.draw_threads) =
             (tour, frame_times, threads);
@@ -325,6 +384,7 @@ impl Session {
         self.time_scale = scale;
         self.show_help = help;
         self.hud_folded = folded;
+        self.inherited_listed = listed;
         self.hud_size = size;
         self.set_hud(hud);
     }
@@ -356,7 +416,18 @@ impl Session {
             }
             Control::ResetView => self.fit_view(),
             Control::FoldHud => {
-                self.hud_folded = !self.hud_folded;
+                // Folded, then unfolded (an earlier chapter's switches on one
+                // line), then those listed too where there are any, then
+                // folded again.
+                let inherited =
+                    self.demo.switches().iter().any(|s| s.from.is_some());
+                if self.hud_folded {
+                    self.hud_folded = false;
+                } else if inherited && !self.inherited_listed {
+                    self.inherited_listed = true;
+                } else {
+                    (self.hud_folded, self.inherited_listed) = (true, false);
+                }
                 self.refit_unless_moved();
             }
             Control::HudSize { smaller } => {
@@ -536,11 +607,16 @@ impl Session {
             format!("{:e}", self.dt)
         };
         let paused = if self.paused { "   PAUSED" } else { "" };
+        let slow = if self.run_speed() < self.time_scale {
+            " (slow motion while it happens)"
+        } else {
+            ""
+        };
         let time = format!(
-            "step {}   t = {:.2} s   dt = {dt} s   speed x{}{paused}",
+            "step {}   t = {:.2} s   dt = {dt} s   speed x{}{slow}{paused}",
             self.steps,
             self.time(),
-            self.time_scale,
+            self.run_speed(),
         );
         let momentum = format!(
             "momentum ({:.3}, {:.3}) kg m/s",
@@ -568,25 +644,59 @@ impl Session {
         }
         if self.hud_folded && !page {
             let n = self.demo.switches().len();
-            let more = format!("`: unfold ({n} switches, the numbers)   H: help");
+            let numbers = if self.demo.still() { "" } else { ", the numbers" };
+            let more = format!("`: unfold ({n} switches{numbers})   H: help");
             lines.push((more, Color::GREY));
             return lines;
         }
-        lines.push((time, Color::GREY));
+        // A figure does not move: no time, momentum or energy to read.
+        let still = self.demo.still();
+        if !still {
+            lines.push((time, Color::GREY));
+        }
         if let Some(times) = self.frame_times.filter(|_| !page) {
             lines.push((times.line(), Color::GREY));
         }
-        lines.push((momentum, Color::GREY));
-        lines.push((energy, Color::GREY));
+        if !still {
+            lines.push((momentum, Color::GREY));
+            lines.push((energy, Color::GREY));
+        }
         if let Some(status) = self.demo.status() {
             lines.push((status, Color::WHITE));
         }
         if page {
             return lines;
         }
-        for Switch { key, name, value } in self.demo.switches() {
-            let line = format!("[{}] {name}: {value}", key.to_ascii_uppercase());
+        let switches = self.demo.switches();
+        let key = |s: &Switch| s.key.to_ascii_uppercase();
+        for s in switches.iter().filter(|s| s.from.is_none()) {
+            let line = format!("[{}] {}: {}", key(s), s.name, s.value);
             lines.push((line, Color::YELLOW));
+        }
+        // An earlier chapter's switches: one line of their keys, or listed
+        // under that chapter's name.
+        let mut chapters: Vec<u32> =
+            switches.iter().filter_map(|s| s.from).collect();
+        chapters.dedup();
+        for chapter in &chapters {
+            let theirs = switches.iter().filter(|s| s.from == Some(*chapter));
+            if self.inherited_listed {
+                let head =
+                    format!("chapter {chapter}'s switches, still at work here:");
+                lines.push((head, Color::GREY));
+                for s in theirs {
+                    let line = format!("[{}] {}: {}", key(s), s.name, s.value);
+                    lines.push((line, Color::YELLOW));
+                }
+            } else {
+                let keys: Vec<String> =
+                    theirs.map(|s| key(s).to_string()).collect();
+                let line = format!(
+                    "chapter {chapter}'s switches: {}   (`: list them)",
+                    keys.join(" ")
+                );
+                lines.push((line, Color::YELLOW));
+            }
         }
         lines.push(("H: help   `: fold   [ ]: text size".to_string(), Color::GREY));
         lines
@@ -596,7 +706,9 @@ impl Session {
         let lines = self.hud_lines();
         let size = self.hud_size;
         let w = lines.iter().map(|(l, _)| text_width(l, size)).max().unwrap_or(0);
-        frame.shade_rect(0, 0, w + 12, panel_height(lines.len(), size), 0.6);
+        // Dark enough that what moves under it (a laser, a flung rod) does
+        // not read as drawn over the text.
+        frame.shade_rect(0, 0, w + 12, panel_height(lines.len(), size), 0.88);
         for (i, (line, color)) in lines.iter().enumerate() {
             frame.text(6, 5 + i as i32 * LINE * size, line, *color, size);
         }
@@ -606,10 +718,10 @@ impl Session {
         let (w, h) = PLOT;
         let x0 = frame.width as i32 - w - 8;
         let y0 = frame.height as i32 - h - 8;
-        if x0 < 0 || y0 < 0 || self.history.len() < 2 {
+        if x0 < 0 || y0 < 0 || self.history.len() < 2 || self.demo.still() {
             return;
         }
-        frame.shade_rect(x0, y0, w, h, 0.6);
+        frame.shade_rect(x0, y0, w, h, 0.88);
         let values = || self.history.iter().flat_map(|(a, b)| [*a, *b]);
         let lo = values().fold(0.0f32, f32::min);
         let hi = values().fold(1e-6f32, f32::max);
@@ -628,8 +740,12 @@ impl Session {
             frame.line(point(i - 1, k0), point(i, k1), 1.0, Color::CYAN);
         }
         // The scale: the plot's bottom and top, in joules, over the last ten
-        // seconds (600 steps).
-        let scale = format!("{} to {} J, 600 steps", short(lo), short(hi));
+        // seconds (600 steps), kept inside the box.
+        let mut scale = format!("{} to {} J", short(lo), short(hi));
+        let steps = format!("{scale}, {HISTORY} steps");
+        if text_width(&steps, 1) <= w - 6 {
+            scale = steps;
+        }
         frame.text(x0 + 3, y0 + 3, &scale, Color::GREY, 1);
         frame.text(x0 + 3, y0 + h - 10, "kinetic", Color::CYAN, 1);
         frame.text(x0 + 72, y0 + h - 10, "total, PE 0 at y = 0", Color::ORANGE, 1);
@@ -740,12 +856,22 @@ fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
-/// A number in at most four significant figures, for the plot's scale.
+/// A number in at most four significant figures, for the plot's scale:
+/// 1766, -126.6, 0.25, 3.85e4.
 fn short(x: f32) -> String {
-    if x.abs() >= 1e4 || (x != 0.0 && x.abs() < 1e-2) {
-        format!("{x:.2e}")
+    let a = x.abs();
+    if a >= 1e4 || (x != 0.0 && a < 1e-2) {
+        return format!("{x:.2e}");
+    }
+    // Places after the point for four figures in all: 3 for 1.234, 0 for
+    // 1234.
+    let places =
+        if x == 0.0 { 0 } else { (3 - a.log10().floor() as i32).clamp(0, 5) };
+    let text = format!("{x:.*}", places as usize);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
-        format!("{x:.4}").trim_end_matches('0').trim_end_matches('.').to_string()
+        text
     }
 }
 
@@ -941,6 +1067,70 @@ mod tests {
         assert_eq!(frames(&s).count(), 1);
         s.set_hud(Hud::Page);
         assert_eq!(frames(&s).count(), 0);
+    }
+
+    /// A still picture with a switch of its own and one of chapter 8's.
+    struct Still;
+
+    impl Demo for Still {
+        fn step(&mut self, _dt: f32) {}
+        fn reset(&mut self) {}
+        fn draw(&self, out: &mut DrawList) {
+            out.circle(Vec2::ZERO, 0.5, Color::RED);
+        }
+        fn bounds(&self) -> (Vec2, Vec2) {
+            (Vec2::splat(-1.0), Vec2::splat(1.0))
+        }
+        fn bodies(&self) -> Vec<BodyState> {
+            vec![BodyState::particle(Vec2::ZERO, Vec2::ZERO, 0.0)]
+        }
+        fn still(&self) -> bool {
+            true
+        }
+        fn switches(&self) -> Vec<Switch> {
+            let inherited =
+                Switch { from: Some(8), ..Switch::toggle('w', "warm", true) };
+            vec![Switch::toggle('d', "drag", false), inherited]
+        }
+    }
+
+    /// An earlier chapter's switches come after the chapter's own, folded to
+    /// a line of their keys; ` lists them, then folds the HUD, then unfolds
+    /// it. A figure shows no time, momentum or energy, and no plot.
+    #[test]
+    fn inherited_switches_fold_and_a_figure_has_no_numbers() {
+        const FIGURE: &[DemoEntry] =
+            &[DemoEntry { name: "figure", about: "", make: || Box::new(Still) }];
+        let mut s =
+            Session::with_demo(Chapter { demos: FIGURE, ..CH }, 0, None, 640, 480);
+        s.set_hud(Hud::Full);
+        let text = |s: &Session| {
+            s.hud_lines().into_iter().map(|(l, _)| l).collect::<Vec<_>>()
+        };
+        let lines = text(&s);
+        let own = lines.iter().position(|l| l.starts_with("[D] drag")).unwrap();
+        assert!(lines[own + 1].starts_with("chapter 8's switches: W"), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.starts_with("[W]")));
+        assert!(
+            !lines.iter().any(|l| l.starts_with("step ") || l.contains("kinetic"))
+        );
+        assert_eq!(s.hud_rects()[1], (640, 480, 0, 0), "no plot to fit beside");
+        s.control(Control::FoldHud);
+        assert!(text(&s).iter().any(|l| l.starts_with("[W] warm: on")));
+        s.control(Control::FoldHud);
+        assert!(s.hud_folded && !s.inherited_listed);
+        s.control(Control::FoldHud);
+        assert!(!s.hud_folded && !s.inherited_listed);
+    }
+
+    /// The plot's scale in four figures at most.
+    #[test]
+    fn the_plot_scale_is_short() {
+        assert_eq!(short(1765.8004), "1766");
+        assert_eq!(short(-126.6115), "-126.6");
+        assert_eq!(short(0.25), "0.25");
+        assert_eq!(short(0.0), "0");
+        assert_eq!(short(-38500.0), "-3.85e4");
     }
 
     #[test]

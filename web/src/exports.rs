@@ -221,6 +221,17 @@ pub extern "C" fn switch_label(i: u32) -> u32 {
     text(&label)
 }
 
+/// The earlier chapter switch `i` comes from (chapter 8's in chapter 9),
+/// or 0 for the demo's own chapter's (and for no such switch): the page
+/// folds the earlier chapters' away.
+#[unsafe(no_mangle)]
+pub extern "C" fn switch_from(i: u32) -> u32 {
+    with(0, |l| {
+        let switches = l.session.demo.switches();
+        switches.get(i as usize).and_then(|s| s.from).unwrap_or(0)
+    })
+}
+
 /// Switch `i`: 1 on, 0 off, -1 a number, -2 no such switch.
 #[unsafe(no_mangle)]
 pub extern "C" fn switch_state_of(i: u32) -> i32 {

@@ -89,7 +89,7 @@ impl Live {
         self.last_steps = 0;
         if !self.session.paused {
             self.last_steps =
-                self.stepper.advance(seconds * self.session.time_scale);
+                self.stepper.advance(seconds * self.session.run_speed());
             for _ in 0..self.last_steps {
                 self.session.step();
             }

@@ -124,11 +124,16 @@
     bar.append(stepPicker, full);
     bar.prepend(picker);
     const switches = element("div", { class: "live-switches" });
+    // An earlier chapter's switches, still at work here, folded under this chapter's.
+    const inherited = element("details", { class: "live-inherited" });
+    const inheritedTitle = element("summary");
+    const inheritedSwitches = element("div", { class: "live-switches" });
+    inherited.append(inheritedTitle, inheritedSwitches);
     const about = element("div", { class: "live-about" });
 
     const picture = host.querySelector("img");
     if (picture) picture.hidden = true;
-    host.append(canvas, bar, switches, about);
+    host.append(canvas, bar, switches, inherited, about);
     host.classList.add("live-running");
 
     // The controls below the canvas show the module's state; refresh them after any input.
@@ -141,12 +146,23 @@
         `${line}${/[.!?]$/.test(line) ? "" : "."} ` +
         "Click the demo to use its keys (H lists them).";
       const n = x.switch_count();
-      while (switches.children.length > n) switches.lastChild.remove();
-      while (switches.children.length < n) {
-        switches.append(element("button", { type: "button", class: "live-switch" }));
-      }
+      const from = [];
+      for (let i = 0; i < n; i++) from.push(x.switch_from(i));
+      const own = from.filter((f) => f === 0).length;
+      const fill = (box, count) => {
+        while (box.children.length > count) box.lastChild.remove();
+        while (box.children.length < count) {
+          box.append(element("button", { type: "button", class: "live-switch" }));
+        }
+      };
+      fill(switches, own);
+      fill(inheritedSwitches, n - own);
+      const chapters = [...new Set(from.filter((f) => f > 0))];
+      inherited.hidden = chapters.length === 0;
+      inheritedTitle.textContent = `Chapter ${chapters.join(" and ")}'s switches, still at work here (${n - own})`;
+      let [ownAt, inheritedAt] = [0, 0];
       for (let i = 0; i < n; i++) {
-        const b = switches.children[i];
+        const b = from[i] === 0 ? switches.children[ownAt++] : inheritedSwitches.children[inheritedAt++];
         const key = String.fromCharCode(x.switch_key(i));
         const state = x.switch_state_of(i);
         b.dataset.key = key;
@@ -284,6 +300,8 @@
         color: var(--fg); background: var(--theme-popup-bg); border: 1px solid var(--theme-popup-border);
         border-radius: 4px; cursor: pointer; }
       .live-demo button.live-on { background: var(--theme-hover); border-color: var(--links); }
+      .live-inherited { font-size: 0.85em; margin-top: 4px; }
+      .live-inherited summary { cursor: pointer; opacity: 0.8; }
       .live-about { font-size: 0.85em; opacity: 0.8; margin-top: 4px; }`;
     document.head.append(style);
     for (const host of hosts) {

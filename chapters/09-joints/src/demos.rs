@@ -45,7 +45,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     let lab = Lab::from_scene(world, JOINT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(KNOBS)))
+    Ok(Box::new(lab.with_inherited(KNOBS, 8)))
 }
 
 /// The demos, in the order Tab walks through them.
@@ -57,21 +57,27 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "chain-heavy",
-        about: "the chain let go at 1 rad below level with a ball of 30 links' mass at its end",
+        about: "the chain let go at 1 rad below level with a ball of 30 links' mass at its end \
+                (K off: each pin's rows one at a time, and the chain comes apart)",
         make: || Box::new(show(chain(40, 30.0, 1.0), chain_view(40))),
     },
     DemoEntry {
         name: "bridge",
-        about: "a bridge of 20 planks on pins, boxes dropped on it (K: block solve)",
+        about: "a bridge of 20 planks on pins, boxes dropped on it (W off: it sags to the ground)",
         make: || {
             Box::new(show(bridge(), (Vec2::new(-7.0, -0.8), Vec2::new(7.0, 8.0))))
         },
     },
     DemoEntry {
         name: "ragdoll",
-        about: "a ragdoll whose every pin has a limit falls down steps (J: limits)",
+        about: "a ragdoll whose every pin has a limit (the arcs) falls down steps (J off: \
+                limbs swing past their arcs)",
         make: || {
-            Box::new(show(ragdoll(), (Vec2::new(-1.0, -0.5), Vec2::new(8.0, 6.5))))
+            let view = (Vec2::new(-0.5, 1.0), Vec2::new(3.5, 5.5));
+            Box::new(
+                show(ragdoll(), view)
+                    .following(|w| w.solver.bodies[RAGDOLL_TORSO].position),
+            )
         },
     },
     DemoEntry {
@@ -80,7 +86,7 @@ pub const DEMOS: &[DemoEntry] = &[
         make: || {
             let view = (Vec2::new(-8.0, -1.5), Vec2::new(12.0, 6.0));
             let lab = Lab::new(car(), JOINT_KNOBS, view).with_knobs(CAR_KNOBS);
-            Box::new(lab.with_knobs(KNOBS))
+            Box::new(follow_car(lab.with_inherited(KNOBS, 8)))
         },
     },
     DemoEntry {
@@ -99,7 +105,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "weld-tree",
-        about: "a tree of branches welded to a trunk; it sags and bounces back (K: block solve)",
+        about: "a tree of branches welded to a trunk; it sags and bounces back (the red bars: \
+                each weld's error x100; K and I change them)",
         make: || {
             Box::new(show(
                 weld_tree(),
@@ -109,7 +116,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "pendulum",
-        about: "a rod on a pin, let go at 0.1 rad: it swings with period 2 pi sqrt(I / m g d)",
+        about: "a rod on a pin, let go at 0.1 rad: it swings with period 2 pi sqrt(I / m g d) = \
+                1.73 s, back at its start every 104 steps (watch the step count)",
         make: || {
             Box::new(show(
                 pendulum(0.1),
@@ -195,7 +203,7 @@ fn set_wheel_speed(w: &mut World, speed: f32) {
 /// A world with the joints' switches and chapter 8's, the camera on
 /// `bounds`.
 pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
-    Lab::new(world, JOINT_KNOBS, bounds).with_knobs(KNOBS)
+    Lab::new(world, JOINT_KNOBS, bounds).with_inherited(KNOBS, 8)
 }
 
 impl Sim for World {
@@ -224,14 +232,17 @@ impl Sim for World {
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         Sim::draw(&self.solver, out, overlay);
         draw_joints(out, &self.solver.bodies, &self.joints);
+        let bar = (ERROR_BAR, 0.15);
+        draw_joint_errors(out, &self.solver.bodies, &self.joints, bar);
     }
 
     fn status(&self) -> Option<String> {
         let (metres, radians) = self.worst_error();
+        let joints = self.joints.list.len() + self.solver.joints.len();
         Some(format!(
-            "{} bodies, {} joints, {} contacts; worst joint error {:.2} mm, {:.4} rad",
-            self.solver.bodies.len(),
-            self.joints.list.len() + self.solver.joints.len(),
+            "{joints} joint{}, {} contacts; worst joint error {:.2} mm, {:.4} rad \
+             (red: x{ERROR_BAR})",
+            if joints == 1 { "" } else { "s" },
             self.solver.contact_count(),
             1000.0 * metres,
             radians
@@ -297,6 +308,66 @@ pub fn draw_joints(out: &mut DrawList, bodies: &[Body], joints: &Joints) {
     }
 }
 // ANCHOR_END: draw_joints
+
+/// How many times its length chapter 9 draws a joint's error: a
+/// millimetre as a 10 cm bar (at most 15 cm).
+pub const ERROR_BAR: f32 = 100.0;
+
+/// What the joints' rows are fighting, drawn: each joint's error as a red
+/// bar from A's anchor towards B's, `scale` times as long and at most
+/// `longest` metres, so that a switch that halves the error halves the
+/// bars; and
+/// each pin's limit as an arc about B's anchor, which the grey arm to B's
+/// centre stays inside while the limit holds.
+pub fn draw_joint_errors(
+    out: &mut DrawList,
+    bodies: &[Body],
+    joints: &Joints,
+    (scale, longest): (f32, f32),
+) {
+    for j in &joints.list {
+        let (pa, pb) = j.anchors(bodies);
+        let bar = ((pb - pa) * scale).clamp_length_max(longest);
+        if bar.length() > 0.01 {
+            out.segment_width(pa, pa + bar, Color::RED, 2.0);
+        }
+        if let Kind::Revolute { limit: Some(limit), .. } = j.kind {
+            let arm = bodies[j.body_b].position - pb;
+            let radius = (0.6 * arm.length()).clamp(0.05, 0.2);
+            // B's arm points at `now`; the limit allows it from `lo` to
+            // `hi` about A as A is now.
+            let now = arm.y.atan2(arm.x);
+            let angle = j.angle(bodies);
+            let (lo, hi) = (now - angle + limit.lower, now - angle + limit.upper);
+            let at = |a: f32| pb + radius * physics_core::trig::from_angle(a);
+            const PIECES: usize = 12;
+            for k in 0..PIECES {
+                let (t0, t1) =
+                    (k as f32 / PIECES as f32, (k + 1) as f32 / PIECES as f32);
+                let arc = Color(0x9a8a40);
+                out.segment(at(lo + t0 * (hi - lo)), at(lo + t1 * (hi - lo)), arc);
+            }
+            out.segment(pb, at(lo), Color(0x9a8a40));
+            out.segment(pb, at(hi), Color(0x9a8a40));
+        }
+    }
+}
+
+/// The ragdoll's torso, by its place in [`ragdoll`]: after the ground
+/// and five steps.
+const RAGDOLL_TORSO: usize = 6;
+
+/// The car's chassis, by its place in [`car`]: after the ground and
+/// eight bumps.
+pub const CAR_CHASSIS: usize = 9;
+
+/// The car's lab with the camera following it, playing again at 11 s,
+/// before it reaches the ground's end (25 m).
+pub fn follow_car<S: Sim + Holds<ch08_sequential_impulses::World>>(
+    lab: Lab<S>,
+) -> Lab<S> {
+    lab.following(|w| w.inner().bodies[CAR_CHASSIS].position).replaying(660)
+}
 
 fn chain_view(n: usize) -> (Vec2, Vec2) {
     let reach = n as f32 * 0.25 + 0.5;

@@ -45,10 +45,17 @@ fn draw_anchors(handles: &[Vec2], out: &mut DrawList) {
     );
     out.arrow(pa, pb, Color::RED);
     let c = pb - pa;
+    // Its two components, one row each.
+    let corner = Vec2::new(pb.x, pa.y);
+    out.segment(pa, corner, Color::YELLOW);
+    out.segment(corner, pb, Color::GREEN);
+    let below = if c.y >= 0.0 { -0.2 } else { 0.1 };
+    out.text(0.5 * (pa + corner) + Vec2::new(-0.2, below), "row x", Color::YELLOW);
+    out.text(0.5 * (corner + pb) + Vec2::new(0.08, 0.0), "row y", Color::GREEN);
     let lines = [
         format!("C = (x_B + r_B) - (x_A + r_A) = ({:+.2}, {:+.2}) m", c.x, c.y),
         format!("the joint's error: |C| = {:.2} m", hinge.error(&bodies).0),
-        "two rows, along x and along y; drag B".to_string(),
+        "two rows: x (yellow) and y (green); drag B".to_string(),
     ];
     for (k, line) in lines.into_iter().enumerate() {
         out.text(Vec2::new(-3.3, 2.5 - 0.3 * k as f32), line, Color::WHITE);

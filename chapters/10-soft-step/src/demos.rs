@@ -14,7 +14,7 @@ use ch08_sequential_impulses::worlds::{self as ch08};
 use glam::Vec2;
 use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
-use physics_core::draw::DrawList;
+use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Holds, Knob, Lab, Sim};
 use physics_core::scene::{Scene, SceneError};
 
@@ -38,7 +38,7 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     crate::scene::refuse_iterations(scene, CHAPTER.number)?;
     let (world, bounds) = crate::scene::world(scene);
     let lab = Lab::from_scene(world, SOFT_KNOBS, bounds, scene);
-    Ok(Box::new(lab.with_knobs(KNOBS)))
+    Ok(Box::new(lab.with_inherited(KNOBS, 8)))
 }
 
 /// The demos, in the order Tab walks through them.
@@ -52,7 +52,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "confined",
-        about: "625 circles started overlapping in a closed box, no gravity (X: chapter 8)",
+        about: "625 circles started overlapping in a closed box, no gravity: they fill it, leaving \
+                gaps where the grid was (X: chapter 8)",
         make: || {
             Box::new(show(
                 confined(25),
@@ -62,7 +63,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "heavy-on-light",
-        about: "three pyramids of 1 kg boxes, each topped by a box of 100 kg (X: chapter 8)",
+        about: "three pyramids of 1 kg boxes, each topped by a box of 100 kg (X: chapter 8's \
+                stand a few seconds, then one gives way)",
         make: || {
             Box::new(show(
                 heavy_on_light(),
@@ -112,11 +114,12 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "joint-grid",
-        about: "a 20 x 20 grid of discs on pins, hung by two corners (X: chapter 8)",
+        about: "a 20 x 20 grid of discs on pins, hung by two corners; the red bars are the \
+                pins' errors x10 (X: chapter 8, longer)",
         make: || {
             Box::new(show(
                 joint_grid(20),
-                (Vec2::new(-2.0, -12.0), Vec2::new(22.0, 2.0)),
+                (Vec2::new(-2.0, -21.5), Vec2::new(21.0, 1.0)),
             ))
         },
     },
@@ -138,7 +141,8 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "cradle",
-        about: "chapter 8's Newton's cradle, touching: substeps change nothing here (X: chapter 8)",
+        about: "chapter 8's Newton's cradle, touching: the balls move off together, as under \
+                chapter 8; one row stops them all at once, and substeps change nothing (X)",
         make: || {
             let world = World::from(ch08::cradle(0.0));
             Box::new(show(world, (Vec2::new(-3.0, -0.5), Vec2::new(3.0, 4.0))))
@@ -157,7 +161,8 @@ pub const DEMOS: &[DemoEntry] = &[
         about: "chapter 9's car on its motors (X: chapter 8)",
         make: || {
             let world = World::from(ch09_joints::worlds::car());
-            Box::new(show(world, (Vec2::new(-8.0, -1.5), Vec2::new(12.0, 6.0))))
+            let view = (Vec2::new(-8.0, -1.5), Vec2::new(12.0, 6.0));
+            Box::new(ch09_joints::demos::follow_car(show(world, view)))
         },
     },
     DemoEntry {
@@ -202,6 +207,11 @@ const SUBSTEPS: &[f32] = &[1.0, 2.0, 4.0, 8.0, 16.0];
 const HERTZ: &[f32] = &[5.0, 15.0, 30.0, 60.0, 120.0];
 const DAMPING: &[f32] = &[0.0, 0.5, 1.0, 5.0, 10.0, 20.0];
 const PUSH_OUT: &[f32] = &[0.5, 1.0, 3.0, 10.0, 100.0];
+
+/// How many times its length this chapter draws a joint's error (at most
+/// half a metre): its scenes' errors are centimetres, chapter 9's
+/// millimetres.
+const ERROR_BAR: f32 = 10.0;
 
 /// The soft step's switches, listed before chapter 8's.
 pub const SOFT_KNOBS: &[Knob<World>] = &[
@@ -263,7 +273,7 @@ pub const KNOBS: &[Knob<World>] = Switches::<World>::ALL;
 /// A world with the soft step's switches and chapter 8's, the camera on
 /// `bounds`.
 pub fn show(world: World, bounds: (Vec2, Vec2)) -> Lab<World> {
-    Lab::new(world, SOFT_KNOBS, bounds).with_knobs(KNOBS)
+    Lab::new(world, SOFT_KNOBS, bounds).with_inherited(KNOBS, 8)
 }
 
 impl Sim for World {
@@ -291,26 +301,46 @@ impl Sim for World {
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
         Sim::draw(&self.solver, out, overlay);
-        ch09_joints::demos::draw_joints(out, &self.solver.bodies, &self.joints);
+        let (bodies, joints) = (&self.solver.bodies, &self.joints);
+        ch09_joints::demos::draw_joints(out, bodies, joints);
+        ch09_joints::demos::draw_joint_errors(
+            out,
+            bodies,
+            joints,
+            (ERROR_BAR, 0.5),
+        );
+        // A heavy body among light ones looks like them: its mass written
+        // on it.
+        for b in bodies.iter().filter(|b| b.inv_mass > 0.0 && b.inv_mass < 0.02) {
+            let mass = format!("{:.0} kg", 1.0 / b.inv_mass);
+            out.text(b.position + Vec2::new(-0.25, 0.1), mass, Color::WHITE);
+        }
     }
 
+    /// The solver, the contacts and, where there are joints, the worst
+    /// one's error: one line that fits a picture 640 pixels wide.
     fn status(&self) -> Option<String> {
-        let (metres, _) = self.worst_joint_error();
         let solver = match self.soft.settings.solver {
             Solver::Soft => {
                 format!("soft step, {} substeps", self.soft.settings.substeps)
             }
             Solver::Chapter8 => {
-                format!("chapter 8, {} iterations", self.solver.settings.iterations)
+                format!("chapter 8, {} passes", self.solver.settings.iterations)
             }
         };
-        Some(format!(
-            "{solver}; {} bodies, {} contacts, deepest {:.1} mm, worst joint {:.1} mm",
-            self.bodies().len(),
+        let mut line = format!(
+            "{solver}: {} contacts, deepest {:.1} mm",
             self.solver.contact_count(),
             1000.0 * self.max_penetration(),
-            1000.0 * metres
-        ))
+        );
+        if !self.joints.list.is_empty() || !self.solver.joints.is_empty() {
+            let (metres, _) = self.worst_joint_error();
+            line += &format!(
+                ", worst joint {:.1} mm (red: x{ERROR_BAR})",
+                1000.0 * metres
+            );
+        }
+        Some(line)
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {
@@ -324,5 +354,17 @@ impl Sim for World {
 
     fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
         Some(hold.point(self.bodies()))
+    }
+
+    /// Each solver's switches that the other does not read. Under the soft
+    /// step, chapter 8's passes (I), Baumgarte bias (P, B), allowed overlap
+    /// (L) and restitution in the bias (E); under chapter 8's solver, the
+    /// soft step's substeps, soft rows, relax and restitution pass (U, Z,
+    /// G, C, Q, Y).
+    fn ignores(&self, key: char) -> bool {
+        match self.soft.settings.solver {
+            Solver::Soft => matches!(key, 'i' | 'p' | 'b' | 'l' | 'e'),
+            Solver::Chapter8 => matches!(key, 'u' | 'z' | 'g' | 'c' | 'q' | 'y'),
+        }
     }
 }

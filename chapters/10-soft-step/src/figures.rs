@@ -87,6 +87,12 @@ fn draw_spring(handles: &[Vec2], out: &mut DrawList) {
         "lines: the damped spring; dots: the soft step; grey: contact let go",
         Color::GREY,
     );
+    out.text(
+        Vec2::new(0.0, 3.6),
+        "(grey: the damper would need a pull, and a contact cannot pull)",
+        Color::GREY,
+    );
+    out.text(handles[0] + Vec2::new(-0.3, 0.25), "Hz", Color::WHITE);
     let curves = [(0.3, Color::RED), (1.0, Color::YELLOW), (3.0, Color::CYAN)];
     for (row, (zeta, color)) in curves.into_iter().enumerate() {
         let at = |t: f32, x: f32| SCALE * Vec2::new(t, x);

@@ -188,16 +188,12 @@ impl Sim for World {
 
     fn status(&self) -> Option<String> {
         Some(format!(
-            "soft step, {} substeps; {} bodies, {} contacts, deepest {:.1} mm{}",
+            "{} substeps; {} bodies, {} contacts, deepest {:.1} mm{}",
             self.soft.settings.substeps,
             self.bodies().len(),
             self.solver.contact_count(),
             1000.0 * self.max_penetration(),
-            if self.shapes.settings.floors {
-                ""
-            } else {
-                "; floors' seams showing"
-            }
+            if self.shapes.settings.floors { "" } else { "; seams showing" }
         ))
     }
 
@@ -224,7 +220,8 @@ fn body_color(b: &Body, i: usize) -> Color {
 /// Draw `shape` placed by `t`: its outline filled, and a line from its
 /// centre to show it turn, along its own x axis: a disc's to its edge, a
 /// polygon's half way to its first corner, but never past its edge (a
-/// wall 40 m tall and 50 cm thick would show one sticking 10 m out of it).
+/// wall 40 m tall and 50 cm thick would show one sticking 10 m out of it)
+/// nor longer than twice its thinnest half-width.
 pub fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color) {
     let fill = Some(Color(0x1c2030).lerp(color, 0.18));
     let reach = match shape {
@@ -241,7 +238,14 @@ pub fn draw_shape(out: &mut DrawList, shape: &Shape, t: &Transform, color: Color
             let corners = p.corners().iter().map(|v| t.to_world(*v)).collect();
             out.rounded(corners, p.radius, fill, Some(color));
             let edge = p.corners().iter().map(|v| v.x).fold(0.0, f32::max);
-            (p.vertices[0].length() * 0.5).min(edge + p.radius)
+            // At most twice its thinnest half-width: a floor 60 m long
+            // gets a short mark, not a line 15 m long through it.
+            let thinnest = (0..p.count)
+                .map(|i| p.normals[i].dot(p.vertices[i]))
+                .fold(f32::INFINITY, f32::min)
+                .max(0.0)
+                + p.radius;
+            (p.vertices[0].length() * 0.5).min(edge + p.radius).min(2.0 * thinnest)
         }
     };
     out.segment(t.position, t.to_world(Vec2::new(reach, 0.0)), color);

@@ -76,7 +76,7 @@ impl Inspector {
         Lab::new(
             inspector,
             INSPECTOR_KNOBS,
-            (Vec2::new(-2.6, -1.7), Vec2::new(2.8, 2.1)),
+            (Vec2::new(-2.6, -1.7), Vec2::new(2.8, 3.2)),
         )
     }
 
@@ -131,6 +131,40 @@ impl Sim for Inspector {
                 out.segment_width(incident.0, incident.1, Color::PURPLE, 3.0);
             }
         }
+        // The key, above the shapes, with the numbers that would crowd
+        // them: the contacts' separations and GJK's distance.
+        let mut key = vec![
+            (
+                "each face: the other shape's deepest point, and their separation"
+                    .into(),
+                Color::WHITE,
+            ),
+            (
+                "(green: apart; red: overlapping); < marks each shape's best face"
+                    .into(),
+                Color::GREY,
+            ),
+        ];
+        if self.projected {
+            key.push((
+                "(in brackets, grey: chapter 5's projected-radius guess; P)".into(),
+                Color::GREY,
+            ));
+        }
+        key.push((
+            "yellow: the reference face; purple: the incident face".into(),
+            Color::YELLOW,
+        ));
+        if let Some(m) = collide(&a, &ta, &b, &tb, 0.5) {
+            let mut line =
+                "red dots and arrows: the contacts, separations".to_string();
+            for c in m.contacts() {
+                out.point(c.point, 6.0, Color::RED);
+                out.arrow(c.point, c.point + 0.5 * m.normal, Color::RED);
+                line += &format!(" {:+.3}", -c.penetration);
+            }
+            key.push((line + " m", Color::RED));
+        }
         if self.gjk {
             let (pa, pb) = (Proxy::new(&a, &ta), Proxy::new(&b, &tb));
             let mut simplices: Vec<Simplex> = Vec::new();
@@ -141,26 +175,23 @@ impl Sim for Inspector {
                     last.corners().iter().map(|v| ta.position + v.w).collect();
                 out.polygon(corners, None, Some(Color::GREEN));
             }
-            if d.distance > 0.0 {
+            let found = if d.distance > 0.0 {
                 out.segment(d.point_a, d.point_b, Color::GREEN);
-                let mid = (d.point_a + d.point_b) / 2.0;
-                out.text(
-                    mid,
-                    format!("GJK {:.3} m, {} iterations", d.distance, d.iterations),
-                    Color::GREEN,
-                );
-            }
+                format!("the closest points {:.3} m apart", d.distance)
+            } else {
+                "overlapping".to_string()
+            };
+            let iterations = match d.iterations {
+                1 => "1 iteration".to_string(),
+                n => format!("{n} iterations"),
+            };
+            key.push((
+                format!("green: GJK's simplex in B - A, about A's centre; {found}, {iterations} (K)"),
+                Color::GREEN,
+            ));
         }
-        if let Some(m) = collide(&a, &ta, &b, &tb, 0.5) {
-            for c in m.contacts() {
-                out.point(c.point, 6.0, Color::RED);
-                out.arrow(c.point, c.point + 0.5 * m.normal, Color::RED);
-                out.text(
-                    c.point + Vec2::new(0.1, -0.25),
-                    format!("{:+.3}", -c.penetration),
-                    Color::RED,
-                );
-            }
+        for (k, (line, color)) in key.into_iter().enumerate() {
+            out.text(Vec2::new(-2.5, 3.1 - 0.13 * k as f32), line, color);
         }
     }
 
@@ -202,6 +233,9 @@ fn draw_axes(
     tb: &Transform,
     projected: bool,
 ) {
+    // The labels placed so far, as boxes (lower left, upper right): a
+    // label that would cover one moves down a line until it does not.
+    let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
     for (p, tp, q, tq) in [(pa, ta, pb, tb), (pb, tb, pa, ta)] {
         let q_here = crate::collide::in_frame_of(tp, q, tq);
         let (best, _) = max_separation(p, &q_here);
@@ -213,21 +247,69 @@ fn draw_axes(
             let mid = tp.to_world((v + w) / 2.0);
             let along = tp.rotation * n;
             let color = if s > 0.0 { Color::GREEN } else { Color::RED };
-            out.arrow(mid, mid + along * s.abs().clamp(0.05, 0.6), color);
+            let tip = mid + along * s.abs().clamp(0.05, 0.6);
+            out.arrow(mid, tip, color);
             out.point(tp.to_world(deepest), 4.0, color);
+            // One line a face past its arrow's tip: the separation, `<` on
+            // the best face, and the guess beside it in grey.
             let label =
                 if i == best { format!("{s:+.2} <") } else { format!("{s:+.2}") };
-            out.text(mid + along * 0.3, label, color);
-            if projected {
-                let guess = projected_separation(p, i, &q_here);
+            let guess = projected
+                .then(|| format!(" ({:+.2})", projected_separation(p, i, &q_here)));
+            let chars = label.len() + guess.as_ref().map_or(0, String::len);
+            let mut at = beyond(tip, along, chars);
+            let width = CHAR * chars as f32;
+            let covers = |at: Vec2, (lo, hi): &(Vec2, Vec2)| {
+                at.x < hi.x
+                    && at.x + width > lo.x
+                    && at.y - LINE < hi.y
+                    && at.y > lo.y
+            };
+            for _ in 0..6 {
+                if !placed.iter().any(|r| covers(at, r)) {
+                    break;
+                }
+                at.y -= LINE;
+            }
+            placed.push((
+                Vec2::new(at.x, at.y - LINE),
+                Vec2::new(at.x + width, at.y),
+            ));
+            if let Some(guess) = guess {
                 out.text(
-                    mid + along * 0.3 + Vec2::new(0.0, -0.25),
-                    format!("({guess:+.2})"),
+                    at + Vec2::new(CHAR * label.len() as f32, 0.0),
+                    guess,
                     Color::GREY,
                 );
             }
+            out.text(at, label, color);
         }
     }
+}
+
+/// About how wide a character of text is at the inspector's size, and
+/// how tall a line: metres.
+const CHAR: f32 = 0.062;
+const LINE: f32 = 0.09;
+
+/// Where a label of `chars` characters goes for an arrow ending at `tip`
+/// along `along`: just past the tip, on the arrow's side of it, so that
+/// the arrows' different lengths keep the labels of faces that meet
+/// apart. The text hangs below and to the right of the point returned.
+fn beyond(tip: Vec2, along: Vec2, chars: usize) -> Vec2 {
+    let width = CHAR * chars as f32;
+    let mut at = tip + 0.06 * along;
+    if along.x < -0.3 {
+        at.x -= width;
+    } else if along.x < 0.3 {
+        at.x -= width / 2.0;
+    }
+    if along.y > 0.3 {
+        at.y += LINE;
+    } else if along.y > -0.3 {
+        at.y += LINE / 2.0;
+    }
+    at
 }
 
 /// Chapter 5's figure for face `i` of `p`: the distance between the

@@ -62,14 +62,25 @@ fn draw_advancement(handles: &[Vec2], out: &mut DrawList) {
     outline(&flier, &path.at(0.0), out, Color::ORANGE);
     outline(&flier, &path.at(1.0), out, Color::DARK);
     let (tries, found) = advance(from, to);
+    // Each stride numbered; strides that end within a label's width of
+    // the last labelled one share its label ("3-5"), as they crowd the
+    // wall.
+    let mut labels: Vec<(Vec2, usize, usize)> = Vec::new();
     for (k, &(t, a, b)) in tries.iter().enumerate() {
         outline(&flier, &path.at(t), out, Color::ORANGE.lerp(Color::DARK, 0.5));
         out.segment(a, b, Color::CYAN);
-        out.text(
-            path.at(t).position + Vec2::new(-0.1, 0.35),
-            (k + 1).to_string(),
-            Color::WHITE,
-        );
+        let at = path.at(t).position + Vec2::new(-0.1, 0.35);
+        match labels.last_mut() {
+            Some((first, _, last)) if first.distance(at) < 0.3 => *last = k + 1,
+            _ => labels.push((at, k + 1, k + 1)),
+        }
+    }
+    for (at, first, last) in labels {
+        let text = match first == last {
+            true => first.to_string(),
+            false => format!("{first}-{last}"),
+        };
+        out.text(at, text, Color::WHITE);
     }
     let verdict = match found {
         Toi::Hit { t, iterations } => {

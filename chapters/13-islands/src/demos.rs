@@ -41,7 +41,8 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "tree",
-        about: "the tree's fat boxes drawn by depth as 200 shapes fall: only leaves that leave their box move",
+        about: "the tree's fat boxes drawn by depth as 200 shapes fall: only leaves that leave \
+                their box move (D drops more once they sleep)",
         make: || {
             let view = View { tree: true, laser: None };
             let shown = Shown { world: tree_view(), view };
@@ -91,7 +92,9 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "pruning",
-        about: "a figure: a ray through the tree tests only the discs whose boxes it crosses, and none beyond its first hit (drag its ends)",
+        about: "a figure: a ray through the tree tests only the discs whose boxes it crosses, in \
+                the tree's order, so a far one may be tested before the first hit is found (drag \
+                its ends)",
         make: || Box::new(crate::figures::pruning()),
     },
 ];

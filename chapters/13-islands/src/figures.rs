@@ -84,7 +84,7 @@ fn draw_pruning(handles: &[Vec2], out: &mut DrawList) {
     out.text(Vec2::new(-4.8, 3.2), line, Color::WHITE);
     out.text(
         Vec2::new(-4.8, 2.9),
-        "purple: the tree's boxes; drag the ray's ends",
+        "yellow past green: tested before the hit was found; purple: the boxes",
         Color::GREY,
     );
 }

@@ -38,9 +38,11 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
         name: "colours",
-        about: "a 20-row pyramid, each contact a dot in its colour: no colour touches a box twice",
+        about: "a 20-row pyramid, each contact a dot in its colour (the key at the top left): no \
+                colour touches a box twice",
         make: || {
-            let view = View { colours: true, ..View::default() };
+            let legend = Some(Vec2::new(-15.5, 27.0));
+            let view = View { colours: true, legend, ..View::default() };
             let bounds = (Vec2::new(-16.0, -3.0), Vec2::new(16.0, 28.0));
             Box::new(show_with(colours(), view, bounds))
         },
@@ -49,19 +51,21 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "graph",
         about: "an 8-row pyramid's constraint graph: each contact a line in its colour, never two of one colour at a box",
         make: || {
-            let view = View { graph: true, ..View::default() };
+            let legend = Some(Vec2::new(-5.8, 11.5));
+            let view = View { graph: true, legend, ..View::default() };
             let bounds = (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 12.0));
             Box::new(show_with(graph(), view, bounds))
         },
     },
     DemoEntry {
         name: "pyramid",
-        about: "Solver2D's 100-row pyramid, 5,050 boxes, solved eight contacts at a time: T adds threads",
+        about: "Solver2D's 100-row pyramid, 5,050 boxes, solved eight contacts at a time, each \
+                contact in its worker's colour, its block of eight joined: T adds workers, Y \
+                changes the blocks; the bodies move the same either way",
         make: || {
-            Box::new(show(
-                big_pyramid(),
-                (Vec2::new(-70.0, -8.0), Vec2::new(70.0, 125.0)),
-            ))
+            let view = View { work: true, ..View::default() };
+            let bounds = (Vec2::new(-70.0, -8.0), Vec2::new(70.0, 125.0));
+            Box::new(show_with(big_pyramid(), view, bounds))
         },
     },
     DemoEntry {
@@ -76,12 +80,12 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "confined",
-        about: "Solver2D's confined discs: 625 started overlapping in a closed box, pushed apart colour by colour",
+        about: "Solver2D's confined discs: 625 started overlapping in a closed box, pushed apart \
+                colour by colour (O off: always first colour to last, and the pattern leans)",
         make: || {
-            Box::new(show(
-                confined(25),
-                (Vec2::new(-13.0, -15.0), Vec2::new(13.0, 13.0)),
-            ))
+            let view = View { colours: true, ..View::default() };
+            let bounds = (Vec2::new(-13.0, -15.0), Vec2::new(13.0, 13.0));
+            Box::new(show_with(confined(25), view, bounds))
         },
     },
     DemoEntry {
@@ -151,6 +155,12 @@ pub const KNOBS: &[Knob<Shown>] = &[
         |w, on| w.view.graph = on,
     ),
     Knob::toggle(
+        'v',
+        "draw who solves each contact: its worker's colour, its block of eight joined",
+        |w| w.view.work,
+        |w, on| w.view.work = on,
+    ),
+    Knob::toggle(
         'p',
         "stage timings in the status line, in ms (they differ run to run)",
         |w| w.view.timings,
@@ -197,8 +207,99 @@ pub struct View {
     pub colours: bool,
     /// Each contact drawn as a line between its bodies' centres.
     pub graph: bool,
+    /// Each contact in its worker's colour, each block of eight joined.
+    pub work: bool,
     /// The stage timings in the status line.
     pub timings: bool,
+    /// Where the key to the colours is written, if it is.
+    pub legend: Option<Vec2>,
+}
+
+/// Worker `w`'s run of a colour's `n` blocks among `workers`, as the
+/// solve cuts them: each worker in turn takes its even part of what is
+/// left.
+fn run_of(n: usize, workers: usize, w: usize) -> std::ops::Range<usize> {
+    let (mut start, mut left) = (0, n);
+    for v in 0..w {
+        let take = left / (workers - v);
+        (start, left) = (start + take, left - take);
+    }
+    start..start + left / (workers - w)
+}
+
+/// The workers' colours in the work view.
+const WORKERS: [Color; 4] =
+    [Color(0x4cc9f0), Color(0xf5a524), Color(0x46c46e), Color(0xe5484d)];
+
+impl World {
+    /// Who solves each arbiter as this step's solve split the work: its
+    /// worker and its block (a number of its own for each block), as
+    /// [`crate::threads::Threads::for_each_in_turn`] hands out each
+    /// colour's blocks, a nearly equal run of them to each worker. `None`
+    /// for the overflow's contacts and in chapter 13's order.
+    pub fn work_split(&self) -> Vec<Option<(usize, usize)>> {
+        let mut out = vec![None; self.solver.arbiters.len()];
+        let c = &self.wide.cache;
+        // A step too small to split stays on the calling thread.
+        let workers =
+            if self.splits() { self.wide.threads.workers().max(1) } else { 1 };
+        let worker_of = |i: usize, n: usize| {
+            (0..workers).find(|&w| run_of(n, workers, w).contains(&i))
+        };
+        match c.packed {
+            Some(Width::Wide) => {
+                let lists = [&c.spans.0, &c.spans.1];
+                for (two, one) in &c.colours {
+                    for (list, range) in lists.into_iter().zip([two, one]) {
+                        for (i, b) in range.clone().enumerate() {
+                            let w = worker_of(i, range.len()).unwrap_or(0);
+                            let id =
+                                b * 2 + usize::from(std::ptr::eq(list, &c.spans.1));
+                            for &k in &c.order[list[b].clone()] {
+                                if let Some(slot) = out.get_mut(k) {
+                                    *slot = Some((w, id));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Some(Width::Single) => {
+                // One contact a block, each in the list its block of eight
+                // would be in (two points or one), in solving order.
+                let needs = &c.lists.needs;
+                let mut start = 0;
+                let counts = self.wide.colouring.counts.iter().filter(|&&n| n > 0);
+                for (&n, (two, one)) in counts.zip(&c.colours) {
+                    let members = &c.order[start..start + n];
+                    start += n;
+                    let (mut at_two, mut at_one) = (0, 0);
+                    for chunk in members.chunks(crate::LANES) {
+                        let points = chunk.iter().map(|&k| needs[k].points).max();
+                        for &k in chunk {
+                            let (i, len, id) = if points == Some(2) {
+                                at_two += 1;
+                                (at_two - 1, two.len(), 2 * (two.start + at_two))
+                            } else {
+                                at_one += 1;
+                                (
+                                    at_one - 1,
+                                    one.len(),
+                                    2 * (one.start + at_one) + 1,
+                                )
+                            };
+                            let w = worker_of(i, len).unwrap_or(0);
+                            if let Some(slot) = out.get_mut(k) {
+                                *slot = Some((w, id));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
 }
 
 /// The first twelve graph colours' colours (a pyramid needs six); past
@@ -253,6 +354,70 @@ impl World {
     }
 }
 
+impl Shown {
+    /// The work view: each contact a dot in its worker's colour, the
+    /// contacts of one block of eight joined in order, the key below.
+    fn draw_work(&self, out: &mut DrawList) {
+        let world = &self.world;
+        let arbiters = &world.solver.arbiters;
+        if world.wide.width == Width::InOrder {
+            // Chapter 13's order: one contact after another, on one thread.
+            for p in arbiters.iter().filter_map(|a| a.contacts().first()) {
+                out.point(p.point, 4.0, Color::WHITE);
+            }
+            return;
+        }
+        let split = world.work_split();
+        let mut block: Option<(usize, Vec2)> = None;
+        // Arbiters in solving order, so that a block's members come
+        // together.
+        let order = &world.wide.cache.order;
+        for &k in order.iter().filter(|&&k| k < arbiters.len()) {
+            let (Some((w, id)), Some(p)) =
+                (split[k], arbiters[k].contacts().first())
+            else {
+                continue;
+            };
+            let color = WORKERS[w % WORKERS.len()];
+            out.point(p.point, 4.0, color);
+            if let Some((last, from)) = block
+                && last == id
+            {
+                out.segment(from, p.point, color.lerp(Color::DARK, 0.3));
+            }
+            block = Some((id, p.point));
+        }
+    }
+}
+
+/// The key to the colours used, from `at` down, in the order the last
+/// step solved them: the colours between moving bodies first to last, or
+/// last to first on a step O turned, then the ground's.
+fn draw_legend(out: &mut DrawList, at: Vec2, wide: &crate::Wide) {
+    let used: Vec<usize> =
+        (0..crate::COLOURS).filter(|&c| wide.colouring.counts[c] > 0).collect();
+    let ground =
+        used.iter().filter(|&&c| c >= crate::colour::DYNAMIC_COLOURS).count();
+    let (mut dynamic, ground) =
+        (used[..used.len() - ground].to_vec(), &used[used.len() - ground..]);
+    // The step just taken turned the order if the next one will not.
+    let turned = wide.alternate && !wide.backwards;
+    if turned {
+        dynamic.reverse();
+    }
+    let how = if turned { "last to first (O)" } else { "first to last" };
+    out.text(
+        at,
+        format!("the colours this step, {how}, then the ground's:"),
+        Color::WHITE,
+    );
+    for (k, &c) in dynamic.iter().chain(ground).enumerate() {
+        let p = at + Vec2::new(0.1 + 0.7 * k as f32, -0.5);
+        out.point(p, 9.0, colour_of(c as u8));
+        out.text(p + Vec2::new(-0.15, -0.25), c.to_string(), Color::GREY);
+    }
+}
+
 impl Sim for Shown {
     type Hold = MouseSpring;
 
@@ -277,8 +442,8 @@ impl Sim for Shown {
     }
 
     fn draw(&self, out: &mut DrawList, overlay: bool) {
-        // With the colours shown, the bodies step back to grey.
-        let quiet = self.view.colours || self.view.graph;
+        // With the colours or the work shown, the bodies step back to grey.
+        let quiet = self.view.colours || self.view.graph || self.view.work;
         let world = &self.world;
         draw_bodies(
             out,
@@ -291,7 +456,7 @@ impl Sim for Shown {
         );
         ch09_joints::demos::draw_joints(out, &world.solver.bodies, &world.joints);
         let bodies = world.bodies();
-        // Neither view on: no arbiter to look at (the rain has 30,000).
+        // No view on: no arbiter to look at (the rain has 30,000).
         let arbiters = match self.view.graph || self.view.colours {
             true => &world.solver.arbiters[..],
             false => &[],
@@ -315,12 +480,38 @@ impl Sim for Shown {
             }
             if self.view.colours {
                 for p in arb.contacts() {
+                    // Seen at any zoom: a disc, and a dot of 5 pixels.
                     out.circle(p.point, 0.12, color);
+                    out.point(p.point, 5.0, color);
                 }
             }
         }
+        if self.view.work {
+            self.draw_work(out);
+        }
+        if let Some(at) = self.view.legend {
+            draw_legend(out, at, &world.wide);
+        }
         if overlay {
             ch08_sequential_impulses::demos::draw_contacts(out, &self.world.solver);
+        }
+    }
+
+    /// T where no step splits its work: on a web page, which starts no
+    /// threads, and in a world too small to split ([`World::splits`]'s
+    /// test of its size). W where nothing reads it: the whole states are
+    /// eight lanes on one thread's.
+    fn ignores(&self, key: char) -> bool {
+        let w = &self.world;
+        match key {
+            't' => {
+                let big = w.solver.arbiters.len()
+                    >= 32 * crate::BLOCKS * crate::LANES
+                    || w.solver.bodies.len() >= 4 * crate::BODIES;
+                cfg!(target_arch = "wasm32") || !big
+            }
+            'w' => w.wide.width != Width::Wide || w.wide.threads.count() > 1,
+            _ => false,
         }
     }
 
@@ -339,9 +530,10 @@ impl Sim for Shown {
             Width::Single => "1 lane".into(),
             Width::InOrder => "list order".into(),
         };
-        let threads = match wide.threads.count() {
-            1 => "1 thread".to_string(),
-            n => format!("{n} threads"),
+        let threads = match (wide.threads.count(), wide.threads.workers()) {
+            (1, _) => "1 thread".to_string(),
+            (n, w) if w < n => format!("{n} threads ({w} at work: {w} cores)"),
+            (n, _) => format!("{n} threads"),
         };
         let mut line = format!(
             "{} colours, {} over | {lanes} | {threads}",

@@ -69,6 +69,15 @@ impl Threads {
         self.count
     }
 
+    /// How many workers take a share of each colour's blocks
+    /// ([`Threads::for_each_in_turn`]): no more than the cores.
+    pub fn workers(&self) -> usize {
+        match self.pool {
+            Some(_) => self.count.min(self.cores),
+            None => 1,
+        }
+    }
+
     // ANCHOR: run
     /// Run `f` on the pool's first worker (or here, with one thread): the
     /// stages inside then split their work among the workers without
