@@ -156,7 +156,8 @@ pub const KNOBS: &[Knob<Shown>] = &[
     ),
     Knob::toggle(
         'v',
-        "draw who solves each contact: its worker's colour, its block of eight joined",
+        "draw who solves each contact: its worker's colour, its block of eight \
+         joined",
         |w| w.view.work,
         |w, on| w.view.work = on,
     ),
