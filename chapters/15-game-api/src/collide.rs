@@ -125,13 +125,17 @@ impl Collide for GameShapes<'_> {
             }
         }
         // Each shape's leaf and its box, from its body's place this step.
+        // Each body placed once, for its leaves and its contacts.
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
+        let mut places = std::mem::take(&mut game.places);
+        places.clear();
+        places.extend((0..bodies.len()).map(|i| placed(bodies, wide, i)));
         let margins = &parts.fast.margins;
         let leaves = game.leaves(bodies);
         let tight = |s: usize| {
             let shape = &game.shapes[s];
             let i = game.owner(s);
-            let t = on_body(&placed(bodies, wide, i), shape.at);
+            let t = on_body(&places[i], shape.at);
             TreePhase::tight_around(shape_bounds(&shape.placed, &t), margins[i])
         };
         // Chapter 13's update: each leaf follows its shape, the moved
@@ -167,8 +171,8 @@ impl Collide for GameShapes<'_> {
             let (sa, sb) = game.may_collide(pair, bodies, &held)?;
             let (a, b) = (game.owner(sa), game.owner(sb));
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
-            let ta = on_body(&placed(bodies, wide, a), shape_a.at);
-            let tb = on_body(&placed(bodies, wide, b), shape_b.at);
+            let ta = on_body(&places[a], shape_a.at);
+            let tb = on_body(&places[b], shape_b.at);
             let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
             let pa = floor_or_not(&shape_a.placed, settings);
             let pb = floor_or_not(&shape_b.placed, settings);
@@ -215,7 +219,7 @@ impl Collide for GameShapes<'_> {
         let game = &mut *self.game;
         game.keys.clear();
         game.keys.extend(made.iter().map(|m| m.1));
-        (game.made, game.lists) = (made, lists);
+        (game.made, game.lists, game.places) = (made, lists, places);
         parts.hand_in(arbiters, same);
     }
     // ANCHOR_END: collide

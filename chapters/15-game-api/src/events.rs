@@ -188,10 +188,16 @@ impl Game {
             if !live || (sleep.asleep[i] && slept) {
                 continue;
             }
-            let t = Transform::new(b.position, b.angle);
+            // The origin is the centre of mass for most bodies: no turn to
+            // find then.
+            let centre = self.bodies[i].mass.centre;
+            let origin = match centre == Vec2::ZERO {
+                true => b.position,
+                false => Transform::new(b.position, b.angle).to_world(-centre),
+            };
             events.moved.push(BodyMove {
                 body: self.body_id(i),
-                origin: t.to_world(-self.bodies[i].mass.centre),
+                origin,
                 angle: b.angle,
                 fell_asleep: sleep.asleep[i] && !slept,
             });

@@ -233,6 +233,8 @@ pub struct Game {
     /// and the workers' lists of them.
     pub(crate) found: Vec<Pair>,
     pub(crate) made: Vec<(ch08_sequential_impulses::Arbiter, Key, bool)>,
+    /// Room for each body's place this step.
+    pub(crate) places: Vec<Transform>,
     pub(crate) lists: Vec<Vec<(ch08_sequential_impulses::Arbiter, Key, bool)>>,
 }
 // ANCHOR_END: game
@@ -265,6 +267,7 @@ impl Default for Game {
             changed: false,
             found: Vec::new(),
             made: Vec::new(),
+            places: Vec::new(),
             lists: Vec::new(),
         }
     }
