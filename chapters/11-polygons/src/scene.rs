@@ -19,21 +19,7 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     let (mut bodies, mut rods) = (base.bodies, base.joints);
     let mut shapes = Vec::with_capacity(bodies.len());
     for (i, (b, s)) in bodies.iter_mut().zip(&scene.bodies).enumerate() {
-        let shape = match s.shape {
-            SceneShape::Circle { radius } => Shape::Circle { radius },
-            SceneShape::Box { half_extents } => {
-                Shape::Polygon(Polygon::boxed(half_extents, 0.0))
-            }
-            SceneShape::Plane { .. } => {
-                Shape::Polygon(Polygon::boxed(PLANE_BOX_HALF_EXTENTS, 0.0))
-            }
-            SceneShape::Capsule { half_length, radius } => {
-                Shape::Polygon(Polygon::capsule(half_length, radius))
-            }
-            SceneShape::Polygon { vertices, count, radius } => {
-                Shape::Polygon(Polygon::from_corners(&vertices[..count], radius))
-            }
-        };
+        let shape = shape(&s.shape);
         // Move the body's centre to the shape's centroid.
         let mass = mass_properties(&shape);
         let c = mass.centroid;
@@ -76,3 +62,23 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     (world, bounds)
 }
 // ANCHOR_END: from_scene
+
+/// A scene's shape as this chapter's, about the body's origin (a plane: a
+/// large static box, as in every chapter from 4).
+pub fn shape(s: &SceneShape) -> Shape {
+    match *s {
+        SceneShape::Circle { radius } => Shape::Circle { radius },
+        SceneShape::Box { half_extents } => {
+            Shape::Polygon(Polygon::boxed(half_extents, 0.0))
+        }
+        SceneShape::Plane { .. } => {
+            Shape::Polygon(Polygon::boxed(PLANE_BOX_HALF_EXTENTS, 0.0))
+        }
+        SceneShape::Capsule { half_length, radius } => {
+            Shape::Polygon(Polygon::capsule(half_length, radius))
+        }
+        SceneShape::Polygon { vertices, count, radius } => {
+            Shape::Polygon(Polygon::from_corners(&vertices[..count], radius))
+        }
+    }
+}

@@ -86,19 +86,7 @@ impl World {
     /// An empty world under the Earth's gravity: chapter 14's settings, on
     /// one thread.
     pub fn new() -> World {
-        let empty = ch14_wide_solver::World::new(Vec::new(), Vec::new());
-        let ch14_wide_solver::World {
-            solver,
-            joints,
-            soft,
-            shapes,
-            fast,
-            phase,
-            sleep,
-            wide,
-        } = empty;
-        let game = Game::default();
-        World { solver, joints, soft, shapes, fast, phase, sleep, wide, game }
+        World::from(ch14_wide_solver::World::new(Vec::new(), Vec::new()))
     }
 
     // ANCHOR: step

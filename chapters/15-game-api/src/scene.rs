@@ -3,10 +3,9 @@
 //! `break_force` and `break_torque`), each body made as a game makes it.
 
 use crate::{BodyDef, BodyKind, Filter, JointDef, ShapeDef, World};
-use ch08_sequential_impulses::scene::PLANE_BOX_HALF_EXTENTS;
-use ch11_polygons::{Polygon, Shape};
+use ch11_polygons::scene::shape;
 use glam::Vec2;
-use physics_core::scene::{Scene, SceneFilter, SceneJoint, Shape as SceneShape};
+use physics_core::scene::{Scene, SceneFilter, SceneJoint};
 
 // ANCHOR: from_scene
 /// A scene file as a chapter 15 world: each body made through the game's
@@ -98,26 +97,6 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     (world, bounds)
 }
 // ANCHOR_END: from_scene
-
-/// A scene's shape as chapter 11's, about the body's origin (a plane: a
-/// large static box, as in every chapter from 4).
-fn shape(s: &SceneShape) -> Shape {
-    match *s {
-        SceneShape::Circle { radius } => Shape::Circle { radius },
-        SceneShape::Box { half_extents } => {
-            Shape::Polygon(Polygon::boxed(half_extents, 0.0))
-        }
-        SceneShape::Plane { .. } => {
-            Shape::Polygon(Polygon::boxed(PLANE_BOX_HALF_EXTENTS, 0.0))
-        }
-        SceneShape::Capsule { half_length, radius } => {
-            Shape::Polygon(Polygon::capsule(half_length, radius))
-        }
-        SceneShape::Polygon { vertices, count, radius } => {
-            Shape::Polygon(Polygon::from_corners(&vertices[..count], radius))
-        }
-    }
-}
 
 fn filter(f: SceneFilter) -> Filter {
     Filter { category: f.category, mask: f.mask, group: f.group }
