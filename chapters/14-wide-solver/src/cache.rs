@@ -3,7 +3,7 @@
 use crate::blocks::{ArbiterRow, Blocks, Slot, StartRow};
 use crate::pose::Pose;
 use crate::states::State;
-use crate::{F32x8, SharedState, Width};
+use crate::{F32x8, SharedState, Surface, Width};
 use ch08_sequential_impulses::Arbiter;
 use ch13_islands::broad_phase::Pair;
 use ch13_islands::tree::Bounds;
@@ -58,6 +58,9 @@ pub(crate) struct Cache {
     pub(crate) start_rows: Vec<StartRow>,
     /// Room for the next step's arbiters.
     pub(crate) arbiters: Vec<Arbiter>,
+    /// This step's surfaces, one an arbiter, or none (see
+    /// [`Parts::hand_in_with`](crate::Parts::hand_in_with)).
+    pub(crate) surfaces: Vec<Surface>,
     /// The contacts in solving order, colour by colour, and where each
     /// block of eight finds its own among them (blocks of two-point
     /// contacts, of one-point contacts), when packed this step.

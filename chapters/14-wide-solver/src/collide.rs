@@ -4,7 +4,7 @@
 
 use crate::blocks::StartRow;
 use crate::pose::Pose;
-use crate::{BODIES, Body, LEAVES, PAIRS, Parts, RUNS, Threads};
+use crate::{BODIES, Body, LEAVES, PAIRS, Parts, RUNS, Surface, Threads};
 use ch08_sequential_impulses::Arbiter;
 use ch11_polygons::reach;
 use ch12_continuous::{contact, ghost};
@@ -371,7 +371,21 @@ impl Parts<'_> {
     /// many points, as ready to bounce), so that last step's colours and
     /// blocks may be kept.
     pub fn hand_in(&mut self, arbiters: Vec<Arbiter>, same: bool) {
+        self.hand_in_with(arbiters, Vec::new(), same);
+    }
+
+    /// [`Parts::hand_in`], with each arbiter's [`Surface`] (one for each,
+    /// in the same order), or none when no surface moves or resists
+    /// rolling.
+    pub fn hand_in_with(
+        &mut self,
+        arbiters: Vec<Arbiter>,
+        surfaces: Vec<Surface>,
+        same: bool,
+    ) {
+        debug_assert!(surfaces.is_empty() || surfaces.len() == arbiters.len());
         self.wide.cache.same_contacts = same;
+        self.wide.cache.surfaces = surfaces;
         self.wide.cache.arbiters =
             std::mem::replace(&mut self.solver.arbiters, arbiters);
     }

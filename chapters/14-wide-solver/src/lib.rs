@@ -177,6 +177,40 @@ pub trait Collide: Send {
     /// and put them back where they first touch, then give the broad
     /// phase the boxes the bodies end the step in.
     fn sweep_and_sync(&mut self, parts: &mut Parts<'_>);
+    /// Whether there are joints of a later chapter's own (chapter 16's
+    /// springs and wheels), solved in stages 5, 6 and 8 after chapter 9's
+    /// joints and the rods. None here.
+    fn has_joints(&self) -> bool {
+        false
+    }
+    /// One pass of those joints on the bodies (see [`JointPass`]).
+    fn joints(&mut self, _parts: &mut Parts<'_>, _pass: JointPass) {}
+}
+
+/// What a contact's two surfaces do beyond friction and restitution
+/// (chapter 16's conveyor belts and rolling resistance): zero for
+/// chapter 14's shapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Surface {
+    /// How fast the surfaces slide past each other where they touch, m/s,
+    /// counter-clockwise about A: friction drives the contact's sliding
+    /// speed to this, not to 0 (a conveyor belt).
+    pub tangent_speed: f32,
+    /// The most torque, per newton the contact pushes with, that resists
+    /// the bodies turning relative to each other, m (the larger rolling
+    /// resistance of the two shapes times the larger radius).
+    pub rolling_resistance: f32,
+}
+
+/// A pass of a later chapter's joints within a substep (see
+/// [`Collide::joints`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum JointPass {
+    /// Stage 5: the rows at this substep's poses, for a substep of `h`
+    /// seconds, and last step's impulses applied again.
+    WarmStart { h: f32 },
+    /// Stage 6 (`use_bias`: with the soft bias) and stage 8 (without).
+    Solve { use_bias: bool },
 }
 
 /// Chapter 14's shapes, `Parts::shapes`: one a body.
@@ -316,11 +350,19 @@ impl Parts<'_> {
                 self.soft.prepare_joints(self.solver, self.joints, h);
                 self.soft.warm_start_joints(self.solver, self.joints);
             }
+            if shapes.has_joints() {
+                self.velocities_to_bodies();
+                shapes.joints(self, JointPass::WarmStart { h });
+            }
             self.solve_contacts(Pass::WarmStart, h);
             // 6. One pass with the soft bias.
             if self.has_joints() {
                 self.velocities_to_bodies();
                 self.soft.solve_joints(self.solver, self.joints, true);
+            }
+            if shapes.has_joints() {
+                self.velocities_to_bodies();
+                shapes.joints(self, JointPass::Solve { use_bias: true });
             }
             self.solve_contacts(Pass::Solve { use_bias: true }, h);
             // 7. Move (workers).
@@ -332,6 +374,10 @@ impl Parts<'_> {
                 if self.has_joints() {
                     self.velocities_to_bodies();
                     self.soft.solve_joints(self.solver, self.joints, false);
+                }
+                if shapes.has_joints() {
+                    self.velocities_to_bodies();
+                    shapes.joints(self, JointPass::Solve { use_bias: false });
                 }
                 self.solve_contacts(Pass::Solve { use_bias: false }, h);
             }

@@ -7,9 +7,12 @@ use crate::game::ShapeSlot;
 use crate::game::{Game, Key};
 use crate::{BodyKind, World, one_way_keeps, should_collide};
 use ch03_mass_weighted_impulses::mix_restitution;
+use ch04_manifolds::Manifold;
 use ch06_rotation_friction::mix_friction;
 use ch08_sequential_impulses::Arbiter;
-use ch11_polygons::{SPECULATIVE_DISTANCE, Shape, collide, floor_or_not, reach};
+use ch11_polygons::{
+    SPECULATIVE_DISTANCE, Settings, Shape, collide, floor_or_not, reach,
+};
 use ch12_continuous::toi::{Sweep, Toi, time_of_impact};
 use ch12_continuous::{
     CORE_FRACTION, Transform, enters, ghost, motion_bound, thinnest,
@@ -19,16 +22,69 @@ use ch13_islands::broad_phase::{Leaf, Pair};
 use ch13_islands::query::shape_bounds;
 use ch13_islands::tree::Bounds;
 use ch14_wide_solver::collide::placed;
-use ch14_wide_solver::{Collide, Parts};
+use ch14_wide_solver::{Collide, JointPass, Parts, Surface};
 use glam::Vec2;
 
-/// A pair's contact, its key, and whether it is last step's contact again
-/// (as many points, as ready to bounce).
-type Made = (Arbiter, Key, bool);
+/// A pair's contact, its key, whether it is last step's contact again
+/// (as many points, as ready to bounce), and its surface.
+pub(crate) type Made = (Arbiter, Key, bool, Surface);
 
-/// This chapter's shapes, for chapter 14's step.
-pub struct GameShapes<'a> {
+/// This chapter's shapes, for chapter 14's step, and what a later chapter
+/// adds to them.
+pub struct GameShapes<'a, E: Extras> {
     pub game: &'a mut Game,
+    pub extras: &'a mut E,
+}
+
+// ANCHOR: extras
+/// What a later chapter adds to this chapter's step: contacts of its own
+/// for some pairs of shapes, surfaces that move or resist rolling, joints
+/// of its own. Chapter 15 adds nothing (`()`). Shapes are named by their
+/// place in [`Game::shapes`].
+pub trait Extras: Send + Sync {
+    /// The manifold of shape `sa` placed by `ta` against shape `sb` placed
+    /// by `tb`, within `margin` metres: chapter 11's ([`shape_manifold`]).
+    fn collide(
+        &self,
+        game: &Game,
+        (sa, sb): (usize, usize),
+        (ta, tb): (&Transform, &Transform),
+        margin: f32,
+        settings: Settings,
+    ) -> Option<Manifold> {
+        shape_manifold(game, (sa, sb), (ta, tb), margin, settings)
+    }
+    /// Whether any shape's surface moves or resists rolling.
+    fn has_surfaces(&self) -> bool {
+        false
+    }
+    /// The surface where shapes `sa` and `sb` touch.
+    fn surface(&self, _game: &Game, _pair: (usize, usize)) -> Surface {
+        Surface::default()
+    }
+    /// Whether there are joints of the later chapter's own.
+    fn has_joints(&self) -> bool {
+        false
+    }
+    /// One pass of them (see [`Collide::joints`]).
+    fn joints(&mut self, _parts: &mut Parts<'_>, _pass: JointPass) {}
+}
+// ANCHOR_END: extras
+
+impl Extras for () {}
+
+/// Chapter 11's manifold of shape `sa` against shape `sb` (a piece of
+/// floor with hidden faces as chapter 11's settings say).
+pub fn shape_manifold(
+    game: &Game,
+    (sa, sb): (usize, usize),
+    (ta, tb): (&Transform, &Transform),
+    margin: f32,
+    settings: Settings,
+) -> Option<Manifold> {
+    let pa = floor_or_not(&game.shapes[sa].placed, settings);
+    let pb = floor_or_not(&game.shapes[sb].placed, settings);
+    collide(&pa, ta, &pb, tb, margin)
 }
 
 /// A shape's leaf as the broad phase asks about it.
@@ -53,7 +109,7 @@ impl Leaf for ShapeLeaf {
     }
 }
 
-impl Collide for GameShapes<'_> {
+impl<E: Extras> Collide for GameShapes<'_, E> {
     // ANCHOR: wake
     /// Stage 1: wake every sleeper whose shape an awake moving body's shape
     /// may reach this step: the moving shape's box, grown by how far its
@@ -163,7 +219,8 @@ impl Collide for GameShapes<'_> {
         let held = game.held_pairs(parts.joints);
         let (mut made, mut lists) =
             (std::mem::take(&mut game.made), std::mem::take(&mut game.lists));
-        let game = &*game;
+        let (game, extras) = (&*game, &*self.extras);
+        let surfaces = extras.has_surfaces();
         let (settings, warm) =
             (parts.shapes.settings, parts.solver.settings.warm_starting);
         let (phase, last) = (&*parts.phase, &parts.solver.arbiters);
@@ -174,9 +231,8 @@ impl Collide for GameShapes<'_> {
             let ta = on_body(&places[a], shape_a.at);
             let tb = on_body(&places[b], shape_b.at);
             let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
-            let pa = floor_or_not(&shape_a.placed, settings);
-            let pb = floor_or_not(&shape_b.placed, settings);
-            let manifold = collide(&pa, &ta, &pb, &tb, margin)?;
+            let manifold =
+                extras.collide(game, (sa, sb), (&ta, &tb), margin, settings)?;
             // Chapter 12's ghosts: a speculative contact the bodies cannot
             // reach in the step, though its row would push, is not made.
             let reaches = (game.extents[a].0, game.extents[b].0);
@@ -197,7 +253,11 @@ impl Collide for GameShapes<'_> {
             });
             let approach = approach(&arbiter, ba, bb);
             let key = Key { pair, shapes: (sa as u32, sb as u32), approach };
-            Some((arbiter, key, again))
+            let surface = match surfaces {
+                true => extras.surface(game, (sa, sb)),
+                false => Surface::default(),
+            };
+            Some((arbiter, key, again, surface))
         };
         let runs: Vec<&[Pair]> = phase.pairs().chunks(64).collect();
         parts.wide.threads.collect(&runs, 4, &mut lists, &mut made, |run, out| {
@@ -219,8 +279,12 @@ impl Collide for GameShapes<'_> {
         let game = &mut *self.game;
         game.keys.clear();
         game.keys.extend(made.iter().map(|m| m.1));
+        let surfaces = match surfaces {
+            true => made.iter().map(|m| m.3).collect(),
+            false => Vec::new(),
+        };
         (game.made, game.lists, game.places) = (made, lists, places);
-        parts.hand_in(arbiters, same);
+        parts.hand_in_with(arbiters, surfaces, same);
     }
     // ANCHOR_END: collide
 
@@ -239,6 +303,14 @@ impl Collide for GameShapes<'_> {
             let t = on_body(&placed(bodies, wide, game.owner(s)), shape.at);
             TreePhase::tight_around(shape_bounds(&shape.placed, &t), 0.0)
         });
+    }
+
+    fn has_joints(&self) -> bool {
+        self.extras.has_joints()
+    }
+
+    fn joints(&mut self, parts: &mut Parts<'_>, pass: JointPass) {
+        self.extras.joints(parts, pass);
     }
 }
 

@@ -232,10 +232,10 @@ pub struct Game {
     /// Room for the pairs the tree finds in a step, the contacts made,
     /// and the workers' lists of them.
     pub(crate) found: Vec<Pair>,
-    pub(crate) made: Vec<(ch08_sequential_impulses::Arbiter, Key, bool)>,
+    pub(crate) made: Vec<crate::collide::Made>,
     /// Room for each body's place this step.
     pub(crate) places: Vec<Transform>,
-    pub(crate) lists: Vec<Vec<(ch08_sequential_impulses::Arbiter, Key, bool)>>,
+    pub(crate) lists: Vec<Vec<crate::collide::Made>>,
 }
 // ANCHOR_END: game
 

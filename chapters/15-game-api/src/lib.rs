@@ -42,6 +42,7 @@ pub mod exercises;
 
 pub use ch13_islands::{Body, Joint};
 pub use ch14_wide_solver::{Wide, Width};
+pub use collide::Extras;
 pub use events::{
     BodyMove, ContactEvent, Events, HitEvent, JointBreak, SensorEvent,
 };
@@ -89,10 +90,16 @@ impl World {
         World::from(ch14_wide_solver::World::new(Vec::new(), Vec::new()))
     }
 
+    /// Advance by `dt` seconds (see [`World::step_with`]).
+    pub fn step(&mut self, dt: f32) {
+        self.step_with(dt, &mut ());
+    }
+
     // ANCHOR: step
     /// Advance by `dt` seconds: chapter 14's step with this chapter's
-    /// shapes ([`collide::GameShapes`]), then the step's events.
-    pub fn step(&mut self, dt: f32) {
+    /// shapes ([`collide::GameShapes`]) and what a later chapter adds to
+    /// them (`extras`), then the step's events.
+    pub fn step_with(&mut self, dt: f32, extras: &mut impl Extras) {
         self.game.events.clear();
         if !(dt > 0.0 && dt.is_finite()) {
             return;
@@ -108,7 +115,8 @@ impl World {
             sleep: &mut self.sleep,
             wide: &mut self.wide,
         };
-        parts.step_with(dt, &mut collide::GameShapes { game: &mut self.game });
+        let game = &mut self.game;
+        parts.step_with(dt, &mut collide::GameShapes { game, extras });
         let h = dt / self.soft.settings.substeps.max(1) as f32;
         self.break_joints(h);
         self.game.report(&self.solver, &self.phase, &self.sleep, &asleep_before);
