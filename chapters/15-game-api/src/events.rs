@@ -283,7 +283,7 @@ impl Game {
     // ANCHOR_END: overlaps
 
     /// Shape `s` placed, on its body `b`.
-    pub(crate) fn shape_transform(&self, s: usize, b: &ch08::Body) -> Transform {
+    pub fn shape_transform(&self, s: usize, b: &ch08::Body) -> Transform {
         let t = Transform::new(b.position, b.angle);
         on_body(&t, self.shapes[s].at)
     }
@@ -292,7 +292,7 @@ impl Game {
 // ANCHOR: on_body
 /// A shape `at` a point of a body placed by `t` (the body's own transform
 /// if `at` is zero, to the bit).
-pub(crate) fn on_body(t: &Transform, at: Vec2) -> Transform {
+pub fn on_body(t: &Transform, at: Vec2) -> Transform {
     if at == Vec2::ZERO {
         return *t;
     }

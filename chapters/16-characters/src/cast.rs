@@ -1,0 +1,1 @@
+//! Shape casts and overlap queries.

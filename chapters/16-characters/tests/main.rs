@@ -1,0 +1,4 @@
+//! The chapter's tests in one binary: each file is a module of it. `cli`
+//! runs the chapter's binary as a learner does.
+
+mod demos;
