@@ -24,7 +24,8 @@ pub const CHAPTER: Chapter = Chapter {
 };
 
 /// What this chapter's scene files may hold: chapter 15's.
-pub const SUPPORTS: &[physics_core::scene::Feature] = ch15_game_api::demos::SUPPORTS;
+pub const SUPPORTS: &[physics_core::scene::Feature] =
+    ch15_game_api::demos::SUPPORTS;
 
 /// A scene file as this chapter's demo.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {

@@ -11,7 +11,8 @@ pub fn crate_on_floor() -> World {
     let ground = world.create_body(BodyDef::new(BodyKind::Static, Vec2::ZERO));
     let floor = Shape::Polygon(Polygon::boxed(Vec2::new(10.0, 0.5), 0.0));
     world.create_shape(ground, ShapeDef::new(floor)).expect("a fresh body");
-    let body = world.create_body(BodyDef::new(BodyKind::Dynamic, Vec2::new(0.0, 2.0)));
+    let body =
+        world.create_body(BodyDef::new(BodyKind::Dynamic, Vec2::new(0.0, 2.0)));
     let boxed = Shape::Polygon(Polygon::boxed(Vec2::splat(0.5), 0.0));
     world.create_shape(body, ShapeDef::new(boxed)).expect("a fresh body");
     world
