@@ -328,3 +328,90 @@ fn plane_normal_is_normalised() {
     assert_eq!(s.bodies[0].shape, Shape::Plane { normal: Vec2::Y, offset: 2.0 });
     assert!(s.bodies[0].is_static);
 }
+
+/// Chapter 16's fields load (a chain of points, springs on joints, a wheel
+/// joint, a body's rolling resistance and tangent speed) and each is
+/// refused by chapter 15, naming the field and chapter 16.
+#[test]
+fn chapter_16_fields_load_and_are_refused_before_it() {
+    use Feature::*;
+    let scene = Scene::from_json(
+        r#"{ "bodies": [
+             { "shape": { "chain": { "points": [[-5, 0], [0, -1], [5, 0]] } }, "position": [0, 0], "static": true },
+             { "shape": { "box": { "half_extents": [1, 0.25] } }, "position": [0, 2] },
+             { "shape": { "circle": { "radius": 0.4 } }, "position": [-0.8, 1.4], "rolling_resistance": 0.05 },
+             { "shape": { "box": { "half_extents": [2, 0.2] } }, "position": [0, -4], "static": true, "tangent_speed": -1.5 },
+             { "shape": { "circle": { "radius": 0.3 } }, "position": [2, 3] } ],
+           "joints": [
+             { "wheel": { "body_a": 1, "body_b": 2, "anchor": [-0.8, 1.4], "axis": [0, 2],
+                          "spring": { "hertz": 4, "damping_ratio": 0.7 }, "motor": { "speed": -10, "max_torque": 50 } } },
+             { "distance": { "body_a": 1, "body_b": 4, "spring": { "hertz": 1 } } } ] }"#,
+    )
+    .unwrap();
+    assert_eq!(scene.chains.len(), 1);
+    assert_eq!(scene.bodies[0].chain, Some(0));
+    assert_eq!(scene.chains[0].points[1], glam::Vec2::new(0.0, -1.0));
+    assert!(!scene.chains[0].looped);
+    assert_eq!(scene.bodies[2].rolling_resistance, 0.05);
+    assert_eq!(scene.bodies[3].tangent_speed, -1.5);
+    let SceneJoint::Wheel { axis, motor, .. } = scene.joints[0] else {
+        panic!("a wheel joint: {:?}", scene.joints[0]);
+    };
+    assert_eq!(axis, glam::Vec2::Y, "the axis is made a unit vector");
+    assert_eq!(motor.map(|m| m.max_force), Some(50.0));
+    let springs: Vec<_> =
+        scene.springs.iter().map(|s| s.map(|s| s.hertz)).collect();
+    assert_eq!(springs, [Some(4.0), Some(1.0)]);
+    assert_eq!(scene.springs[1].unwrap().damping_ratio, 0.0, "0 by default");
+    let chapter_15 = [
+        Gravity,
+        Planes,
+        Restitution,
+        StaticBodies,
+        Boxes,
+        TurnedBoxes,
+        Rotation,
+        Joints,
+        RigidJoints,
+        Polygons,
+        Bullets,
+        Game,
+    ];
+    let e = scene.require(15, &chapter_15).unwrap_err().to_string();
+    assert!(
+        e.starts_with("bodies[0].shape: chain: a chain, a spring, a wheel joint")
+            && e.contains("chapter 16 (ch16-characters)"),
+        "{e}"
+    );
+    let mut with = chapter_15.to_vec();
+    with.push(Characters);
+    assert_eq!(scene.require(16, &with), Ok(()));
+    // Each other field alone is refused too, named.
+    for (json, field) in [
+        (
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "rolling_resistance": 0.1 } ] }"#,
+            "bodies[0].rolling_resistance: 0.1",
+        ),
+        (
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true, "tangent_speed": 2 } ] }"#,
+            "bodies[0].tangent_speed: 2",
+        ),
+        (
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                             { "shape": { "circle": { "radius": 1 } }, "position": [0, -3] } ],
+                 "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 0], "spring": { "hertz": 2 } } } ] }"#,
+            "joints[0].revolute.spring: a spring",
+        ),
+        (
+            r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0] },
+                             { "shape": { "circle": { "radius": 1 } }, "position": [0, -3] } ],
+                 "joints": [ { "wheel": { "body_a": 0, "body_b": 1, "anchor": [0, -3], "axis": [0, 1] } } ] }"#,
+            "joints[0]: wheel",
+        ),
+    ] {
+        let e =
+            Scene::from_json(json).unwrap().require(15, &chapter_15).unwrap_err();
+        let e = e.to_string();
+        assert!(e.starts_with(field) && e.contains("chapter 16"), "{e}");
+    }
+}

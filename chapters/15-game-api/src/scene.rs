@@ -31,6 +31,9 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
         (def.velocity, def.angular_velocity, def.bullet) =
             (b.velocity, b.angular_velocity, b.bullet);
         let body = world.create_body(def);
+        if b.chain.is_some() {
+            continue; // a chain's segments are chapter 16's to make
+        }
         let shapes: Vec<ShapeDef> = match b.parts {
             Some((first, count)) => {
                 let parts = &scene.parts[first as usize..(first + count) as usize];
@@ -77,7 +80,11 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     }
     let rigid = ch09_joints::scene::joints(scene, &base.bodies);
     let breaks = scene.joints.iter().zip(&scene.breaks);
-    let breaks = breaks.filter(|(j, _)| !matches!(j, SceneJoint::Distance { .. }));
+    // Chapter 9's joints are the scene's less its rods (and chapter 16's
+    // wheels), in the same order.
+    let breaks = breaks.filter(|(j, _)| {
+        !matches!(j, SceneJoint::Distance { .. } | SceneJoint::Wheel { .. })
+    });
     for (joint, (_, &(break_force, break_torque))) in rigid.into_iter().zip(breaks)
     {
         let (a, b) =

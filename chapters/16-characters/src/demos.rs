@@ -23,9 +23,23 @@ pub const CHAPTER: Chapter = Chapter {
     from_scene: Some(from_scene),
 };
 
-/// What this chapter's scene files may hold: chapter 15's.
-pub const SUPPORTS: &[physics_core::scene::Feature] =
-    ch15_game_api::demos::SUPPORTS;
+/// What this chapter's scene files may hold: chapter 15's, and this
+/// chapter's chains, springs, wheels and surfaces.
+pub const SUPPORTS: &[physics_core::scene::Feature] = &[
+    physics_core::scene::Feature::Gravity,
+    physics_core::scene::Feature::Planes,
+    physics_core::scene::Feature::Restitution,
+    physics_core::scene::Feature::StaticBodies,
+    physics_core::scene::Feature::Boxes,
+    physics_core::scene::Feature::TurnedBoxes,
+    physics_core::scene::Feature::Rotation,
+    physics_core::scene::Feature::Joints,
+    physics_core::scene::Feature::RigidJoints,
+    physics_core::scene::Feature::Polygons,
+    physics_core::scene::Feature::Bullets,
+    physics_core::scene::Feature::Game,
+    physics_core::scene::Feature::Characters,
+];
 
 /// A scene file as this chapter's demo.
 pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {

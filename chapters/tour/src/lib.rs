@@ -20,4 +20,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch13_islands::demos::CHAPTER,
     ch14_wide_solver::demos::CHAPTER,
     ch15_game_api::demos::CHAPTER,
+    ch16_characters::demos::CHAPTER,
 ];

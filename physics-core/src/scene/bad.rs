@@ -315,6 +315,45 @@ pub const BAD_SCENES: &[(&str, &str, &str)] = &[
         "-5",
     ),
     (
+        r#"{ "bodies": [ { "shape": { "chain": { "points": [[0, 0]] } }, "position": [0, 0], "static": true } ] }"#,
+        "bodies[0].shape.chain.points",
+        "1 points",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "chain": { "points": [[0, 0], [1, 0], [1, 0]] } }, "position": [0, 0], "static": true } ] }"#,
+        "bodies[0].shape.chain.points[2]",
+        "[1, 0]",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "chain": { "points": [[0, 0], [1, 0]] } }, "position": [0, 0] } ] }"#,
+        "bodies[0].shape.chain",
+        "not static",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "rolling_resistance": -0.1 } ] }"#,
+        "bodies[0].rolling_resistance",
+        "-0.1",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 1] } }, "position": [0, 0], "static": true, "tangent_speed": 2e5 } ] }"#,
+        "bodies[0].tangent_speed",
+        "200000",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "circle": { "radius": 1 } }, "position": [0, 0], "static": true },
+                       { "shape": { "circle": { "radius": 1 } }, "position": [0, -3] } ],
+           "joints": [ { "revolute": { "body_a": 0, "body_b": 1, "anchor": [0, 0], "spring": { "hertz": 0 } } } ] }"#,
+        "joints[0].revolute.spring.hertz",
+        "0",
+    ),
+    (
+        r#"{ "bodies": [ { "shape": { "box": { "half_extents": [1, 0.2] } }, "position": [0, 0] },
+                       { "shape": { "circle": { "radius": 0.3 } }, "position": [0, -1] } ],
+           "joints": [ { "wheel": { "body_a": 0, "body_b": 1, "anchor": [0, -1], "axis": [0, 0] } } ] }"#,
+        "joints[0].wheel.axis",
+        "[0, 0]",
+    ),
+    (
         // 1,415 discs on one spot: 1,000,405 pairs that start overlapping,
         // past the million a scene may start with at the last of them.
         include_str!("crowd.json"),

@@ -3,12 +3,13 @@
 //! ([`Scene`]). Each error names the field by its path and shows the value.
 
 use super::file::{
-    BodyFile, FilterFile, JointFile, PartFile, PolygonFile, SceneFile, ShapeFile,
+    BodyFile, ChainFile, FilterFile, JointFile, PartFile, PolygonFile, SceneFile,
+    ShapeFile,
 };
 use super::{
     DEFAULT_ITERATIONS, MAX_DT, MAX_ITERATIONS, MAX_POLYGON_VERTICES, MIN_DT,
-    Scene, SceneBody, SceneError, SceneFilter, SceneJoint, SceneMotor, ScenePart,
-    Shape, limits,
+    Scene, SceneBody, SceneChain, SceneError, SceneFilter, SceneJoint, SceneMotor,
+    ScenePart, SceneSpring, Shape, limits,
 };
 use glam::Vec2;
 
@@ -266,22 +267,34 @@ impl SceneFile {
             }
             None => DEFAULT_ITERATIONS,
         };
-        let mut parts = Vec::new();
+        let (mut parts, mut chains) = (Vec::new(), Vec::new());
         let bodies = self
             .bodies
             .into_iter()
             .enumerate()
-            .map(|(i, b)| b.check(&format!("bodies[{i}]"), &mut parts))
+            .map(|(i, b)| b.check(&format!("bodies[{i}]"), &mut parts, &mut chains))
             .collect::<Result<Vec<_>, _>>()?;
         let mut breaks = Vec::with_capacity(self.joints.len());
+        let mut springs = Vec::with_capacity(self.joints.len());
         let mut joints = Vec::with_capacity(self.joints.len());
         for (i, j) in self.joints.into_iter().enumerate() {
             let at = format!("joints[{i}]");
             breaks.push(j.breaks(&at)?);
+            springs.push(j.spring(&at)?);
             joints.push(j.check(&at, &bodies)?);
         }
         crowding(&bodies)?;
-        Ok(Scene { gravity, dt, iterations, bodies, joints, parts, breaks })
+        Ok(Scene {
+            gravity,
+            dt,
+            iterations,
+            bodies,
+            joints,
+            parts,
+            breaks,
+            chains,
+            springs,
+        })
     }
 }
 
@@ -380,14 +393,29 @@ impl BodyFile {
         self,
         at: &str,
         all_parts: &mut Vec<ScenePart>,
+        all_chains: &mut Vec<SceneChain>,
     ) -> Result<SceneBody, SceneError> {
         let f = |name: &str| format!("{at}.{name}");
+        let mut chain = None;
         let (shape, parts) = match (self.shape, self.shapes) {
             (Some(_), Some(_)) => {
                 return Err(SceneError::new(
                     f("shapes"),
                     "given together with shape; give one of them",
                 ));
+            }
+            (Some(ShapeFile::Chain(c)), None) => {
+                let checked = check_chain(c, &f("shape.chain"))?;
+                if self.is_static != Some(true) {
+                    return Err(SceneError::new(
+                        f("shape.chain"),
+                        "on a body that is not static; a chain is ground, give its body \
+                         \"static\": true",
+                    ));
+                }
+                let around = around(&checked.points);
+                chain = Some(checked);
+                (around, None)
             }
             (None, None) => {
                 return Err(SceneError::new(
@@ -582,6 +610,32 @@ impl BodyFile {
             all_parts.extend_from_slice(&list);
             (first, list.len() as u32)
         });
+        let rolling_resistance = match self.rolling_resistance {
+            None => 0.0,
+            Some(r) => {
+                let field = f("rolling_resistance");
+                let r = finite(&field, r)?;
+                if r < 0.0 {
+                    return Err(SceneError::new(
+                        field,
+                        format!(
+                            "{r} is negative; rolling resistance is 0 (none) or more"
+                        ),
+                    ));
+                }
+                within(&field, r, limits::MAX_FRICTION, "the largest simulated")?
+            }
+        };
+        let tangent_speed = within(
+            &f("tangent_speed"),
+            finite(&f("tangent_speed"), self.tangent_speed.unwrap_or(0.0))?,
+            limits::MAX_SPEED,
+            "m/s, the fastest speed simulated",
+        )?;
+        let chain = chain.map(|c| {
+            all_chains.push(c);
+            all_chains.len() as u32 - 1
+        });
         Ok(SceneBody {
             shape,
             position,
@@ -597,6 +651,9 @@ impl BodyFile {
             filter,
             sensor,
             parts,
+            chain,
+            rolling_resistance,
+            tangent_speed,
         })
     }
 }
@@ -610,6 +667,7 @@ impl JointFile {
             JointFile::Revolute(j) => ("revolute", j.break_force, j.break_torque),
             JointFile::Prismatic(j) => ("prismatic", j.break_force, j.break_torque),
             JointFile::Weld(j) => ("weld", j.break_force, j.break_torque),
+            JointFile::Wheel(_) => return Ok((f32::INFINITY, f32::INFINITY)),
         };
         let check = |name: &str, v: Option<f32>| -> Result<f32, SceneError> {
             match v {
@@ -618,6 +676,42 @@ impl JointFile {
             }
         };
         Ok((check("break_force", force)?, check("break_torque", torque)?))
+    }
+
+    /// The joint's `spring` (chapter 16), if it has one: a frequency
+    /// greater than 0, a damping ratio of 0 or more.
+    fn spring(&self, at: &str) -> Result<Option<SceneSpring>, SceneError> {
+        let (kind, spring) = match self {
+            JointFile::Distance(j) => ("distance", &j.spring),
+            JointFile::Revolute(j) => ("revolute", &j.spring),
+            JointFile::Prismatic(j) => ("prismatic", &j.spring),
+            JointFile::Weld(_) => return Ok(None),
+            JointFile::Wheel(j) => ("wheel", &j.spring),
+        };
+        let Some(spring) = spring else { return Ok(None) };
+        let f = |name: &str| format!("{at}.{kind}.spring.{name}");
+        let hertz = positive(&f("hertz"), spring.hertz)?;
+        let hertz = within(
+            &f("hertz"),
+            hertz,
+            MAX_HERTZ,
+            "Hz, the stiffest spring simulated",
+        )?;
+        let zeta =
+            finite(&f("damping_ratio"), spring.damping_ratio.unwrap_or(0.0))?;
+        if zeta < 0.0 {
+            return Err(SceneError::new(
+                f("damping_ratio"),
+                format!("{zeta} is negative; 0 is no damping, 1 critical damping"),
+            ));
+        }
+        let damping_ratio = within(
+            &f("damping_ratio"),
+            zeta,
+            MAX_DAMPING_RATIO,
+            "the most damping simulated",
+        )?;
+        Ok(Some(SceneSpring { hertz, damping_ratio }))
     }
 
     fn check(
@@ -630,6 +724,7 @@ impl JointFile {
             JointFile::Revolute(_) => "revolute",
             JointFile::Prismatic(_) => "prismatic",
             JointFile::Weld(_) => "weld",
+            JointFile::Wheel(_) => "wheel",
         };
         let f = |name: &str| format!("{at}.{kind}.{name}");
         let index = |name: &str, i: i64| -> Result<usize, SceneError> {
@@ -911,6 +1006,30 @@ impl JointFile {
                     anchors((body_a, body_b), w.anchor, w.anchor_a, w.anchor_b)?;
                 Ok(SceneJoint::Weld { body_a, body_b, anchor_a, anchor_b })
             }
+            JointFile::Wheel(w) => {
+                let (body_a, body_b) = pair(w.body_a, w.body_b)?;
+                let (anchor_a, anchor_b) =
+                    anchors((body_a, body_b), w.anchor, w.anchor_a, w.anchor_b)?;
+                let axis = finite2(&f("axis"), w.axis)?;
+                let Some(axis) = axis.try_normalize() else {
+                    return Err(SceneError::new(
+                        f("axis"),
+                        format!("{}: an axis needs a direction", show(w.axis)),
+                    ));
+                };
+                let motor = match w.motor {
+                    Some(m) => Some(motor(m.speed, m.max_torque, "max_torque")?),
+                    None => None,
+                };
+                Ok(SceneJoint::Wheel {
+                    body_a,
+                    body_b,
+                    anchor_a,
+                    anchor_b,
+                    axis,
+                    motor,
+                })
+            }
         }
     }
 }
@@ -944,6 +1063,12 @@ fn check_shape(
             Shape::Box { half_extents: Vec2::from(b.half_extents) }
         }
         ShapeFile::Polygon(p) => polygon(&f("shape.polygon"), p)?,
+        ShapeFile::Chain(_) => {
+            return Err(SceneError::new(
+                f("shape.chain"),
+                "in a list of shapes; a chain is a static body's one `shape`",
+            ));
+        }
         ShapeFile::Capsule(c) => Shape::Capsule {
             half_length: size(
                 &f("shape.capsule.half_length"),
@@ -984,6 +1109,74 @@ fn check_shape(
         }
     };
     Ok(shape)
+}
+
+/// The stiffest spring a scene may ask for, hertz: a thousand swings a
+/// second, far beyond what a 60 Hz step can show.
+const MAX_HERTZ: f32 = 1e3;
+/// The most damping a scene may ask for: a thousand times critical.
+const MAX_DAMPING_RATIO: f32 = 1e3;
+
+/// A chain of the file checked (chapter 16): two points or more (three for a
+/// loop), each within the world and at least the engine's slop from the
+/// next, so that no segment is a point.
+fn check_chain(c: ChainFile, at: &str) -> Result<SceneChain, SceneError> {
+    let looped = c.looped.unwrap_or(false);
+    let least = if looped { 3 } else { 2 };
+    if c.points.len() < least {
+        return Err(SceneError::new(
+            format!("{at}.points"),
+            format!(
+                "{} points; a chain needs at least {least}{}",
+                c.points.len(),
+                if looped { " to close a loop" } else { "" }
+            ),
+        ));
+    }
+    let mut points = Vec::with_capacity(c.points.len());
+    for (k, p) in c.points.iter().enumerate() {
+        let field = format!("{at}.points[{k}]");
+        let what = "m from the body's origin, the largest distance simulated";
+        points.push(within2(
+            &field,
+            finite2(&field, *p)?,
+            limits::MAX_LENGTH,
+            what,
+        )?);
+    }
+    let n = points.len();
+    let segments = if looped { n } else { n - 1 };
+    for k in 0..segments {
+        let (p, q) = (points[k], points[(k + 1) % n]);
+        if p.distance(q) < limits::MIN_CORNER_GAP {
+            return Err(SceneError::new(
+                format!("{at}.points[{}]", (k + 1) % n),
+                format!(
+                    "{} is {} m from the point before it; a chain's points must be at \
+                     least {} m apart",
+                    show(q.to_array()),
+                    num(p.distance(q)),
+                    num(limits::MIN_CORNER_GAP)
+                ),
+            ));
+        }
+    }
+    Ok(SceneChain { points, looped })
+}
+
+/// The box round a chain's points, as a polygon: the shape a chain's body
+/// stands for where a chapter asks only where the body is.
+fn around(points: &[Vec2]) -> Shape {
+    let lo = points.iter().fold(Vec2::splat(f32::INFINITY), |m, p| m.min(*p));
+    let hi = points.iter().fold(Vec2::splat(f32::NEG_INFINITY), |m, p| m.max(*p));
+    let mut vertices = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+    vertices[..4].copy_from_slice(&[
+        hi,
+        Vec2::new(lo.x, hi.y),
+        lo,
+        Vec2::new(hi.x, lo.y),
+    ]);
+    Shape::Polygon { vertices, count: 4, radius: 0.0 }
 }
 
 /// A filter of the file checked (chapter 15): a group within what an i32

@@ -48,6 +48,12 @@ pub(super) struct BodyFile {
     #[serde(rename = "static")]
     pub(super) is_static: Option<bool>,
     pub(super) bullet: Option<bool>,
+    /// Chapter 16's surfaces: how much its shapes resist rolling, and how
+    /// fast their surface moves (a conveyor belt).
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) rolling_resistance: Option<f32>,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) tangent_speed: Option<f32>,
 }
 
 /// One of a body's `shapes` (chapter 15): a shape placed on the body with
@@ -89,6 +95,29 @@ pub(super) enum ShapeFile {
     Plane(PlaneFile),
     Polygon(PolygonFile),
     Capsule(CapsuleFile),
+    Chain(ChainFile),
+}
+
+/// A chain of smooth segments through `points` (chapter 16), closed into a
+/// loop if `loop` is true.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ChainFile {
+    #[serde(deserialize_with = "exact_pairs")]
+    pub(super) points: Vec<[f32; 2]>,
+    #[serde(rename = "loop")]
+    pub(super) looped: Option<bool>,
+}
+
+/// A joint's spring (chapter 16): how often it would swing, in hertz, and
+/// its damping ratio (0 by default).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SpringFile {
+    #[serde(deserialize_with = "exact")]
+    pub(super) hertz: f32,
+    #[serde(deserialize_with = "exact_opt", default)]
+    pub(super) damping_ratio: Option<f32>,
 }
 
 #[derive(Deserialize)]
@@ -139,6 +168,26 @@ pub(super) enum JointFile {
     Revolute(RevoluteFile),
     Prismatic(PrismaticFile),
     Weld(WeldFile),
+    Wheel(WheelFile),
+}
+
+/// A wheel joint (chapter 16): B's anchor on the line through A's along
+/// `axis`, held there by a `spring`, B turning freely but for its `motor`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct WheelFile {
+    pub(super) body_a: i64,
+    pub(super) body_b: i64,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_a: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair_opt", default)]
+    pub(super) anchor_b: Option<[f32; 2]>,
+    #[serde(deserialize_with = "exact_pair")]
+    pub(super) axis: [f32; 2],
+    pub(super) spring: Option<SpringFile>,
+    pub(super) motor: Option<TorqueMotorFile>,
 }
 
 #[derive(Deserialize)]
@@ -159,6 +208,7 @@ pub(super) struct RevoluteFile {
     pub(super) break_force: Option<f32>,
     #[serde(deserialize_with = "exact_opt", default)]
     pub(super) break_torque: Option<f32>,
+    pub(super) spring: Option<SpringFile>,
 }
 
 #[derive(Deserialize)]
@@ -190,6 +240,7 @@ pub(super) struct PrismaticFile {
     pub(super) break_force: Option<f32>,
     #[serde(deserialize_with = "exact_opt", default)]
     pub(super) break_torque: Option<f32>,
+    pub(super) spring: Option<SpringFile>,
 }
 
 #[derive(Deserialize)]
@@ -230,6 +281,7 @@ pub(super) struct DistanceFile {
     #[serde(deserialize_with = "exact_opt", default)]
     pub(super) length: Option<f32>,
     pub(super) rope: Option<bool>,
+    pub(super) spring: Option<SpringFile>,
 }
 
 /// A number of the file as an f32, refused (with the number as written, near

@@ -223,6 +223,10 @@ pub enum Feature {
     /// `shapes`, a `filter`, a `sensor`, a joint's `break_force` or
     /// `break_torque`.
     Game,
+    /// Characters and vehicles (chapter 16): a `chain` shape, a joint's
+    /// `spring`, `wheel` joints, a body's `rolling_resistance` or
+    /// `tangent_speed`.
+    Characters,
 }
 
 impl Feature {
@@ -241,6 +245,7 @@ impl Feature {
             Feature::Polygons => (11, "ch11-polygons"),
             Feature::Bullets => (12, "ch12-continuous"),
             Feature::Game => (15, "ch15-game-api"),
+            Feature::Characters => (16, "ch16-characters"),
         }
     }
 
@@ -260,6 +265,9 @@ impl Feature {
             Feature::Bullets => "a bullet",
             Feature::Game => {
                 "a game's field (kinematic, shapes, filter, sensor, a joint's break)"
+            }
+            Feature::Characters => {
+                "a chain, a spring, a wheel joint, rolling_resistance or tangent_speed"
             }
         }
     }
@@ -282,16 +290,26 @@ impl Feature {
                 ("plane", Feature::Planes),
                 ("polygon", Feature::Polygons),
                 ("capsule", Feature::Polygons),
+                ("chain", Feature::Characters),
             ],
-            ("bodies", _) => &[("bullet", Feature::Bullets)],
+            ("bodies", _) => &[
+                ("bullet", Feature::Bullets),
+                ("rolling_resistance", Feature::Characters),
+                ("tangent_speed", Feature::Characters),
+            ],
             ("joints", _) => &[
                 ("distance", Feature::Joints),
                 ("revolute", Feature::RigidJoints),
                 ("prismatic", Feature::RigidJoints),
                 ("weld", Feature::RigidJoints),
+                ("wheel", Feature::Characters),
             ],
             _ => return None,
         };
+        // A joint's spring is chapter 16's, whatever the joint.
+        if list == "joints" && second == Some("spring") {
+            return Some((Feature::Characters, "spring"));
+        }
         let kind = if first == "shape" { second? } else { first };
         kinds.iter().find(|(name, _)| *name == kind).map(|&(name, f)| (f, name))
     }
@@ -349,6 +367,30 @@ pub struct SceneBody {
     /// [`Scene::parts`], `(first, count)`. Then `shape` is the first of
     /// them and `mass` their sum.
     pub parts: Option<(u32, u32)>,
+    /// Chapter 16's chain: where its points are in [`Scene::chains`]. Then
+    /// `shape` is the polygon round its points (a static body's, so no mass).
+    pub chain: Option<u32>,
+    /// Chapter 16's surfaces: the most torque per newton of push its shapes
+    /// resist rolling with, per metre of radius (0: none), and how fast
+    /// their surface moves, m/s counter-clockwise about the body (0: still).
+    pub rolling_resistance: f32,
+    pub tangent_speed: f32,
+}
+
+/// A chain of smooth segments (chapter 16): its points in the body's own
+/// frame, and whether the last joins the first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneChain {
+    pub points: Vec<Vec2>,
+    pub looped: bool,
+}
+
+/// A joint's spring (chapter 16): stiffness as the frequency it would swing
+/// at, hertz, and its damping ratio (0: none, 1: critical).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SceneSpring {
+    pub hertz: f32,
+    pub damping_ratio: f32,
 }
 
 /// Which shapes a shape collides with (chapter 15): it is in the categories
@@ -442,6 +484,17 @@ pub enum SceneJoint {
     },
     /// The anchors held together and the angle kept.
     Weld { body_a: usize, body_b: usize, anchor_a: Vec2, anchor_b: Vec2 },
+    /// A wheel (chapter 16): B's anchor on the line through A's along `axis`
+    /// (unit, A's frame), sprung along it by the joint's spring in
+    /// [`Scene::springs`], B turning freely but for `motor`.
+    Wheel {
+        body_a: usize,
+        body_b: usize,
+        anchor_a: Vec2,
+        anchor_b: Vec2,
+        axis: Vec2,
+        motor: Option<SceneMotor>,
+    },
 }
 
 impl SceneJoint {
@@ -451,7 +504,8 @@ impl SceneJoint {
             SceneJoint::Distance { body_a, body_b, .. }
             | SceneJoint::Revolute { body_a, body_b, .. }
             | SceneJoint::Prismatic { body_a, body_b, .. }
-            | SceneJoint::Weld { body_a, body_b, .. } => (body_a, body_b),
+            | SceneJoint::Weld { body_a, body_b, .. }
+            | SceneJoint::Wheel { body_a, body_b, .. } => (body_a, body_b),
         }
     }
 
@@ -462,6 +516,7 @@ impl SceneJoint {
             SceneJoint::Revolute { .. } => "revolute",
             SceneJoint::Prismatic { .. } => "prismatic",
             SceneJoint::Weld { .. } => "weld",
+            SceneJoint::Wheel { .. } => "wheel",
         }
     }
 }
@@ -487,6 +542,10 @@ pub struct Scene {
     /// Each joint's `break_force` (N) and `break_torque` (N m), infinite if
     /// not given (chapter 15).
     pub breaks: Vec<(f32, f32)>,
+    /// The points of chapter 16's chains.
+    pub chains: Vec<SceneChain>,
+    /// Each joint's spring, if it has one (chapter 16).
+    pub springs: Vec<Option<SceneSpring>>,
 }
 
 /// The largest step a scene may ask for, in seconds. Beyond a second a step no
@@ -561,6 +620,9 @@ impl Scene {
         if missing(Feature::Gravity) && self.gravity != Vec2::ZERO {
             let value = format!("[{}, {}]", self.gravity.x, self.gravity.y);
             return Err(Feature::Gravity.refuse(chapter, "gravity".into(), value));
+        }
+        if missing(Feature::Characters) {
+            self.refuse_characters(chapter)?;
         }
         for (i, b) in self.bodies.iter().enumerate() {
             let at = |field: &str| format!("bodies[{i}].{field}");
@@ -653,6 +715,35 @@ impl Scene {
         if missing(Feature::Joints) && !self.joints.is_empty() {
             let value = format!("{} joints", self.joints.len());
             return Err(Feature::Joints.refuse(chapter, "joints".into(), value));
+        }
+        Ok(())
+    }
+
+    /// The first of chapter 16's fields the scene uses, refused in `chapter`.
+    fn refuse_characters(&self, chapter: u32) -> Result<(), SceneError> {
+        let f = Feature::Characters;
+        for (i, b) in self.bodies.iter().enumerate() {
+            let at = |field: &str| format!("bodies[{i}].{field}");
+            if b.chain.is_some() {
+                return Err(f.refuse(chapter, at("shape"), "chain"));
+            }
+            for (name, value) in [
+                ("rolling_resistance", b.rolling_resistance),
+                ("tangent_speed", b.tangent_speed),
+            ] {
+                if value != 0.0 {
+                    return Err(f.refuse(chapter, at(name), value));
+                }
+            }
+        }
+        for (i, (j, spring)) in self.joints.iter().zip(&self.springs).enumerate() {
+            if matches!(j, SceneJoint::Wheel { .. }) {
+                return Err(f.refuse(chapter, format!("joints[{i}]"), "wheel"));
+            }
+            if spring.is_some() {
+                let field = format!("joints[{i}].{}.spring", j.kind());
+                return Err(f.refuse(chapter, field, "a spring"));
+            }
         }
         Ok(())
     }
