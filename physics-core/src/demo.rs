@@ -274,6 +274,15 @@ pub trait Demo {
     fn events(&self) -> Vec<EventRow> {
         Vec::new()
     }
+
+    /// Why the run cannot go on, if it cannot: the bodies have crowded so
+    /// close that the engine would keep more pairs of them than
+    /// [`limits::MAX_PAIRS`](crate::scene::limits::MAX_PAIRS) (chapter 13
+    /// on). The command line then stops with the reason and writes nothing;
+    /// the window pauses and shows it.
+    fn trouble(&self) -> Option<String> {
+        None
+    }
 }
 
 /// One event of a step, as the command line's `--events` file holds it:

@@ -74,6 +74,12 @@ pub trait Sim: Clone + 'static {
         Vec::new()
     }
 
+    /// Why the run cannot go on, if it cannot (see
+    /// [`Demo::trouble`](crate::demo::Demo::trouble)).
+    fn trouble(&self) -> Option<String> {
+        None
+    }
+
     /// Whether the moment the demo is for is under way (a bullet reaching a
     /// wall): the window and the page then run it in slow motion.
     fn slow_motion(&self) -> bool {
@@ -416,6 +422,10 @@ impl<S: Sim> Demo for Lab<S> {
 
     fn status(&self) -> Option<String> {
         self.sim.status()
+    }
+
+    fn trouble(&self) -> Option<String> {
+        self.sim.trouble()
     }
 
     fn slow_motion(&self) -> bool {

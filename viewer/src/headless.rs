@@ -185,6 +185,13 @@ pub fn run(session: &mut Session, args: &Args) -> Result<String, (u8, String)> {
         }
         session.step();
         progress.show(session.steps);
+        if let Some(why) = session.demo.trouble() {
+            progress.done();
+            return Err(fail(format!(
+                "step {}: {why}; no output written",
+                session.steps
+            )));
+        }
         let bodies = session.demo.bodies();
         if let Some((i, b)) = bodies.iter().enumerate().find(|(_, b)| {
             !(b.position.is_finite()

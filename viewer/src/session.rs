@@ -314,6 +314,12 @@ impl Session {
     /// One fixed step; the view follows the point the demo asks it to,
     /// unless the learner has moved it.
     pub fn step(&mut self) {
+        if self.demo.trouble().is_some() {
+            // The run cannot go on: it stays where it stopped, the reason in
+            // the status line.
+            self.paused = true;
+            return;
+        }
         self.demo.step(self.dt);
         self.steps += 1;
         self.sample();
@@ -664,6 +670,9 @@ impl Session {
         if let Some(status) = self.demo.status() {
             lines.push((status, Color::WHITE));
         }
+        if let Some(why) = self.demo.trouble() {
+            lines.push((format!("stopped: {why}"), Color::RED));
+        }
         if page {
             return lines;
         }
@@ -927,6 +936,11 @@ mod tests {
                 self.drag = value.as_bool().unwrap_or(self.drag);
             }
         }
+        /// Trouble once the body falls below the floor, as a crowd that
+        /// outgrows the pairs a run may keep does in chapters 13 on.
+        fn trouble(&self) -> Option<String> {
+            (self.y < 0.0).then(|| "fell through".to_string())
+        }
     }
 
     fn make() -> Box<dyn Demo> {
@@ -945,6 +959,50 @@ mod tests {
         supports: &[],
         from_scene: None,
     };
+
+    /// A run the demo says cannot go on stops there: the window pauses
+    /// and steps no further, and the command line exits 1 naming the step
+    /// and the reason, leaving no file.
+    #[test]
+    fn trouble_stops_the_run_and_leaves_no_file() {
+        let mut s = Session::with_demo(CH, 0, None, 320, 240);
+        for _ in 0..120 {
+            s.step();
+        }
+        // 1 m of free fall takes 0.45 s, 27 steps; the 28th is refused.
+        assert_eq!(s.steps, 27);
+        assert!(s.paused);
+        let dir =
+            std::env::temp_dir().join(format!("trouble-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let trace = dir.join("t.csv");
+        let mut s = Session::with_demo(CH, 0, None, 320, 240);
+        let args = crate::cli::Args {
+            headless: true,
+            steps: 100,
+            demo: None,
+            list_demos: false,
+            png: None,
+            gif: None,
+            gif_every: None,
+            trace: Some(trace.clone()),
+            events: None,
+            scene: None,
+            dt: None,
+            size: (64, 48),
+            press: None,
+            chapter: None,
+        };
+        let (code, message) = crate::headless::run(&mut s, &args).unwrap_err();
+        assert_eq!(code, 1);
+        assert!(
+            message.starts_with("step 27: fell through; no output written"),
+            "{message}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert!(left.is_empty(), "files left: {left:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn controls_do_what_the_help_says() {

@@ -567,3 +567,16 @@ mod tests {
         }
     }
 }
+
+/// Why a run cannot go on, when the broad phase keeps `pairs` pairs, more
+/// than `most` ([`physics_core::scene::limits::MAX_PAIRS`] in the demos):
+/// bodies crowded onto one place, each overlapping all the others, whose
+/// pairs and contacts would soon need more memory than the machine has.
+pub fn crowded(pairs: usize, most: usize) -> Option<String> {
+    (pairs > most).then(|| {
+        format!(
+            "{pairs} pairs of bodies overlap, more than the {most} a run may keep \
+             (the bodies have crowded onto one place)"
+        )
+    })
+}

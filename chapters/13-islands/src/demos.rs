@@ -13,6 +13,7 @@ use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::rng::Rng;
+use physics_core::scene::limits::MAX_PAIRS;
 use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes may hold what chapter
@@ -348,6 +349,11 @@ impl Sim for Shown {
         if overlay {
             ch08_sequential_impulses::demos::draw_contacts(out, &self.world.solver);
         }
+    }
+
+    fn trouble(&self) -> Option<String> {
+        let pairs = self.world.phase.pairs().len();
+        crate::broad_phase::crowded(pairs, MAX_PAIRS)
     }
 
     fn status(&self) -> Option<String> {

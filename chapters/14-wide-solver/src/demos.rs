@@ -10,6 +10,7 @@ use physics_core::demo::Demo;
 use physics_core::demo::{BodyState, Chapter, DemoEntry};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
+use physics_core::scene::limits::MAX_PAIRS;
 use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it: its scenes may hold what chapter
@@ -514,6 +515,11 @@ impl Sim for Shown {
             'w' => w.wide.width != Width::Wide || w.wide.threads.count() > 1,
             _ => false,
         }
+    }
+
+    fn trouble(&self) -> Option<String> {
+        let pairs = self.world.phase.pairs().len();
+        ch13_islands::broad_phase::crowded(pairs, MAX_PAIRS)
     }
 
     fn status(&self) -> Option<String> {

@@ -11,6 +11,7 @@ use glam::Vec2;
 use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, EventRow};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
+use physics_core::scene::limits::MAX_PAIRS;
 use physics_core::scene::{Scene, SceneError};
 
 /// The chapter as the viewer sees it.
@@ -149,6 +150,11 @@ impl Sim for Shown {
         if overlay {
             ch08_sequential_impulses::demos::draw_contacts(out, &world.solver);
         }
+    }
+
+    fn trouble(&self) -> Option<String> {
+        let pairs = self.world.phase.pairs().len();
+        ch13_islands::broad_phase::crowded(pairs, MAX_PAIRS)
     }
 
     fn status(&self) -> Option<String> {

@@ -605,6 +605,12 @@ pub mod limits {
     /// 0.75 GB a million in chapter 14. Bodies spread out overlap a few
     /// neighbours each; this is 1,415 bodies on one spot.
     pub const MAX_START_OVERLAPS: usize = 1_000_000;
+    /// The most pairs of bodies whose boxes overlap that a run may come to
+    /// keep (chapter 13 on), about 3 GB in chapter 14: bodies that start
+    /// apart and crowd onto one place stop the run with the reason, before
+    /// the memory runs out and the process is killed with its files half
+    /// written.
+    pub const MAX_PAIRS: usize = 4 * MAX_START_OVERLAPS;
 }
 
 impl Scene {
