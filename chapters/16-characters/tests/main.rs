@@ -2,3 +2,4 @@
 //! runs the chapter's binary as a learner does.
 
 mod demos;
+mod springs;
