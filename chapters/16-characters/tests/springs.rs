@@ -199,9 +199,10 @@ fn a_damped_spring_loses_what_its_damping_ratio_says_each_period() {
             // The implicit step's own loss a period, as undamped.
             let (_, own) = predicted(hertz, 0.0, h);
             eprintln!(
-                "{kind:?} {hertz} Hz, zeta {zeta}: {f:.4} Hz; each period keeps \
-                 {decay:.4}: exp(-2 pi zeta / sqrt(1 - zeta^2)) = {ideal:.4}, times \
-                 the step's own {own:.4} = {:.4}; the step's map says {decay_step:.4}",
+                "{kind:?} {hertz} Hz, zeta {zeta}: {f:.4} Hz; each period \
+                 keeps {decay:.4}: exp(-2 pi zeta / sqrt(1 - zeta^2)) = \
+                 {ideal:.4}, times the step's own {own:.4} = {:.4}; the \
+                 step's map says {decay_step:.4}",
                 ideal * own
             );
             // What the step does, to within the peaks' sampling.
@@ -290,7 +291,8 @@ fn a_wheel_sags_by_its_load_over_its_stiffness() {
     for id in joints {
         let (travel, across, _) = world.wheel_travel(id).unwrap();
         eprintln!(
-            "sag {travel:.5} m, predicted {sag:.5} m ({:+.3} %), off the line {across:.2e} m",
+            "sag {travel:.5} m, predicted {sag:.5} m ({:+.3} %), \
+             off the line {across:.2e} m",
             100.0 * (travel / sag - 1.0)
         );
         assert!(
@@ -607,4 +609,36 @@ fn springs_and_wheels_give_the_same_bits_on_any_number_of_threads() {
     let one = bits(1, 30);
     assert_eq!(one, bits(2, 30), "2 threads");
     assert_eq!(one, bits(4, 30), "4 threads");
+}
+
+/// Chapter 13's ties: a car at rest sleeps as one island, chassis and
+/// wheels together, and wakes as one (the wheels touch only the ground,
+/// and the chassis nothing, so without the ties the chassis would be an
+/// island of its own). A motor that drives keeps the car awake, however
+/// weakly it pushes (it would stop it, asleep).
+#[test]
+fn a_car_sleeps_and_wakes_as_one_island() {
+    let (mut world, car) = worlds::car();
+    let bodies = [car.chassis, car.wheels[0], car.wheels[1]];
+    let asleep = |w: &World| bodies.map(|id| w.sleep.asleep[id.index as usize]);
+    for _ in 0..240 {
+        world.step(DT);
+    }
+    assert_eq!(asleep(&world), [true; 3], "the car at rest sleeps");
+    // A nudge to one wheel wakes the whole car.
+    world.set_velocity(car.wheels[1], Vec2::new(0.1, 0.0), 0.0).unwrap();
+    assert_eq!(asleep(&world), [false; 3], "the car wakes as one");
+    // A motor, however weak, keeps it awake.
+    let weak = WheelMotor { speed: -1.0, max_torque: 0.01 };
+    world.set_wheel_motor(car.joints[0], Some(weak)).unwrap();
+    for _ in 0..240 {
+        world.step(DT);
+    }
+    assert_eq!(asleep(&world), [false; 3], "a driven car stays awake");
+    // Its motor off, it sleeps again.
+    world.set_wheel_motor(car.joints[0], None).unwrap();
+    for _ in 0..240 {
+        world.step(DT);
+    }
+    assert_eq!(asleep(&world), [true; 3]);
 }
