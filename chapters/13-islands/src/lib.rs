@@ -78,8 +78,23 @@ pub struct Sleep {
     pub asleep: Vec<bool>,
     /// Each sleeping body's island, by a body in it: what wakes with it.
     island_of: Vec<usize>,
+    /// Pairs of bodies a later chapter's joints join (chapter 16's springs
+    /// and wheels), set by that chapter before each step: each pair shares
+    /// an island, as chapter 9's joints and the rods do. None here.
+    pub ties: Vec<Tie>,
 }
 // ANCHOR_END: world
+
+// ANCHOR: tie
+/// Two bodies a later chapter's joint joins: they sleep and wake
+/// together; a joint whose motor is running (`driven`) keeps them awake.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tie {
+    pub a: usize,
+    pub b: usize,
+    pub driven: bool,
+}
+// ANCHOR_END: tie
 
 impl World {
     /// Bodies made by [`body`] or [`fixed`], and joints; sleeping on.
@@ -154,6 +169,7 @@ impl From<ch12_continuous::World> for World {
             still_for: vec![0.0; n],
             asleep: vec![false; n],
             island_of: (0..n).collect(),
+            ties: Vec::new(),
         };
         let mut world = World {
             solver,
@@ -291,7 +307,8 @@ impl Sleep {
         let awake_mover = |i: usize| !self.asleep[i] && bodies[i].inv_mass > 0.0;
         let joined = joints.list.iter().map(|j| (j.body_a, j.body_b));
         let rods = solver.joints.iter().map(|r| (r.body_a, r.body_b));
-        for (a, b) in joined.chain(rods) {
+        let ties = self.ties.iter().map(|t| (t.a, t.b));
+        for (a, b) in joined.chain(rods).chain(ties) {
             wake[a] |= awake_mover(b);
             wake[b] |= awake_mover(a);
         }
@@ -420,7 +437,8 @@ impl Sleep {
     }
 
     /// A running motor keeps its two bodies awake, however slowly it turns
-    /// them: asleep, they would stop it. Their still time starts again.
+    /// them: asleep, they would stop it. Their still time starts again. So
+    /// does a later chapter's driven tie.
     pub fn keep_driven_awake(&mut self, joints: &Joints) {
         if joints.settings.motors {
             for j in joints.list.iter().filter(|j| drives(j)) {
@@ -428,11 +446,21 @@ impl Sleep {
                 self.still_for[j.body_b] = 0.0;
             }
         }
+        for t in self.ties.iter().filter(|t| t.driven) {
+            self.still_for[t.a] = 0.0;
+            self.still_for[t.b] = 0.0;
+        }
     }
 
-    /// The islands `sets` whose every awake body has been still long
-    /// enough, put to sleep.
+    /// The islands `sets` (with the ties' pairs joined) whose every awake
+    /// body has been still long enough, put to sleep.
     pub fn sleep_still(&mut self, bodies: &mut [Body], mut sets: UnionFind) {
+        let moving = |i: usize| bodies[i].inv_mass > 0.0;
+        for t in &self.ties {
+            if moving(t.a) && moving(t.b) {
+                sets.union(t.a, t.b);
+            }
+        }
         // Each island's least still time.
         let mut least = vec![f32::INFINITY; bodies.len()];
         for (i, b) in bodies.iter().enumerate() {

@@ -1,5 +1,6 @@
 //! Chapter 16's demos: characters and vehicles on chapter 15's world.
 
+use crate::springs::Spring;
 use crate::{BodyKind, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch11_polygons::contains;
@@ -51,16 +52,147 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 }
 
 /// The demos, in the order Tab walks through them.
-pub const DEMOS: &[DemoEntry] = &[DemoEntry {
-    name: "crate",
-    about: "a crate on a floor",
-    make: || {
-        show(
-            crate::worlds::crate_on_floor(),
-            (Vec2::new(-6.0, -1.0), Vec2::new(6.0, 6.0)),
-        )
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "crate",
+        about: "a crate on a floor",
+        make: || {
+            show(
+                crate::worlds::crate_on_floor(),
+                (Vec2::new(-6.0, -1.0), Vec2::new(6.0, 6.0)),
+            )
+        },
     },
-}];
+    DemoEntry {
+        name: "springs",
+        about: "a bar on a torsion spring, a box on a sliding spring, a ball on a \
+                distance spring, each of the same hertz (F) and damping ratio (Z); \
+                K kicks them",
+        make: || {
+            let world = crate::worlds::springs(SPRING);
+            let view = (Vec2::new(-5.0, -0.5), Vec2::new(5.0, 5.5));
+            Box::new(
+                Lab::new(Shown::new(world), KNOBS, view).with_knobs(SPRING_KNOBS),
+            )
+        },
+    },
+    DemoEntry {
+        name: "car",
+        about: "a car on wheel joints (suspension springs, a motor on the rear \
+                wheel) over bumps; D: throttle forward, off, back",
+        make: || {
+            let (mut world, car) = crate::worlds::car();
+            crate::worlds::set_throttle(&mut world, car.joints[0], 1.0)
+                .expect("the car was just made");
+            let view = (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 4.5));
+            let lab =
+                Lab::new(Shown::new(world), KNOBS, view).with_knobs(CAR_KNOBS);
+            Box::new(lab.following(chassis_at).replaying(2400))
+        },
+    },
+];
+
+/// The springs demo's spring at the start.
+const SPRING: Spring = Spring { hertz: 1.0, damping_ratio: 0.0 };
+
+// ANCHOR: spring_switches
+/// The springs demo's switches: every spring's hertz and damping ratio,
+/// and a kick.
+pub const SPRING_KNOBS: &[Knob<Shown>] = &[
+    Knob::number(
+        'f',
+        "springs' hertz",
+        &[1.0, 2.0, 4.0],
+        |w| spring_of(&w.world).hertz,
+        |w, hertz| {
+            let zeta = spring_of(&w.world).damping_ratio;
+            set_springs(&mut w.world, Spring { hertz, damping_ratio: zeta });
+        },
+    ),
+    Knob::number(
+        'z',
+        "springs' damping ratio",
+        &[0.0, 0.1, 0.7],
+        |w| spring_of(&w.world).damping_ratio,
+        |w, zeta| {
+            let hertz = spring_of(&w.world).hertz;
+            set_springs(&mut w.world, Spring { hertz, damping_ratio: zeta });
+        },
+    ),
+    Knob::action('k', "kick: every body up at 2 m/s, spinning at 4 rad/s", |w| {
+        let world = &mut w.world;
+        let ids: Vec<_> = world.body_ids().collect();
+        for id in ids {
+            world.set_velocity(id, Vec2::new(0.0, 2.0), 4.0).expect("a live body");
+        }
+    }),
+];
+
+/// The car demo's switches: the throttle, and chapter 12's sweep.
+pub const CAR_KNOBS: &[Knob<Shown>] = &[
+    Knob::number(
+        'd',
+        "throttle (1 forward, 0 off, -1 back)",
+        &[1.0, 0.0, -1.0],
+        |w| throttle(&w.world),
+        |w, throttle| {
+            for id in w.world.wheel_ids() {
+                if let Ok(Some(_)) = w.world.wheel_motor(id) {
+                    crate::worlds::set_throttle(&mut w.world, id, throttle)
+                        .expect("a live wheel");
+                }
+            }
+        },
+    ),
+    Knob::toggle(
+        'c',
+        "chapter 12's sweep (on: a fast wheel that meets a bump is put back)",
+        |w| w.world.fast.settings.toi,
+        |w, on| w.world.fast.settings.toi = on,
+    ),
+];
+// ANCHOR_END: spring_switches
+
+/// The first spring's (they are all alike in the springs demo).
+fn spring_of(world: &World) -> Spring {
+    let on_joint =
+        world.sprung_joints().first().and_then(|&j| world.spring_on(j).ok()?);
+    let distance = || {
+        let id = *world.spring_ids().first()?;
+        world.distance_spring_def(id).ok().map(|d| d.0)
+    };
+    on_joint.or_else(distance).unwrap_or(SPRING)
+}
+
+/// Every spring on a joint and every distance spring made `spring`.
+fn set_springs(world: &mut World, spring: Spring) {
+    for joint in world.sprung_joints() {
+        world.set_spring(joint, Some(spring)).expect("a live joint");
+    }
+    for id in world.spring_ids() {
+        world.set_distance_spring(id, spring).expect("a live spring");
+    }
+}
+
+/// The driven wheel's throttle.
+fn throttle(world: &World) -> f32 {
+    let motors = world
+        .wheel_ids()
+        .into_iter()
+        .filter_map(|id| world.wheel_motor(id).ok()?);
+    match motors.into_iter().next() {
+        Some(m) if m.max_torque > 0.0 => -m.speed / crate::worlds::TOP_SPIN,
+        _ => 0.0,
+    }
+}
+
+/// Where the first wheel's chassis is: what the car demo's camera follows.
+fn chassis_at(shown: &Shown) -> Vec2 {
+    let world = &shown.world;
+    let chassis =
+        world.wheel_ids().first().and_then(|&id| world.wheel_bodies(id).ok());
+    chassis.and_then(|(c, _)| world.body(c).ok()).map_or(Vec2::ZERO, |b| b.position)
+}
 
 // ANCHOR: switches
 /// This chapter's switches.
@@ -147,6 +279,7 @@ impl Sim for Shown {
             draw_shape(out, &slot.placed, &t, color);
         }
         ch09_joints::demos::draw_joints(out, &world.solver.bodies, &world.joints);
+        crate::springs::draw(out, world);
         if overlay {
             ch08_sequential_impulses::demos::draw_contacts(out, &world.solver);
         }

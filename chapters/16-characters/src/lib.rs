@@ -77,6 +77,8 @@ impl World {
     /// Advance by `dt` seconds: chapter 15's step, with this chapter's
     /// chains, surfaces and joints.
     pub fn step(&mut self, dt: f32) {
+        self.base.sleep.fit(self.base.solver.bodies.len());
+        self.more.springs.sync(&mut self.base);
         self.base.step_with(dt, &mut self.more);
     }
     // ANCHOR_END: step
@@ -108,6 +110,10 @@ impl Extras for More {
         margin: f32,
         settings: Settings,
     ) -> Option<Manifold> {
+        // Two bodies a wheel or a distance spring holds do not collide.
+        if self.springs.holds_apart(game.owner(pair.0), game.owner(pair.1)) {
+            return None;
+        }
         self.chains.collide(game, pair, places, margin, settings)
     }
 
