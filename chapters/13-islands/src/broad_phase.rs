@@ -527,6 +527,19 @@ pub fn merge_at<P: Copy + Ord + Default>(
 }
 // ANCHOR_END: merge
 
+/// Why a run cannot go on, when the broad phase keeps `pairs` pairs, more
+/// than `most` ([`physics_core::scene::limits::MAX_PAIRS`] in the demos):
+/// bodies crowded onto one place, each overlapping all the others, whose
+/// pairs and contacts would soon need more memory than the machine has.
+pub fn crowded(pairs: usize, most: usize) -> Option<String> {
+    (pairs > most).then(|| {
+        format!(
+            "{pairs} pairs of bodies overlap, more than the {most} a run may keep \
+             (the bodies have crowded onto one place)"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{merge, merge_at};
@@ -566,17 +579,4 @@ mod tests {
             prop_assert_eq!(joined, found.difference(&old).count());
         }
     }
-}
-
-/// Why a run cannot go on, when the broad phase keeps `pairs` pairs, more
-/// than `most` ([`physics_core::scene::limits::MAX_PAIRS`] in the demos):
-/// bodies crowded onto one place, each overlapping all the others, whose
-/// pairs and contacts would soon need more memory than the machine has.
-pub fn crowded(pairs: usize, most: usize) -> Option<String> {
-    (pairs > most).then(|| {
-        format!(
-            "{pairs} pairs of bodies overlap, more than the {most} a run may keep \
-             (the bodies have crowded onto one place)"
-        )
-    })
 }
