@@ -52,12 +52,19 @@ pub enum Where {
     Tour,
     /// In a window only.
     Window,
+    /// For a demo the player steers with the arrow keys ([`Demo::steers`]).
+    Steered,
+    /// For every other demo.
+    Unsteered,
 }
 
 /// The key help, as shown by H: what each key does, and where.
 pub const HELP: &[(&str, &str, Where)] = &[
     ("Space", "pause / run", Where::Everywhere),
-    ("Right or .", "one step (while paused)", Where::Everywhere),
+    ("Right or .", "one step (while paused)", Where::Unsteered),
+    (".", "one step (while paused)", Where::Steered),
+    ("Left / Right", "walk (this demo takes the arrows)", Where::Steered),
+    ("Up", "jump", Where::Steered),
     ("R", "reset the demo", Where::Everywhere),
     ("+ / -", "run faster / slower", Where::Everywhere),
     ("Tab, Shift+Tab", "next / previous demo", Where::Everywhere),
@@ -319,6 +326,14 @@ impl Session {
         self.sample();
         if let Some(p) = self.demo.follow().filter(|_| !self.view_moved) {
             self.keep_in_view(p);
+        }
+    }
+
+    /// The arrow keys held now, for a demo that steers ([`Demo::steer`]);
+    /// nothing for one that does not.
+    pub fn steer(&mut self, controls: physics_core::demo::Controls) {
+        if self.demo.steers() {
+            self.demo.steer(controls);
         }
     }
 
@@ -759,6 +774,8 @@ impl Session {
                 Where::Everywhere => true,
                 Where::Tour => self.tour.is_some(),
                 Where::Window => self.hud != Hud::Page,
+                Where::Steered => self.demo.steers(),
+                Where::Unsteered => !self.demo.steers(),
             })
             .map(|&(key, what, _)| (key, what))
             .collect()

@@ -17,7 +17,7 @@
 //! feature per chapter could split it.
 
 use glam::Vec2;
-use physics_core::demo::{Chapter, SwitchValue};
+use physics_core::demo::{Chapter, Controls, SwitchValue};
 use physics_core::timestep::FixedStep;
 use viewer::raster::Frame;
 use viewer::session::{Control, Hud, Session};
@@ -142,6 +142,21 @@ impl Live {
             }
             None => false,
         }
+    }
+
+    /// Whether the demo takes the arrow keys ([`Demo::steers`]): the page
+    /// then sends their held state to [`Live::steer`] instead of stepping
+    /// on the right arrow.
+    ///
+    /// [`Demo::steers`]: physics_core::demo::Demo::steers
+    pub fn steers(&self) -> bool {
+        self.session.demo.steers()
+    }
+
+    /// The arrow keys held now, as [`Controls::bits`]: 1 left, 2 right, 4
+    /// up, 8 down.
+    pub fn steer(&mut self, bits: u32) {
+        self.session.steer(Controls::from_bits(bits));
     }
 
     pub fn control(&mut self, c: Control) {
