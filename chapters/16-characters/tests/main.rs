@@ -1,4 +1,6 @@
 //! The chapter's tests in one binary: each file is a module of it. `cli`
 //! runs the chapter's binary as a learner does.
 
+mod cast;
 mod demos;
+mod mover;
