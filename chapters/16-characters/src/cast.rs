@@ -224,6 +224,9 @@ impl World {
 /// stays at least `gap - t closing`, so the fraction is `gap / closing`.
 /// That lets a character slide along the floor it rests on (it closes by
 /// no more than rounding) and stops one pressing into a wall.
+///
+/// The hit's `shape` is left for the caller to name (`u32::MAX` here):
+/// `other` is only a proxy.
 pub fn cast_against(
     shape: &Shape,
     from: &Transform,

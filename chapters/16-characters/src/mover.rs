@@ -20,7 +20,7 @@
 //! On top of that come what a game asks of its character: walking up
 //! slopes no steeper than a limit and sliding down steeper ones, stepping
 //! up small ledges, riding moving platforms, and pushing crates with a
-//! bounded force. Box2D v3.1 gives the same two tools, `b2SolvePlanes` and
+//! bounded force. Box2D (v3.1 on) gives the same two tools, `b2SolvePlanes` and
 //! `b2ClipVector`, and builds its character sample from them.
 //!
 //! **No body in the world.** The mover has no body: the solver never sees
