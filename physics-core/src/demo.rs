@@ -195,6 +195,51 @@ impl Switch {
     }
 }
 
+// ANCHOR: controls
+/// The arrow keys held down now, for a demo the player steers (chapter 16's
+/// character walks on left and right and jumps on up). The window and the
+/// page send the keys' state every frame to a demo that [`Demo::steers`];
+/// for every other demo the arrow keys keep their own jobs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Controls {
+    pub left: bool,
+    pub right: bool,
+    pub up: bool,
+    pub down: bool,
+}
+
+impl Controls {
+    /// Whether any key is held.
+    pub fn any(self) -> bool {
+        self.left || self.right || self.up || self.down
+    }
+
+    /// The keys as bits, as the page passes them: 1 left, 2 right, 4 up,
+    /// 8 down.
+    pub fn bits(self) -> u32 {
+        self.left as u32
+            | (self.right as u32) << 1
+            | (self.up as u32) << 2
+            | (self.down as u32) << 3
+    }
+
+    /// The keys from [`Controls::bits`]; other bits mean nothing.
+    pub fn from_bits(bits: u32) -> Controls {
+        Controls {
+            left: bits & 1 != 0,
+            right: bits & 2 != 0,
+            up: bits & 4 != 0,
+            down: bits & 8 != 0,
+        }
+    }
+
+    /// Right less left: -1, 0 or 1.
+    pub fn across(self) -> f32 {
+        self.right as i32 as f32 - self.left as i32 as f32
+    }
+}
+// ANCHOR_END: controls
+
 /// One demo: a small world, how to step it, how to draw it, and what the learner
 /// can change.
 ///
@@ -283,6 +328,17 @@ pub trait Demo {
     fn trouble(&self) -> Option<String> {
         None
     }
+
+    /// Whether the player steers this demo with the arrow keys: the window
+    /// and the page then send them to [`Demo::steer`] instead of using the
+    /// right arrow to step (`.` still steps).
+    fn steers(&self) -> bool {
+        false
+    }
+
+    /// The arrow keys held now; sent every frame, before its steps, to a
+    /// demo that steers.
+    fn steer(&mut self, _controls: Controls) {}
 }
 
 /// One event of a step, as the command line's `--events` file holds it:

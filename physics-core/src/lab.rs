@@ -7,7 +7,7 @@
 //! fixed time step, the camera's first view, the mouse, the overlay switch, labels
 //! and the status line.
 
-use crate::demo::{BodyState, Demo, Switch, SwitchValue};
+use crate::demo::{BodyState, Controls, Demo, Switch, SwitchValue};
 use crate::draw::{Color, DrawList};
 use crate::scene::Scene;
 use glam::Vec2;
@@ -93,6 +93,15 @@ pub trait Sim: Clone + 'static {
     fn ignores(&self, _key: char) -> bool {
         false
     }
+
+    /// Whether the player steers the world with the arrow keys
+    /// ([`Demo::steers`]).
+    fn steers(&self) -> bool {
+        false
+    }
+
+    /// The arrow keys held now ([`Demo::steer`]).
+    fn steer(&mut self, _controls: Controls) {}
 }
 
 /// A world that holds an earlier chapter's world `W` inside it (chapter 7's
@@ -495,5 +504,13 @@ impl<S: Sim> Demo for Lab<S> {
 
     fn events(&self) -> Vec<crate::demo::EventRow> {
         self.sim.events()
+    }
+
+    fn steers(&self) -> bool {
+        self.sim.steers()
+    }
+
+    fn steer(&mut self, controls: Controls) {
+        self.sim.steer(controls);
     }
 }

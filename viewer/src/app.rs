@@ -9,7 +9,7 @@ use glam::Vec2;
 use minifb::{
     Key, KeyRepeat, MouseButton, MouseMode, ScaleMode, Window, WindowOptions,
 };
-use physics_core::demo::Chapter;
+use physics_core::demo::{Chapter, Controls};
 use physics_core::scene::Scene;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -265,6 +265,7 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
         let shift = window.is_key_down(Key::LeftShift)
             || window.is_key_down(Key::RightShift);
         let demo_before = (session.demo_index, session.steps == 0);
+        let steers = session.demo.steers();
         for key in window.get_keys_pressed(KeyRepeat::No) {
             if let (Some((i, n)), Key::PageDown | Key::PageUp) = (session.tour, key)
             {
@@ -293,14 +294,29 @@ fn window(mut session: Session, chapters: &[Chapter], args: &Args) -> ExitCode {
                 ));
                 continue;
             }
+            // A demo the player steers takes the arrow keys (held, below);
+            // `.` still steps it.
+            if steers && ARROWS.contains(&key) {
+                continue;
+            }
             if let Some(c) = control_for(key, shift) {
                 session.control(c);
             }
         }
-        if window.is_key_pressed(Key::Right, KeyRepeat::Yes)
+        if !steers
+            && window.is_key_pressed(Key::Right, KeyRepeat::Yes)
             && !window.is_key_pressed(Key::Right, KeyRepeat::No)
         {
             session.control(Control::Step);
+        }
+        // The arrow keys held this frame, for the steps about to be taken.
+        if session.demo.steers() {
+            session.steer(Controls {
+                left: window.is_key_down(Key::Left),
+                right: window.is_key_down(Key::Right),
+                up: window.is_key_down(Key::Up),
+                down: window.is_key_down(Key::Down),
+            });
         }
         if (session.demo_index, session.steps == 0) != demo_before
             || stepper.dt != session.dt
@@ -432,6 +448,9 @@ impl FrameClock {
         Some(times)
     }
 }
+
+/// The keys a demo that steers takes for itself.
+const ARROWS: [Key; 4] = [Key::Left, Key::Right, Key::Up, Key::Down];
 
 /// The shared control a key stands for.
 fn control_for(key: Key, shift: bool) -> Option<Control> {

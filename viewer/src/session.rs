@@ -52,12 +52,19 @@ pub enum Where {
     Tour,
     /// In a window only.
     Window,
+    /// For a demo the player steers with the arrow keys ([`Demo::steers`]).
+    Steered,
+    /// For every other demo.
+    Unsteered,
 }
 
 /// The key help, as shown by H: what each key does, and where.
 pub const HELP: &[(&str, &str, Where)] = &[
     ("Space", "pause / run", Where::Everywhere),
-    ("Right or .", "one step (while paused)", Where::Everywhere),
+    ("Right or .", "one step (while paused)", Where::Unsteered),
+    (".", "one step (while paused)", Where::Steered),
+    ("Left / Right", "walk (this demo takes the arrows)", Where::Steered),
+    ("Up", "jump", Where::Steered),
     ("R", "reset the demo", Where::Everywhere),
     ("+ / -", "run faster / slower", Where::Everywhere),
     ("Tab, Shift+Tab", "next / previous demo", Where::Everywhere),
@@ -325,6 +332,14 @@ impl Session {
         self.sample();
         if let Some(p) = self.demo.follow().filter(|_| !self.view_moved) {
             self.keep_in_view(p);
+        }
+    }
+
+    /// The arrow keys held now, for a demo that steers ([`Demo::steer`]);
+    /// nothing for one that does not.
+    pub fn steer(&mut self, controls: physics_core::demo::Controls) {
+        if self.demo.steers() {
+            self.demo.steer(controls);
         }
     }
 
@@ -768,6 +783,8 @@ impl Session {
                 Where::Everywhere => true,
                 Where::Tour => self.tour.is_some(),
                 Where::Window => self.hud != Hud::Page,
+                Where::Steered => self.demo.steers(),
+                Where::Unsteered => !self.demo.steers(),
             })
             .map(|&(key, what, _)| (key, what))
             .collect()
@@ -1331,5 +1348,69 @@ mod tests {
         kept.demo.set_switch('t', SwitchValue::Bool(false));
         kept.render(&mut frame, Hud::None);
         assert_ne!(frame.pixels[0], MARK, "a change draws it again");
+    }
+
+    /// A body the arrow keys push along: a demo that steers.
+    struct Walker {
+        x: f32,
+        held: physics_core::demo::Controls,
+    }
+
+    impl Demo for Walker {
+        fn step(&mut self, dt: f32) {
+            self.x += self.held.across() * dt;
+        }
+        fn reset(&mut self) {
+            self.x = 0.0;
+        }
+        fn draw(&self, _out: &mut DrawList) {}
+        fn bounds(&self) -> (Vec2, Vec2) {
+            (Vec2::splat(-1.0), Vec2::splat(1.0))
+        }
+        fn bodies(&self) -> Vec<BodyState> {
+            vec![BodyState::particle(Vec2::new(self.x, 0.0), Vec2::ZERO, 1.0)]
+        }
+        fn steers(&self) -> bool {
+            true
+        }
+        fn steer(&mut self, controls: physics_core::demo::Controls) {
+            self.held = controls;
+        }
+    }
+
+    /// A demo that steers gets the held keys, and the help gives it the
+    /// arrows and leaves `.` to step; a demo that does not gets nothing.
+    #[test]
+    fn a_demo_that_steers_gets_the_arrows() {
+        use physics_core::demo::Controls;
+        const WALK: &[DemoEntry] = &[DemoEntry {
+            name: "walk",
+            about: "",
+            make: || Box::new(Walker { x: 0.0, held: Controls::default() }),
+        }];
+        let mut s =
+            Session::with_demo(Chapter { demos: WALK, ..CH }, 0, None, 640, 480);
+        let keys =
+            |s: &Session| s.help().into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        assert!(keys(&s).contains(&"Left / Right") && keys(&s).contains(&"."));
+        assert!(!keys(&s).contains(&"Right or ."));
+        s.steer(Controls { right: true, ..Controls::default() });
+        for _ in 0..60 {
+            s.step();
+        }
+        assert!((s.demo.bodies()[0].position.x - 1.0).abs() < 1e-4);
+        s.control(Control::Step);
+        assert!(s.paused, "a step pauses, as for any demo");
+        // A demo that does not steer: the help as ever, the keys ignored.
+        let mut s = Session::with_demo(CH, 0, None, 640, 480);
+        assert!(keys(&s).contains(&"Right or .") && !keys(&s).contains(&"Up"));
+        s.steer(Controls { right: true, ..Controls::default() });
+        assert_eq!(
+            Controls::from_bits(
+                Controls { left: true, up: true, ..Controls::default() }.bits()
+            )
+            .across(),
+            -1.0
+        );
     }
 }

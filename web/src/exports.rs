@@ -126,6 +126,19 @@ pub extern "C" fn key(code: u32, shift: u32) -> u32 {
     with(false, |l| l.key(c, shift != 0)) as u32
 }
 
+/// 1 if the demo takes the arrow keys (the page then sends their state to
+/// `steer` and keeps Right from stepping), else 0.
+#[unsafe(no_mangle)]
+pub extern "C" fn steers() -> u32 {
+    with(false, |l| l.steers()) as u32
+}
+
+/// The arrow keys held now: 1 left, 2 right, 4 up, 8 down, added.
+#[unsafe(no_mangle)]
+pub extern "C" fn steer(bits: u32) {
+    with((), |l| l.steer(bits));
+}
+
 /// Mouse button down at canvas pixel (x, y).
 #[unsafe(no_mangle)]
 pub extern "C" fn mouse_press(x: f32, y: f32) {

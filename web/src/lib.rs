@@ -17,7 +17,7 @@
 //! feature per chapter could split it.
 
 use glam::Vec2;
-use physics_core::demo::{Chapter, SwitchValue};
+use physics_core::demo::{Chapter, Controls, SwitchValue};
 use physics_core::timestep::FixedStep;
 use viewer::raster::Frame;
 use viewer::session::{Control, Hud, Session};
@@ -59,9 +59,14 @@ impl Live {
         }
         let (w, h) =
             (width.clamp(MIN_SIZE, MAX_SIZE), height.clamp(MIN_SIZE, MAX_SIZE));
-        let mut session = Session::with_demo(chapter, 0, None, w, h);
+        Some(Live::showing(Session::with_demo(chapter, 0, None, w, h)))
+    }
+
+    /// `session` in the page, on a canvas its camera's size.
+    fn showing(mut session: Session) -> Live {
         session.set_hud(Hud::Page);
-        Some(Live {
+        let (w, h) = (session.camera.width, session.camera.height);
+        Live {
             stepper: FixedStep::new(session.dt),
             last_steps: 0,
             session,
@@ -69,7 +74,7 @@ impl Live {
             rgba: vec![0; w * h],
             dirty: true,
             panning: None,
-        })
+        }
     }
 
     /// `seconds` of real time have passed: take the fixed steps they pay for (none
@@ -142,6 +147,21 @@ impl Live {
             }
             None => false,
         }
+    }
+
+    /// Whether the demo takes the arrow keys ([`Demo::steers`]): the page
+    /// then sends their held state to [`Live::steer`] instead of stepping
+    /// on the right arrow.
+    ///
+    /// [`Demo::steers`]: physics_core::demo::Demo::steers
+    pub fn steers(&self) -> bool {
+        self.session.demo.steers()
+    }
+
+    /// The arrow keys held now, as [`Controls::bits`]: 1 left, 2 right, 4
+    /// up, 8 down.
+    pub fn steer(&mut self, bits: u32) {
+        self.session.steer(Controls::from_bits(bits));
     }
 
     pub fn control(&mut self, c: Control) {
@@ -322,6 +342,86 @@ mod tests {
         live.key('1', false);
         assert_eq!(live.session.demo_index, Some(0));
         assert!(!live.key('!', false));
+    }
+
+    /// A world the arrow keys push along, to steer.
+    #[derive(Clone, Default)]
+    struct Walker {
+        x: f32,
+        held: Controls,
+    }
+
+    impl physics_core::lab::Sim for Walker {
+        type Hold = ();
+        fn step(&mut self, dt: f32) {
+            self.x += self.held.across() * dt;
+        }
+        fn bodies(&self) -> Vec<physics_core::demo::BodyState> {
+            vec![physics_core::demo::BodyState::particle(
+                Vec2::new(self.x, 0.0),
+                Vec2::ZERO,
+                1.0,
+            )]
+        }
+        fn draw(&self, out: &mut physics_core::draw::DrawList, _overlay: bool) {
+            out.point(
+                Vec2::new(self.x, 0.0),
+                4.0,
+                physics_core::draw::Color::WHITE,
+            );
+        }
+        fn steers(&self) -> bool {
+            true
+        }
+        fn steer(&mut self, controls: Controls) {
+            self.held = controls;
+        }
+    }
+
+    /// A demo that steers says so, and the held keys (the page's bits)
+    /// move it; `.` still steps it. Every chapter's first demo that does
+    /// not steer ignores them.
+    #[test]
+    fn held_arrows_steer_a_demo_that_steers() {
+        use physics_core::demo::DemoEntry;
+        const WALK: &[DemoEntry] = &[DemoEntry {
+            name: "walk",
+            about: "",
+            make: || {
+                let lab = physics_core::lab::Lab::new(
+                    Walker::default(),
+                    &[],
+                    (Vec2::splat(-1.0), Vec2::ONE),
+                );
+                Box::new(lab)
+            },
+        }];
+        let chapter = Chapter { demos: WALK, ..CHAPTERS[0] };
+        let mut live =
+            Live::showing(Session::with_demo(chapter, 0, None, 320, 200));
+        assert!(live.steers());
+        live.steer(2); // right
+        for _ in 0..4 {
+            live.advance(0.25);
+        }
+        let x = live.session.demo.bodies()[0].position.x;
+        assert!((x - 1.0).abs() < 0.05, "right for a second: {x}");
+        live.steer(0);
+        assert!(live.key('.', false));
+        assert_eq!(
+            live.session.demo.bodies()[0].position.x,
+            x,
+            "a step with no keys"
+        );
+        for (i, ch) in CHAPTERS.iter().enumerate() {
+            let mut live = Live::open(i, 320, 200).unwrap();
+            if live.steers() {
+                continue;
+            }
+            let before = live.session.demo.bodies();
+            live.steer(15);
+            assert_eq!(live.session.demo.bodies(), before, "{}", ch.package);
+        }
     }
 
     #[test]

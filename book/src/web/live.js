@@ -187,10 +187,33 @@
       refresh();
       canvas.focus({ preventScroll: true });
     });
+    // A demo the player steers (chapter 16's character) takes the arrow keys: their held state
+    // goes to the module on every press and release (web/src/lib.rs, `Live::steer`), and Right
+    // no longer steps (`.` still does).
+    const ARROWS = { ArrowLeft: 1, ArrowRight: 2, ArrowUp: 4, ArrowDown: 8 };
+    let held = 0;
+    const hold = (bits) => {
+      held = bits;
+      x.steer(held);
+    };
+    canvas.addEventListener("keyup", (e) => {
+      if (ARROWS[e.key] && held & ARROWS[e.key]) {
+        hold(held & ~ARROWS[e.key]);
+        e.preventDefault();
+      }
+    });
+    canvas.addEventListener("blur", () => held && hold(0));
     canvas.addEventListener("keydown", (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === "Escape") {
         canvas.blur();
+        return;
+      }
+      if (ARROWS[e.key] && x.steers()) {
+        if (!e.repeat) hold(held | ARROWS[e.key]);
+        // Keep the arrows from scrolling the page or turning it (mdBook's Left and Right).
+        e.preventDefault();
+        e.stopPropagation();
         return;
       }
       const code = keyCode(e);
@@ -260,6 +283,8 @@
       const seconds = last === null ? 0 : (now - last) / 1000;
       last = now;
       const t0 = performance.now();
+      // The arrows held, again each frame as the window does: a reset or a new demo forgets them.
+      if (held) x.steer(held);
       // The steps timed alone: steps that cost over half what they cover are taken one
       // a frame, and the demo slows down instead of stalling.
       if (x.advance(seconds) > 0) x.took((performance.now() - t0) / 1000);

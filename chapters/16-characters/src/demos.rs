@@ -1,7 +1,8 @@
 //! Chapter 16's demos: characters and vehicles on chapter 15's world.
 
+use crate::mover::{Input, Mover};
 use crate::springs::Spring;
-use crate::{BodyKind, World};
+use crate::{BodyId, BodyKind, World};
 use ch06_rotation_friction::demos::{MouseSpring, body_state};
 use ch11_polygons::contains;
 use ch11_polygons::demos::draw_shape;
@@ -9,7 +10,7 @@ use ch12_continuous::Transform;
 use ch15_game_api::events::on_body;
 use ch15_game_api::game::ShapeSlot;
 use glam::Vec2;
-use physics_core::demo::{BodyState, Chapter, Demo, DemoEntry, EventRow};
+use physics_core::demo::{BodyState, Chapter, Controls, Demo, DemoEntry, EventRow};
 use physics_core::draw::{Color, DrawList};
 use physics_core::lab::{Knob, Lab, Sim};
 use physics_core::scene::limits::MAX_PAIRS;
@@ -88,6 +89,21 @@ pub const DEMOS: &[DemoEntry] = &[
             let lab =
                 Lab::new(Shown::new(world), KNOBS, view).with_knobs(CAR_KNOBS);
             Box::new(lab.following(chassis_at).replaying(2400))
+        },
+    },
+    DemoEntry {
+        name: "character",
+        about: "a character the arrow keys steer: Left/Right walk, Up jumps; it \
+                walks up the gentle slope, not the steep one, steps up the ledge, \
+                rides the platform and pushes the light crates (until a key is \
+                pressed, it plays by itself)",
+        make: || {
+            let lab = Lab::new(
+                Play::new(),
+                PLAY_KNOBS,
+                (Vec2::new(-14.0, -1.5), Vec2::new(2.0, 7.0)),
+            );
+            Box::new(lab.following(|p| p.mover.position))
         },
     },
 ];
@@ -317,5 +333,228 @@ impl Sim for Shown {
 
     fn events(&self) -> Vec<EventRow> {
         self.world.event_rows()
+    }
+}
+
+// ANCHOR: play
+/// The character demo: chapter 15's world with a mover in it, a platform
+/// the demo drives to and fro, and the arrow keys.
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub shown: Shown,
+    pub mover: Mover,
+    /// The platform's body; it rides between `x` = `from` and `to`.
+    pub platform: BodyId,
+    /// The arrow keys held.
+    pub held: Controls,
+    /// Plays [`script`] until the player presses an arrow key: what a
+    /// picture or a test with no keys shows.
+    pub autopilot: bool,
+}
+// ANCHOR_END: play
+
+impl Play {
+    pub fn new() -> Play {
+        let (world, platform) = crate::worlds::character();
+        let mover = Mover::new(crate::worlds::character::START, 1.6, 0.3);
+        Play {
+            shown: Shown::new(world),
+            mover,
+            platform,
+            held: Controls::default(),
+            autopilot: true,
+        }
+    }
+
+    /// What the mover is asked this frame: the script's, or the keys'.
+    pub fn input(&self) -> Input {
+        match self.autopilot {
+            true => script(self),
+            false => Input { walk: self.held.across(), jump: self.held.up },
+        }
+    }
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play::new()
+    }
+}
+
+// ANCHOR: script
+/// What the demo plays until an arrow key is pressed: left to push the
+/// light crate against the heavy one, a jump on the spot, then right: up
+/// the gentle slope and the ledge, the crates on it pushed off the drop;
+/// at the pit, a wait for the platform, a ride across standing still, and
+/// on into the steep slope, jumping at it now and then. Timed by the step
+/// at first, then by where the mover and the platform are.
+pub fn script(play: &Play) -> Input {
+    let step = play.shown.steps;
+    let m = &play.mover;
+    let x = m.position.x;
+    let platform =
+        play.shown.world.transform(play.platform).map_or(0.0, |t| t.position.x);
+    let (_, to, _) = crate::worlds::character::PLATFORM;
+    let (walk, jump) = match step {
+        0..20 => (0.0, false),
+        20..70 => (-1.0, false),
+        70..90 => (0.0, false),
+        90..100 => (0.0, true),
+        100..130 => (0.0, false),
+        // At the pit's edge: wait for the platform to come (its left edge
+        // within reach of the floor's).
+        _ if (7.0..8.3).contains(&x) && platform > 10.05 => (0.0, false),
+        // On it: to its middle, ride, and off near the far side.
+        _ if m.ground.is_some_and(|g| g.kind == BodyKind::Kinematic) => {
+            let middle = if (x - platform).abs() > 0.3 {
+                (platform - x).signum()
+            } else {
+                0.0
+            };
+            (if platform > to - 1.0 { 1.0 } else { middle }, false)
+        }
+        // Fell in the pit: out of it, with a jump at the wall.
+        _ if m.position.y < 0.0 => (1.0, true),
+        // At the steep slope: a jump at it every second and a half.
+        _ if x > 26.0 => (1.0, step % 90 == 0),
+        _ => (1.0, false),
+    };
+    Input { walk, jump }
+}
+// ANCHOR_END: script
+
+/// The character demo's switches.
+pub const PLAY_KNOBS: &[Knob<Play>] = &[
+    Knob::toggle(
+        'a',
+        "autopilot (plays by itself until an arrow key is pressed)",
+        |p| p.autopilot,
+        |p, on| p.autopilot = on,
+    ),
+    Knob::number(
+        't',
+        "threads",
+        &[1.0, 2.0, 4.0],
+        |p| p.shown.world.wide.threads.count() as f32,
+        |p, n| p.shown.world.wide.set_threads(n as usize),
+    ),
+    Knob::overlay('m', "show the mover's planes and contacts"),
+];
+
+impl Sim for Play {
+    type Hold = MouseSpring;
+
+    // ANCHOR: play_step
+    /// The platform's velocity for the step, the world's step, then the
+    /// mover's in the world as the step left it.
+    fn step(&mut self, dt: f32) {
+        let (from, to, speed) = crate::worlds::character::PLATFORM;
+        let world = &mut self.shown.world;
+        if let (Ok(t), Ok(b)) =
+            (world.transform(self.platform), world.body(self.platform))
+        {
+            let x = t.position.x;
+            let heading = if x >= to {
+                -1.0
+            } else if x <= from {
+                1.0
+            } else if b.velocity.x < 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            let _ = world.set_velocity(
+                self.platform,
+                Vec2::new(heading * speed, 0.0),
+                0.0,
+            );
+        }
+        let input = self.input();
+        self.shown.step(dt);
+        self.mover.step(&mut self.shown.world, input, dt);
+    }
+    // ANCHOR_END: play_step
+
+    fn bodies(&self) -> Vec<BodyState> {
+        let mut all = self.shown.bodies();
+        let m = &self.mover;
+        all.push(BodyState::particle(
+            m.position,
+            m.velocity,
+            1.0 / m.settings.mass,
+        ));
+        all
+    }
+
+    fn gravity(&self) -> Vec2 {
+        self.shown.gravity()
+    }
+
+    fn set_gravity(&mut self, gravity: Vec2) {
+        self.shown.set_gravity(gravity);
+    }
+
+    fn draw(&self, out: &mut DrawList, overlay: bool) {
+        self.shown.draw(out, overlay);
+        let m = &self.mover;
+        let color = if m.ground.is_some() { Color::CYAN } else { Color::PURPLE };
+        draw_shape(out, &m.shape(), &Mover::transform(m.position), color);
+        if overlay {
+            for n in &m.touching {
+                let c = if n.wall { Color::RED } else { Color::YELLOW };
+                out.arrow(n.point, n.point + 0.5 * n.plane.normal, c);
+            }
+        }
+    }
+
+    fn status(&self) -> Option<String> {
+        let m = &self.mover;
+        let state = match m.ground {
+            None => "in the air".to_string(),
+            Some(g) if g.kind == BodyKind::Kinematic => {
+                "riding the platform".to_string()
+            }
+            Some(g) if g.kind == BodyKind::Dynamic => "on a crate".to_string(),
+            Some(g) => {
+                let slope = physics_core::trig::atan2(g.normal.x.abs(), g.normal.y);
+                match slope.to_degrees().round() {
+                    d if d < 0.5 => "on level ground".to_string(),
+                    d => format!("on a {d} degree slope"),
+                }
+            }
+        };
+        let who = if self.autopilot { "autopilot" } else { "you" };
+        Some(format!(
+            "Left/Right walk, Up jump ({who})   {state}   {:.1} m/s",
+            m.velocity.length()
+        ))
+    }
+
+    fn pick(&self, at: Vec2) -> Option<MouseSpring> {
+        self.shown.pick(at)
+    }
+
+    fn pull(&mut self, hold: &MouseSpring, target: Vec2, dt: f32) {
+        self.shown.pull(hold, target, dt);
+    }
+
+    fn held_point(&self, hold: &MouseSpring) -> Option<Vec2> {
+        self.shown.held_point(hold)
+    }
+
+    fn events(&self) -> Vec<EventRow> {
+        self.shown.events()
+    }
+
+    fn steers(&self) -> bool {
+        true
+    }
+
+    /// The keys held; the first arrow pressed takes over from the script.
+    fn steer(&mut self, controls: Controls) {
+        if controls.any() {
+            self.autopilot = false;
+        }
+        self.held = controls;
     }
 }

@@ -1,6 +1,8 @@
 //! The chapter's tests in one binary: each file is a module of it. `cli`
 //! runs the chapter's binary as a learner does.
 
+mod cast;
 mod cli;
 mod demos;
+mod mover;
 mod springs;
