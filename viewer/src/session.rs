@@ -953,10 +953,10 @@ mod tests {
                 self.drag = value.as_bool().unwrap_or(self.drag);
             }
         }
-        /// Trouble once the body falls below the floor, as a crowd that
-        /// outgrows the pairs a run may keep does in chapters 13 on.
+        /// Trouble once the body has fallen 11 m, as a crowd that outgrows
+        /// the pairs a run may keep does in chapters 13 on.
         fn trouble(&self) -> Option<String> {
-            (self.y < 0.0).then(|| "fell through".to_string())
+            (self.y < -10.0).then(|| "fell through".to_string())
         }
     }
 
@@ -986,8 +986,9 @@ mod tests {
         for _ in 0..120 {
             s.step();
         }
-        // 1 m of free fall takes 0.45 s, 27 steps; the 28th is refused.
-        assert_eq!(s.steps, 27);
+        // 11 m of free fall, `g dt^2 n (n + 1) / 2` at 1/60 s, takes 90
+        // steps; the 91st is refused.
+        assert_eq!(s.steps, 90);
         assert!(s.paused);
         let dir =
             std::env::temp_dir().join(format!("trouble-{}", std::process::id()));
