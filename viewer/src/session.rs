@@ -1014,7 +1014,7 @@ mod tests {
         let (code, message) = crate::headless::run(&mut s, &args).unwrap_err();
         assert_eq!(code, 1);
         assert!(
-            message.starts_with("step 27: fell through; no output written"),
+            message.starts_with("step 90: fell through; no output written"),
             "{message}"
         );
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
