@@ -1,4 +1,5 @@
 //! The chapter's tests in one binary: each file is a module of it. `cli`
 //! runs the chapter's binary as a learner does.
 
+mod chains;
 mod demos;
