@@ -3,3 +3,4 @@
 
 mod chains;
 mod demos;
+mod surfaces;
