@@ -36,16 +36,38 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 }
 
 /// The demos, in the order Tab walks through them.
-pub const DEMOS: &[DemoEntry] = &[DemoEntry {
-    name: "crate",
-    about: "a crate on a floor",
-    make: || {
-        show(
-            crate::worlds::crate_on_floor(),
-            (Vec2::new(-6.0, -1.0), Vec2::new(6.0, 6.0)),
-        )
+pub const DEMOS: &[DemoEntry] = &[
+    DemoEntry {
+        name: "crate",
+        about: "a crate on a floor",
+        make: || {
+            show(
+                crate::worlds::crate_on_floor(),
+                (Vec2::new(-6.0, -1.0), Vec2::new(6.0, 6.0)),
+            )
+        },
     },
-}];
+    DemoEntry {
+        name: "chain",
+        about: "a box and a capsule at 10 m/s on smooth chains; the box on tiles catches",
+        make: || {
+            show(
+                crate::worlds::chain_and_tiles(),
+                (Vec2::new(-21.0, -2.0), Vec2::new(21.0, 29.0)),
+            )
+        },
+    },
+    DemoEntry {
+        name: "conveyor",
+        about: "belts carrying crates each way; a ball resisting rolling stops, one without rolls on",
+        make: || {
+            show(
+                crate::worlds::conveyor(),
+                (Vec2::new(-16.0, -8.0), Vec2::new(16.0, 7.0)),
+            )
+        },
+    },
+];
 
 // ANCHOR: switches
 /// This chapter's switches.
