@@ -241,6 +241,9 @@ pub(crate) fn prepare_rows<T: Lane, const N: usize>(
 }
 // ANCHOR_END: prepare_rows
 
+/// How far a body has moved since the step began, and its turn since.
+type Moved<T> = (V2<T>, V2<T>);
+
 // ANCHOR: kernels
 /// Stage 5: apply each point's kept impulses.
 #[inline(always)]
@@ -268,10 +271,10 @@ pub(crate) fn warm_start<T: Lane, const N: usize>(
 #[inline(always)]
 pub(crate) fn solve<T: Lane, const N: usize>(
     c: &mut Rows<T, N>,
-    mut surface: Option<&mut SurfaceRows<T>>,
+    surface: Option<&mut SurfaceRows<T>>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
-    ((moved_a, turn_a), (moved_b, turn_b)): ((V2<T>, V2<T>), (V2<T>, V2<T>)),
+    ((moved_a, turn_a), (moved_b, turn_b)): (Moved<T>, Moved<T>),
     k: &Context,
     use_bias: bool,
 ) {
@@ -319,7 +322,7 @@ pub(crate) fn solve<T: Lane, const N: usize>(
     // Rolling resistance: a torque row against the bodies' relative spin,
     // its accumulated impulse within the resistance times the normal
     // impulse the points now hold (Coulomb's law, for turning).
-    if let Some(s) = surface.as_deref_mut() {
+    if let Some(s) = surface {
         let pressed =
             c.points.iter().fold(T::splat(0.0), |sum, p| sum + p.normal_impulse);
         let most = s.rolling_resistance * pressed;

@@ -525,12 +525,11 @@ fn chain_polygon(chain: &Chain, q: &Polygon, margin: f32) -> Option<Found> {
             }
         }
         let mut face = (usize::MAX, f32::NEG_INFINITY);
-        for i in 0..k {
-            let m = q.normals[i];
+        for (i, (&m, &v)) in q.normals.iter().zip(corners).enumerate() {
             if chain.classify(-m) != Normal::Admit {
                 continue;
             }
-            let s = m.dot(p1 - corners[i]).min(m.dot(p2 - corners[i]));
+            let s = m.dot(p1 - v).min(m.dot(p2 - v));
             if s > face.1 {
                 face = (i, s);
             }
