@@ -741,14 +741,16 @@ impl Parts<'_> {
         });
         // The rolling rows' impulses, into this step's surfaces, where the
         // next step's contacts find them (only when there are surfaces).
-        threads.for_each_indexed(&mut s.surfaces, ARBITERS, |k, surface| {
-            let slot = slots[k];
-            surface.rolling_impulse = match slot.list {
-                List::Wide => wide.rolling(slot),
-                List::Single => single.rolling(slot),
-                List::Overflow => overflow.rolling(slot),
-            };
-        });
+        if !s.surfaces.is_empty() {
+            threads.for_each_indexed(&mut s.surfaces, ARBITERS, |k, surface| {
+                let slot = slots[k];
+                surface.rolling_impulse = match slot.list {
+                    List::Wide => wide.rolling(slot),
+                    List::Single => single.rolling(slot),
+                    List::Overflow => overflow.rolling(slot),
+                };
+            });
+        }
         self.wide.cache = s;
     }
 

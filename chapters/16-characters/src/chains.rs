@@ -252,7 +252,8 @@ pub struct Chain {
 }
 
 /// A corner's turn must have a sine of at least this to count as convex
-/// (a straight run of segments is concave: only each own normal counts).
+/// (a straight run counts as concave: each segment gives its own normal
+/// only, and a seam has no round to give another).
 const CONVEX: f32 = 0.01;
 
 /// A normal may pass a convex corner's round by this sine and still be
@@ -260,6 +261,7 @@ const CONVEX: f32 = 0.01;
 /// give the normal straight between them).
 const ADMIT: f32 = 0.01;
 
+/// `v` turned a quarter clockwise: the right of a direction.
 fn right(v: Vec2) -> Vec2 {
     Vec2::new(v.y, -v.x)
 }
@@ -288,8 +290,8 @@ impl Chain {
         }
     }
 
-    /// Whose is a contact normal `m` (from the segment out) met at one of
-    /// the segment's ends. At a convex corner the round between the two
+    /// What becomes of a contact normal `m` (from the segment out) met at
+    /// one of the segment's ends (the one `m` leans towards). At a convex corner the round between the two
     /// normals is shared: `Admit` within it, `Skip` beyond it (the
     /// neighbour's face gives that normal). At a concave corner there is no
     /// round: the normal is the segment's own (`Snap`).
