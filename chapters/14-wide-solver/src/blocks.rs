@@ -8,11 +8,12 @@
 use crate::cache::{Cache, Lists};
 use crate::colour::DYNAMIC_COLOURS;
 use crate::kernels::{
-    Context, Pass, Rows, prepare_rows, restitution, solve, warm_start,
+    Context, Pass, Rows, SurfaceRows, prepare_rows, prepare_surface, restitution,
+    solve, warm_start,
 };
 use crate::states::Bodies;
 use crate::threads::Threads;
-use crate::{Body, COLOURS, Colouring, LANES, Lane, OVERFLOW, Width};
+use crate::{Body, COLOURS, Colouring, LANES, Lane, OVERFLOW, Surface, Width};
 use ch08_sequential_impulses::Arbiter;
 
 // ANCHOR: pack
@@ -102,10 +103,14 @@ impl Cache {
 // ANCHOR_END: pack
 
 /// Up to [`LANES`] contacts of one colour, or one contact, with room for
-/// the `N` points its rows solve.
-#[derive(Clone, Copy, Debug, Default)]
+/// the `N` points its rows solve, and, in a step with surfaces (chapter
+/// 16's conveyor belts and rolling resistance), their rows: on the heap,
+/// so that a block without them is no larger (the pointer fits in the
+/// padding before the rows) and reads no more memory.
+#[derive(Clone, Debug, Default)]
 pub struct Block<T, const N: usize> {
     members: Members,
+    surface: Option<Box<SurfaceRows<T>>>,
     rows: Rows<T, N>,
 }
 
@@ -174,7 +179,9 @@ fn place<T: Default, const N: usize>(
 ) {
     match blocks.get_mut(*n) {
         Some(block) => block.members = members,
-        None => blocks.push(Block { members, rows: Rows::default() }),
+        None => {
+            blocks.push(Block { members, surface: None, rows: Rows::default() })
+        }
     }
     *n += 1;
 }
@@ -247,6 +254,15 @@ impl<T: Lane + Default> Blocks<T> {
         each(&self.one, |at| Slot { list, one: true, at }, slots);
     }
 
+    /// The rolling impulse of `slot`'s lane.
+    pub(crate) fn rolling(&self, slot: Slot) -> f32 {
+        let (n, lane) = (slot.at as usize / T::WIDTH, slot.at as usize % T::WIDTH);
+        match slot.one {
+            false => self.two[n].rolling(lane),
+            true => self.one[n].rolling(lane),
+        }
+    }
+
     /// The impulses of `slot`'s lane back into its arbiter `arb`.
     pub(crate) fn store(&self, slot: Slot, arb: &mut Arbiter) {
         let (n, lane) = (slot.at as usize / T::WIDTH, slot.at as usize % T::WIDTH);
@@ -264,6 +280,8 @@ impl<T: Lane + Default> Blocks<T> {
 pub(crate) struct Sources<'a> {
     pub(crate) arbiters: &'a [ArbiterRow],
     pub(crate) start_rows: &'a [StartRow],
+    /// Each arbiter's surface, or none at all.
+    pub(crate) surfaces: &'a [Surface],
     pub(crate) warm: bool,
     /// The approach speed a bounce must beat (chapter 8's setting).
     pub(crate) threshold: f32,
@@ -336,6 +354,13 @@ impl<T: Lane, const N: usize> Block<T, N> {
     fn prepare(&mut self, from: Sources) {
         prepare_rows(&mut self.rows, &self.members, from);
         self.members.bounces = self.rows.may_bounce(from.threshold);
+        if from.surfaces.is_empty() {
+            self.surface = None;
+        } else {
+            let surface =
+                self.surface.get_or_insert_with(|| Box::new(SurfaceRows::zero()));
+            prepare_surface(surface, &self.rows, &self.members, from);
+        }
     }
 
     /// [`Block::prepare`], the block first given `members` if they are new.
@@ -362,10 +387,12 @@ impl<T: Lane, const N: usize> Block<T, N> {
         let m = &self.members;
         let (mut a, pose_a) = bodies.gather::<T>(&m.a);
         let (mut b, pose_b) = bodies.gather::<T>(&m.b);
+        let surface = self.surface.as_deref_mut();
         match pass {
-            Pass::WarmStart => warm_start(&self.rows, &mut a, &mut b),
+            Pass::WarmStart => warm_start(&self.rows, surface, &mut a, &mut b),
             Pass::Solve { use_bias } => {
-                solve(&mut self.rows, &mut a, &mut b, pose_a, pose_b, k, use_bias)
+                let (rows, poses) = (&mut self.rows, (pose_a, pose_b));
+                solve(rows, surface, &mut a, &mut b, poses, k, use_bias)
             }
             Pass::Restitution => {
                 restitution(&mut self.rows, &mut a, &mut b, k.threshold)
@@ -385,6 +412,11 @@ impl<T: Lane, const N: usize> Block<T, N> {
             c.normal_impulse = p.normal_impulse.lane(lane);
             c.tangent_impulse = p.tangent_impulse.lane(lane);
         }
+    }
+
+    /// Stage 10: lane `lane`'s rolling impulse (0 without surfaces).
+    fn rolling(&self, lane: usize) -> f32 {
+        self.surface.as_ref().map_or(0.0, |s| s.rolling_impulse.lane(lane))
     }
 }
 

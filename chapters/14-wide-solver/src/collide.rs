@@ -390,6 +390,14 @@ impl Parts<'_> {
             std::mem::replace(&mut self.solver.arbiters, arbiters);
     }
 
+    /// Last step's surfaces, one for each of last step's arbiters (those
+    /// in the solver until this step hands in its own), with each rolling
+    /// row's impulse as the step left it; empty if no surface moved or
+    /// resisted rolling.
+    pub fn surfaces(&self) -> &[Surface] {
+        &self.wide.cache.surfaces
+    }
+
     /// Each body's centre and angle at the step's start.
     pub fn starts(&self) -> &[(Vec2, f32)] {
         &self.wide.cache.starts

@@ -86,6 +86,59 @@ impl<T: Lane, const N: usize> Rows<T, N> {
     }
 }
 
+// ANCHOR: surface_rows
+/// A contact's surface rows, or [`LANES`] of them (chapter 16): how fast
+/// its surfaces slide past each other, which friction aims at, and the
+/// rolling row, which resists the bodies turning relative to each other
+/// with at most `rolling_resistance` times the normal impulse.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SurfaceRows<T> {
+    pub tangent_speed: T,
+    pub rolling_resistance: T,
+    /// `1 / (I_a^-1 + I_b^-1)`: the row's mass (0 if neither can turn).
+    pub rolling_mass: T,
+    /// Accumulated this step (from the warm start on).
+    pub rolling_impulse: T,
+}
+
+impl<T: Lane> SurfaceRows<T> {
+    /// Zeros: no surface, no rolling.
+    pub(crate) fn zero() -> SurfaceRows<T> {
+        let zero = T::splat(0.0);
+        SurfaceRows {
+            tangent_speed: zero,
+            rolling_resistance: zero,
+            rolling_mass: zero,
+            rolling_impulse: zero,
+        }
+    }
+}
+
+/// A block's surface rows from its arbiters' surfaces, after its contact
+/// rows (whose inverse moments of inertia, 0 in an unused lane, it reads).
+#[inline(always)]
+pub(crate) fn prepare_surface<T: Lane, const N: usize>(
+    surface: &mut SurfaceRows<T>,
+    rows: &Rows<T, N>,
+    m: &Members,
+    Sources { surfaces, warm, .. }: Sources,
+) {
+    let of = |lane: usize| &surfaces[m.arbiter[lane] as usize];
+    let used = T::gather(|lane| f32::from(u8::from(lane < m.used as usize)));
+    let keep = |x: T| T::if_positive(used, x, T::splat(0.0));
+    let k = rows.inv_inertia_a + rows.inv_inertia_b;
+    *surface = SurfaceRows {
+        tangent_speed: keep(T::gather(|l| of(l).tangent_speed)),
+        rolling_resistance: keep(T::gather(|l| of(l).rolling_resistance)),
+        rolling_mass: T::if_positive(k, T::splat(1.0) / k, T::splat(0.0)),
+        rolling_impulse: match warm {
+            true => keep(T::gather(|l| of(l).rolling_impulse)),
+            false => T::splat(0.0),
+        },
+    };
+}
+// ANCHOR_END: surface_rows
+
 /// Rows of zeros. (Written out: a derived `Default` would ask the standard
 /// library for `[PointRows<T>; N]: Default`, which it gives for each length
 /// on its own, not for any `N`.)
@@ -188,11 +241,15 @@ pub(crate) fn prepare_rows<T: Lane, const N: usize>(
 }
 // ANCHOR_END: prepare_rows
 
+/// How far a body has moved since the step began, and its turn since.
+type Moved<T> = (V2<T>, V2<T>);
+
 // ANCHOR: kernels
 /// Stage 5: apply each point's kept impulses.
 #[inline(always)]
 pub(crate) fn warm_start<T: Lane, const N: usize>(
     c: &Rows<T, N>,
+    surface: Option<&mut SurfaceRows<T>>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
 ) {
@@ -202,6 +259,10 @@ pub(crate) fn warm_start<T: Lane, const N: usize>(
         let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
         push(&m, a, b, p, impulse);
     }
+    if let Some(s) = surface {
+        a.w = a.w - m.a_turn * s.rolling_impulse;
+        b.w = b.w + m.b_turn * s.rolling_impulse;
+    }
 }
 
 /// Stages 6 and 8: chapter 10's contact pass, written once for one lane
@@ -210,10 +271,10 @@ pub(crate) fn warm_start<T: Lane, const N: usize>(
 #[inline(always)]
 pub(crate) fn solve<T: Lane, const N: usize>(
     c: &mut Rows<T, N>,
+    surface: Option<&mut SurfaceRows<T>>,
     a: &mut Velocity<T>,
     b: &mut Velocity<T>,
-    (moved_a, turn_a): (V2<T>, V2<T>),
-    (moved_b, turn_b): (V2<T>, V2<T>),
+    ((moved_a, turn_a), (moved_b, turn_b)): (Moved<T>, Moved<T>),
     k: &Context,
     use_bias: bool,
 ) {
@@ -241,7 +302,14 @@ pub(crate) fn solve<T: Lane, const N: usize>(
     if k.friction {
         let t = n.perp();
         for p in c.points.iter_mut() {
-            let v_t = relative(a, b, p).dot(t);
+            // ANCHOR: tangent_speed
+            // Friction drives the sliding speed to the surfaces' own (a
+            // conveyor's), not to 0; without surfaces nothing is read.
+            let v_t = match surface.as_deref() {
+                Some(s) => relative(a, b, p).dot(t) - s.tangent_speed,
+                None => relative(a, b, p).dot(t),
+            };
+            // ANCHOR_END: tangent_speed
             let limit = c.friction * p.normal_impulse;
             let total =
                 (p.tangent_impulse - p.tangent_mass * v_t).max(-limit).min(limit);
@@ -250,6 +318,22 @@ pub(crate) fn solve<T: Lane, const N: usize>(
             push(&m, a, b, p, t.scale(applied));
         }
     }
+    // ANCHOR: rolling
+    // Rolling resistance: a torque row against the bodies' relative spin,
+    // its accumulated impulse within the resistance times the normal
+    // impulse the points now hold (Coulomb's law, for turning).
+    if let Some(s) = surface {
+        let pressed =
+            c.points.iter().fold(T::splat(0.0), |sum, p| sum + p.normal_impulse);
+        let most = s.rolling_resistance * pressed;
+        let wanted = s.rolling_impulse - s.rolling_mass * (b.w - a.w);
+        let total = wanted.max(-most).min(most);
+        let applied = total - s.rolling_impulse;
+        s.rolling_impulse = total;
+        a.w = a.w - m.a_turn * applied;
+        b.w = b.w + m.b_turn * applied;
+    }
+    // ANCHOR_END: rolling
 }
 // ANCHOR_END: kernels
 

@@ -200,6 +200,10 @@ pub struct Surface {
     /// the bodies turning relative to each other, m (the larger rolling
     /// resistance of the two shapes times the larger radius).
     pub rolling_resistance: f32,
+    /// The rolling row's impulse, N m s: handed in, last step's for the
+    /// same contact (0 for a new one), applied again by the warm start; at
+    /// the step's end, this step's (see [`Parts::surfaces`]).
+    pub rolling_impulse: f32,
 }
 
 /// A pass of a later chapter's joints within a substep (see
@@ -491,7 +495,8 @@ impl Parts<'_> {
             (settings.warm_starting, settings.restitution_threshold);
         let s = &mut self.wide.cache;
         let (arbiters, start_rows) = (&s.arbiter_rows, &s.start_rows);
-        let from = Sources { arbiters, start_rows, warm, threshold };
+        let surfaces = &s.surfaces;
+        let from = Sources { arbiters, start_rows, surfaces, warm, threshold };
         if self.wide.width == Width::Wide {
             // Newly packed, each block of eight finds its members (its
             // contacts in `order` and their bodies), then its rows, in one
@@ -734,6 +739,18 @@ impl Parts<'_> {
                 List::Overflow => overflow.store(slot, arb),
             }
         });
+        // The rolling rows' impulses, into this step's surfaces, where the
+        // next step's contacts find them (only when there are surfaces).
+        if !s.surfaces.is_empty() {
+            threads.for_each_indexed(&mut s.surfaces, ARBITERS, |k, surface| {
+                let slot = slots[k];
+                surface.rolling_impulse = match slot.list {
+                    List::Wide => wide.rolling(slot),
+                    List::Single => single.rolling(slot),
+                    List::Overflow => overflow.rolling(slot),
+                };
+            });
+        }
         self.wide.cache = s;
     }
 

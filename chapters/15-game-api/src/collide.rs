@@ -224,7 +224,11 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         let (settings, warm) =
             (parts.shapes.settings, parts.solver.settings.warm_starting);
         let (phase, last) = (&*parts.phase, &parts.solver.arbiters);
-        let contact = |pair: Pair, before: Option<&Arbiter>| -> Option<Made> {
+        // Last step's surfaces, one for each of last step's arbiters (unless
+        // a shape's destruction took arbiters out since: then none).
+        let kept = Some(parts.surfaces()).filter(|k| k.len() == last.len());
+        let contact = |pair: Pair, old: Option<usize>| -> Option<Made> {
+            let before = old.map(|k| &last[k]);
             let (sa, sb) = game.may_collide(pair, bodies, &held)?;
             let (a, b) = (game.owner(sa), game.owner(sb));
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
@@ -254,7 +258,14 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
             let approach = approach(&arbiter, ba, bb);
             let key = Key { pair, shapes: (sa as u32, sb as u32), approach };
             let surface = match surfaces {
-                true => extras.surface(game, (sa, sb)),
+                // The rolling row's impulse is warm-started, as the points'.
+                true => Surface {
+                    rolling_impulse: match (old, kept, warm) {
+                        (Some(k), Some(kept), true) => kept[k].rolling_impulse,
+                        _ => 0.0,
+                    },
+                    ..extras.surface(game, (sa, sb))
+                },
                 false => Surface::default(),
             };
             Some((arbiter, key, again, surface))
@@ -269,7 +280,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                     old += 1;
                 }
                 let before = game.keys.get(old).filter(|k| k.pair == pair);
-                out.extend(contact(pair, before.map(|_| &last[old])));
+                out.extend(contact(pair, before.map(|_| old)));
             }
         });
         let same = made.iter().filter(|m| m.2).count();

@@ -65,6 +65,26 @@ pub const DEMOS: &[DemoEntry] = &[
         },
     },
     DemoEntry {
+        name: "chain",
+        about: "a box and a capsule at 10 m/s on smooth chains; the box on tiles catches",
+        make: || {
+            show(
+                crate::worlds::chain_and_tiles(),
+                (Vec2::new(-21.0, -2.0), Vec2::new(21.0, 29.0)),
+            )
+        },
+    },
+    DemoEntry {
+        name: "conveyor",
+        about: "belts carrying crates each way; a ball resisting rolling stops, one without rolls on",
+        make: || {
+            show(
+                crate::worlds::conveyor(),
+                (Vec2::new(-16.0, -8.0), Vec2::new(16.0, 7.0)),
+            )
+        },
+    },
+    DemoEntry {
         name: "springs",
         about: "a bar on a torsion spring, a box on a sliding spring, a ball on a \
                 distance spring, each of the same hertz (F) and damping ratio (Z); \

@@ -2,7 +2,9 @@
 //! runs the chapter's binary as a learner does.
 
 mod cast;
+mod chains;
 mod cli;
 mod demos;
 mod mover;
 mod springs;
+mod surfaces;
