@@ -62,6 +62,18 @@ pub trait Extras: Send + Sync {
     fn surface(&self, _game: &Game, _pair: (usize, usize)) -> Surface {
         Surface::default()
     }
+    /// Whether the sweep of a fast shape, its body's centre moving from
+    /// `c0` to `c1`, tries shape `target` placed by `to` (the fast shape's
+    /// core `core` metres across): yes, by default.
+    fn sweeps(
+        &self,
+        _game: &Game,
+        _target: (usize, &Transform),
+        _path: (Vec2, Vec2),
+        _core: f32,
+    ) -> bool {
+        true
+    }
     /// Whether there are joints of the later chapter's own.
     fn has_joints(&self) -> bool {
         false
@@ -305,7 +317,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
     fn sweep_and_sync(&mut self, parts: &mut Parts<'_>) {
         let game = &*self.game;
         if parts.fast.settings.toi && parts.any_moved_far() {
-            sweep(game, parts);
+            sweep(game, &*self.extras, parts);
         }
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
         let leaves = game.leaves(bodies);
@@ -503,7 +515,7 @@ impl World {
 /// step began, first meets a static shape (a bullet's, any shape of a body
 /// that is not a bullet). A shape already touching is swept by its core, as
 /// chapter 12 does.
-fn sweep(game: &Game, parts: &mut Parts<'_>) {
+fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
     let n = parts.solver.bodies.len();
     let (starts, far) = (parts.starts().to_vec(), parts.far().to_vec());
     let bullets = parts.fast.bullets.clone();
@@ -568,9 +580,11 @@ fn sweep(game: &Game, parts: &mut Parts<'_>) {
             let mine = in_body_frame(shape.placed, shape.at);
             for &(t, to, around) in statics.iter().chain(&moving) {
                 let other = &game.shapes[t];
+                let core = CORE_FRACTION * thinnest(&mine);
                 if other.def.sensor
                     || !should_collide(&shape.def.filter, &other.def.filter)
                     || !path.may_reach(reach(&mine), around)
+                    || !extras.sweeps(game, (t, &to), (path.c0, path.c1), core)
                 {
                     continue;
                 }

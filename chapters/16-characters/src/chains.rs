@@ -193,6 +193,33 @@ impl Chains {
         (game.shape(seg.shape).ok() == Some(s)).then_some(seg)
     }
 
+    // ANCHOR: sweeps
+    /// Whether chapter 12's sweep tries segment `s` placed by `to` for a
+    /// fast shape whose body's centre moves from `c0` to `c1`, its core
+    /// `core` across. Not when the centre starts behind the segment (it
+    /// collides on one side only), nor when it closes on the segment's line
+    /// by less than the core and ends more than the core in front (it slides
+    /// along it: stopping it at the first seam it nears would pause it there).
+    /// Box2D v3.2 skips the same segments (`b2ContinuousQueryCallback`).
+    pub fn sweeps(
+        &self,
+        game: &Game,
+        (s, to): (usize, &Transform),
+        (c0, c1): (Vec2, Vec2),
+        core: f32,
+    ) -> bool {
+        let Some(_) = self.segment(game, s) else { return true };
+        let Shape::Polygon(p) = game.shapes[s].placed else { return true };
+        let (p1, p2) = (to.to_world(p.vertices[0]), to.to_world(p.vertices[1]));
+        let Some(e) = (p2 - p1).try_normalize() else { return true };
+        // How far each end of the path is in front: along the segment's
+        // normal, on its right.
+        let front = |c: Vec2| (c - p1).perp_dot(e);
+        let (before, after) = (front(c0), front(c1));
+        !(before < 0.0 || (before - after < core && after > core))
+    }
+    // ANCHOR_END: sweeps
+
     /// Whether there are no segments.
     pub fn is_empty(&self) -> bool {
         self.segments.iter().all(Option::is_none)

@@ -164,29 +164,21 @@ pub const SPRING_KNOBS: &[Knob<Shown>] = &[
     }),
 ];
 
-/// The car demo's switches: the throttle, and chapter 12's sweep.
-pub const CAR_KNOBS: &[Knob<Shown>] = &[
-    Knob::number(
-        'd',
-        "throttle (1 forward, 0 off, -1 back)",
-        &[1.0, 0.0, -1.0],
-        |w| throttle(&w.world),
-        |w, throttle| {
-            for id in w.world.wheel_ids() {
-                if let Ok(Some(_)) = w.world.wheel_motor(id) {
-                    crate::worlds::set_throttle(&mut w.world, id, throttle)
-                        .expect("a live wheel");
-                }
+/// The car demo's switch: the throttle.
+pub const CAR_KNOBS: &[Knob<Shown>] = &[Knob::number(
+    'd',
+    "throttle (1 forward, 0 off, -1 back)",
+    &[1.0, 0.0, -1.0],
+    |w| throttle(&w.world),
+    |w, throttle| {
+        for id in w.world.wheel_ids() {
+            if let Ok(Some(_)) = w.world.wheel_motor(id) {
+                crate::worlds::set_throttle(&mut w.world, id, throttle)
+                    .expect("a live wheel");
             }
-        },
-    ),
-    Knob::toggle(
-        'c',
-        "chapter 12's sweep (on: a fast wheel that meets a bump is put back)",
-        |w| w.world.fast.settings.toi,
-        |w, on| w.world.fast.settings.toi = on,
-    ),
-];
+        }
+    },
+)];
 // ANCHOR_END: spring_switches
 
 /// The first spring's (they are all alike in the springs demo).
@@ -220,6 +212,13 @@ fn throttle(world: &World) -> f32 {
         Some(m) if m.max_torque > 0.0 => -m.speed / crate::worlds::TOP_SPIN,
         _ => 0.0,
     }
+}
+
+/// How fast the chassis of wheel `id` moves, m/s.
+fn chassis_at_velocity(world: &World, id: crate::springs::WheelId) -> f32 {
+    let chassis = world.wheel_bodies(id).ok().map(|(c, _)| c);
+    let body = chassis.and_then(|c| world.body(c).ok());
+    body.map_or(0.0, |b| b.velocity.length())
 }
 
 /// Where the first wheel's chassis is: what the car demo's camera follows.
@@ -327,8 +326,25 @@ impl Sim for Shown {
     }
 
     fn status(&self) -> Option<String> {
-        let live = self.world.body_ids().count();
-        Some(format!("{live} bodies"))
+        let world = &self.world;
+        let wheels = world.wheel_ids();
+        let Some(&first) = wheels.first() else {
+            let live = world.body_ids().count();
+            return Some(format!("{live} bodies"));
+        };
+        // A car: its speed, and each wheel's suspension from where it was
+        // made (negative: squeezed).
+        let speed = chassis_at_velocity(world, first);
+        let travel: Vec<String> = wheels
+            .iter()
+            .filter_map(|&id| world.wheel_travel(id).ok())
+            .map(|(along, ..)| format!("{:+.0} mm", 1000.0 * along))
+            .collect();
+        Some(format!(
+            "{speed:.1} m/s | suspension {} | throttle {}",
+            travel.join(", "),
+            throttle(world)
+        ))
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {

@@ -44,6 +44,7 @@ use ch11_polygons::Settings;
 use ch12_continuous::Transform;
 use ch14_wide_solver::{JointPass, Parts, Surface};
 use ch15_game_api::{Extras, Game};
+use glam::Vec2;
 use std::ops::{Deref, DerefMut};
 
 // ANCHOR: world
@@ -115,6 +116,18 @@ impl Extras for More {
             return None;
         }
         self.chains.collide(game, pair, places, margin, settings)
+    }
+
+    /// A fast body is not swept against a chain segment it starts behind
+    /// or slides along ([`chains::Chains::sweeps`]).
+    fn sweeps(
+        &self,
+        game: &Game,
+        target: (usize, &Transform),
+        path: (Vec2, Vec2),
+        core: f32,
+    ) -> bool {
+        self.chains.sweeps(game, target, path, core)
     }
 
     fn has_surfaces(&self) -> bool {

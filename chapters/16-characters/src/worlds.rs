@@ -152,39 +152,37 @@ pub fn set_throttle(
     world.set_wheel_motor(wheel, Some(motor))
 }
 
-/// Bumpy ground, one static body: a floor 500 m long from x = -100, its top
-/// at 0, and bumps on it, trapezoids 0.05 to 0.2 m high, their slopes 18 degrees at
-/// most, every 2 to 4 m,
-/// from x = 5 (the same bumps every time: a seeded generator).
+// ANCHOR: bumpy_ground
+/// Bumpy ground, one static body: a smooth chain 500 m long from x = -100,
+/// its top at 0, with bumps on it, trapezoids 0.05 to 0.2 m high, their
+/// slopes 18 degrees at most, every 2 to 4 m from x = 5 (the same bumps
+/// every time: a seeded generator). Its points run right to left, so that
+/// the side it collides on, each segment's right, is up.
 pub fn bumpy_ground(world: &mut World) -> BodyId {
     let ground = world.create_body(BodyDef::new(BodyKind::Static, Vec2::ZERO));
-    let floor = ShapeDef {
-        offset: Vec2::new(150.0, -0.5),
-        friction: 0.8,
-        ..ShapeDef::new(Shape::Polygon(Polygon::boxed(Vec2::new(250.0, 0.5), 0.0)))
-    };
-    world.create_shape(ground, floor).expect("a fresh body");
     let mut rng = physics_core::rng::Rng::new(16);
+    let mut points = vec![Vec2::new(-100.0, 0.0)];
     let mut x = 5.0;
     while x < 380.0 {
         let (height, top, foot) =
             (rng.range(0.05, 0.2), rng.range(0.2, 0.8), rng.range(0.6, 1.2));
-        let corners = [
-            Vec2::new(-top - foot, -0.1),
-            Vec2::new(top + foot, -0.1),
-            Vec2::new(top, height),
-            Vec2::new(-top, height),
-        ];
-        let bump = ShapeDef {
-            offset: Vec2::new(x, 0.0),
-            friction: 0.8,
-            ..ShapeDef::new(Shape::Polygon(Polygon::from_corners(&corners, 0.0)))
-        };
-        world.create_shape(ground, bump).expect("a fresh body");
+        points.extend([
+            Vec2::new(x - top - foot, 0.0),
+            Vec2::new(x - top, height),
+            Vec2::new(x + top, height),
+            Vec2::new(x + top + foot, 0.0),
+        ]);
         x += rng.range(2.0, 4.0) + 2.0 * (top + foot);
     }
+    points.push(Vec2::new(400.0, 0.0));
+    points.reverse();
+    let grip = Material { friction: 0.8, ..Material::default() };
+    world
+        .create_chain(ground, &points, false, grip)
+        .expect("a static body and points apart");
     ground
 }
+// ANCHOR_END: bumpy_ground
 
 /// A car at rest on bumpy ground, its motor off.
 pub fn car() -> (World, Car) {
