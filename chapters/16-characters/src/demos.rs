@@ -332,19 +332,15 @@ impl Sim for Shown {
             let live = world.body_ids().count();
             return Some(format!("{live} bodies"));
         };
-        // A car: its speed, and each wheel's suspension from where it was
-        // made (negative: squeezed).
+        // A car: its speed, and how far each wheel has moved along its
+        // axis from where it was made (up the axis: towards the chassis).
         let speed = chassis_at_velocity(world, first);
         let travel: Vec<String> = wheels
             .iter()
             .filter_map(|&id| world.wheel_travel(id).ok())
             .map(|(along, ..)| format!("{:+.0} mm", 1000.0 * along))
             .collect();
-        Some(format!(
-            "{speed:.1} m/s | suspension {} | throttle {}",
-            travel.join(", "),
-            throttle(world)
-        ))
+        Some(format!("{speed:.1} m/s | suspension {}", travel.join(", ")))
     }
 
     fn pick(&self, at: Vec2) -> Option<MouseSpring> {

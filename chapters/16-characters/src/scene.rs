@@ -2,8 +2,9 @@
 //! chapter's fields: a static body's `chain`, a joint's `spring`, `wheel`
 //! joints, and a body's `rolling_resistance` and `tangent_speed`.
 
-use crate::World;
+use crate::chains::Material;
 use crate::springs::{DistanceSpringDef, Spring, WheelDef, WheelMotor};
+use crate::{Filter, World};
 use glam::Vec2;
 use physics_core::scene::{Scene, SceneJoint};
 use physics_core::trig;
@@ -78,6 +79,34 @@ pub fn world(scene: &Scene) -> (World, (Vec2, Vec2)) {
     // A sprung distance joint is a spring, not a rod: its rod goes.
     for &k in sprung_rods.iter().rev() {
         world.base.solver.joints.remove(k);
+    }
+    for (i, b) in scene.bodies.iter().enumerate() {
+        let id = body(&world, i);
+        if let Some(c) = b.chain {
+            let chain = &scene.chains[c as usize];
+            let f = b.filter;
+            let material = Material {
+                friction: b.friction,
+                restitution: b.restitution,
+                filter: Filter {
+                    category: f.category,
+                    mask: f.mask,
+                    group: f.group,
+                },
+            };
+            world
+                .create_chain(id, &chain.points, chain.looped, material)
+                .expect("checked by the loader");
+        }
+        if b.rolling_resistance != 0.0 || b.tangent_speed != 0.0 {
+            let shapes = world.game.bodies[i].shapes.clone();
+            for s in shapes {
+                let shape = world.game.shape_id(s as usize);
+                world
+                    .set_surface(shape, b.rolling_resistance, b.tangent_speed)
+                    .expect("a shape just made");
+            }
+        }
     }
     (world, bounds)
 }

@@ -6,5 +6,6 @@ mod chains;
 mod cli;
 mod demos;
 mod mover;
+mod scene;
 mod springs;
 mod surfaces;

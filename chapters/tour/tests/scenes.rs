@@ -15,6 +15,7 @@ const SCENES: &[(&str, u32)] = &[
     ("swing.json", 8),
     ("hinge.json", 9),
     ("shapes.json", 11),
+    ("car.json", 16),
 ];
 
 fn scenes_dir() -> std::path::PathBuf {
