@@ -96,6 +96,9 @@ impl Plane {
     }
 }
 
+#[cfg(feature = "exercises")]
+pub use crate::exercises::solve_planes;
+#[cfg(not(feature = "exercises"))]
 // ANCHOR: solve_planes
 // ANCHOR: solve_planes_signature
 /// The translation nearest `target` that keeps outside every plane (each

@@ -285,6 +285,13 @@ impl SpringRow {
     }
 }
 
+// ANCHOR_END: spring_row
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::solve_row;
+#[cfg(not(feature = "exercises"))]
+// ANCHOR: solve_row
+// ANCHOR: solve_row_signature
 /// One pass of a row with softness `s`: the impulse that brings `J v` to
 /// `speed - bias_rate C`, scaled by `mass_scale`, less `impulse_scale` of
 /// what the row has accumulated (chapter 10's soft row, in Box2D's signs),
@@ -299,6 +306,7 @@ pub fn solve_row(
     a: &mut Body,
     b: &mut Body,
 ) {
+    // ANCHOR_END: solve_row_signature
     if row.mass == 0.0 {
         return;
     }
@@ -309,7 +317,7 @@ pub fn solve_row(
     row.impulse = (old + delta).max(lo).min(hi);
     row.jacobian.apply(a, b, row.impulse - old);
 }
-// ANCHOR_END: spring_row
+// ANCHOR_END: solve_row
 
 /// The softness of a limit whose gap `c` is still open, in a substep of
 /// `h`: rigid, aiming to close the gap in this substep and no more

@@ -5,6 +5,7 @@ mod cast;
 mod chains;
 mod cli;
 mod demos;
+mod exercises;
 mod mover;
 mod scene;
 mod springs;
