@@ -55,33 +55,40 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[
     DemoEntry {
-        name: "crate",
-        about: "a crate on a floor",
+        name: "character",
+        about: "a character the arrow keys steer: Left/Right walk, Up jumps; it \
+                walks up the gentle slope, not the steep one, steps up the ledge, \
+                rides the platform and pushes the light crates (until a key is \
+                pressed, it plays by itself)",
         make: || {
-            show(
-                crate::worlds::crate_on_floor(),
-                (Vec2::new(-6.0, -1.0), Vec2::new(6.0, 6.0)),
-            )
+            let lab = Lab::new(
+                Play::new(),
+                PLAY_KNOBS,
+                (Vec2::new(-14.0, -1.5), Vec2::new(2.0, 7.0)),
+            );
+            Box::new(lab.following(|p| p.mover.position))
         },
     },
     DemoEntry {
         name: "chain",
         about: "a box and a capsule at 10 m/s on smooth chains; the box on tiles catches",
         make: || {
-            show(
-                crate::worlds::chain_and_tiles(),
-                (Vec2::new(-21.0, -2.0), Vec2::new(21.0, 29.0)),
-            )
+            let shown = Shown {
+                speeds: true,
+                ..Shown::new(crate::worlds::chain_and_tiles())
+            };
+            let view = (Vec2::new(-21.0, -2.0), Vec2::new(21.0, 29.0));
+            Box::new(Lab::new(shown, KNOBS, view))
         },
     },
     DemoEntry {
         name: "conveyor",
         about: "belts carrying crates each way; a ball resisting rolling stops, one without rolls on",
         make: || {
-            show(
-                crate::worlds::conveyor(),
-                (Vec2::new(-16.0, -8.0), Vec2::new(16.0, 7.0)),
-            )
+            let shown =
+                Shown { speeds: true, ..Shown::new(crate::worlds::conveyor()) };
+            let view = (Vec2::new(-16.0, -8.0), Vec2::new(16.0, 7.0));
+            Box::new(Lab::new(shown, KNOBS, view))
         },
     },
     DemoEntry {
@@ -112,19 +119,11 @@ pub const DEMOS: &[DemoEntry] = &[
         },
     },
     DemoEntry {
-        name: "character",
-        about: "a character the arrow keys steer: Left/Right walk, Up jumps; it \
-                walks up the gentle slope, not the steep one, steps up the ledge, \
-                rides the platform and pushes the light crates (until a key is \
-                pressed, it plays by itself)",
-        make: || {
-            let lab = Lab::new(
-                Play::new(),
-                PLAY_KNOBS,
-                (Vec2::new(-14.0, -1.5), Vec2::new(2.0, 7.0)),
-            );
-            Box::new(lab.following(|p| p.mover.position))
-        },
+        name: "planes",
+        about: "a figure: the mover's plane solve, the move nearest the one wanted \
+                that keeps outside both planes (drag the target and the second \
+                plane's normal)",
+        make: || Box::new(crate::figures::planes()),
     },
 ];
 
@@ -255,11 +254,13 @@ pub struct Shown {
     pub world: World,
     /// Steps taken.
     pub steps: u64,
+    /// Write each moving body's speed beside it.
+    pub speeds: bool,
 }
 
 impl Shown {
     pub fn new(world: World) -> Shown {
-        Shown { world, steps: 0 }
+        Shown { world, steps: 0, speeds: false }
     }
 
     /// Each live shape where it is: its body's place, its own place on
@@ -271,6 +272,50 @@ impl Shown {
             let b = &bodies[i];
             Some((i, s, on_body(&Transform::new(b.position, b.angle), s.at)))
         })
+    }
+}
+
+impl Shown {
+    /// Each moving surface's direction, an arrow along its top; each moving
+    /// body with a rolling or moving surface, or on the chain demo's lanes,
+    /// its speed beside it.
+    fn draw_surfaces(&self, out: &mut DrawList) {
+        let world = &self.world;
+        let mut rolling = vec![false; world.solver.bodies.len()];
+        for (s, slot) in world.game.shapes.iter().enumerate() {
+            let Some(i) = slot.body.map(|i| i as usize) else { continue };
+            let Ok((resists, speed)) = world.surface(world.game.shape_id(s)) else {
+                continue;
+            };
+            rolling[i] |= resists > 0.0;
+            if speed != 0.0 {
+                // Counter-clockwise about the body: along -x on its top.
+                let t = world.game.shape_transform(s, &world.solver.bodies[i]);
+                let top =
+                    crate::surfaces::radius(&slot.placed) + top_of(&slot.placed);
+                let from = t.to_world(Vec2::new(0.6 * speed.signum(), top + 0.25));
+                let to = t.to_world(Vec2::new(-0.6 * speed.signum(), top + 0.25));
+                out.arrow(from, to, Color(0x40c080));
+            }
+        }
+        for (b, resists) in world.solver.bodies.iter().zip(rolling) {
+            if b.inv_mass > 0.0 && (self.speeds || resists) {
+                let at = b.position + Vec2::new(0.35, 0.45);
+                let speed = format!("{:.1} m/s", b.velocity.length());
+                out.text(at, speed, Color::WHITE);
+            }
+        }
+    }
+}
+
+/// How far above its centre a shape reaches, in its own frame (its corners'
+/// highest; a circle's 0, its radius added by the caller).
+fn top_of(shape: &ch11_polygons::Shape) -> f32 {
+    match shape {
+        ch11_polygons::Shape::Circle { .. } => 0.0,
+        ch11_polygons::Shape::Polygon(p) => {
+            p.corners().iter().map(|c| c.y).fold(f32::NEG_INFINITY, f32::max)
+        }
     }
 }
 
@@ -315,6 +360,7 @@ impl Sim for Shown {
         }
         ch09_joints::demos::draw_joints(out, &world.solver.bodies, &world.joints);
         crate::springs::draw(out, world);
+        self.draw_surfaces(out);
         if overlay {
             ch08_sequential_impulses::demos::draw_contacts(out, &world.solver);
         }

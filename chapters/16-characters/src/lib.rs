@@ -22,6 +22,7 @@
 pub mod cast;
 pub mod chains;
 pub mod demos;
+pub mod figures;
 pub mod mover;
 pub mod scene;
 pub mod springs;

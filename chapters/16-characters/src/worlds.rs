@@ -9,20 +9,6 @@ use ch09_joints::Kind;
 use ch11_polygons::{Polygon, Shape};
 use glam::Vec2;
 
-/// A crate on a floor: the world every demo starts from until the
-/// chapter's own arrive.
-pub fn crate_on_floor() -> World {
-    let mut world = World::new();
-    let ground = world.create_body(BodyDef::new(BodyKind::Static, Vec2::ZERO));
-    let floor = Shape::Polygon(Polygon::boxed(Vec2::new(10.0, 0.5), 0.0));
-    world.create_shape(ground, ShapeDef::new(floor)).expect("a fresh body");
-    let body =
-        world.create_body(BodyDef::new(BodyKind::Dynamic, Vec2::new(0.0, 2.0)));
-    let boxed = Shape::Polygon(Polygon::boxed(Vec2::splat(0.5), 0.0));
-    world.create_shape(body, ShapeDef::new(boxed)).expect("a fresh body");
-    world
-}
-
 // ANCHOR: springs_world
 /// A body on each kind of spring, side by side, each of `spring`: a bar
 /// pinned at its centre on a torsion spring (set spinning), a box on a
