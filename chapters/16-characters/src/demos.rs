@@ -319,10 +319,6 @@ fn top_of(shape: &ch11_polygons::Shape) -> f32 {
     }
 }
 
-fn show(world: World, bounds: (Vec2, Vec2)) -> Box<dyn Demo> {
-    Box::new(Lab::new(Shown::new(world), KNOBS, bounds))
-}
-
 impl Sim for Shown {
     type Hold = MouseSpring;
 
