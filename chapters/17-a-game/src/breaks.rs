@@ -142,8 +142,9 @@ pub fn one_bit_later(level: usize, body: usize) -> (Option<u64>, f32) {
             first = Some(a.step);
         }
     }
-    let (pa, pb) = (a.world.solver.bodies[body], b.world.solver.bodies[body]);
-    (first, pa.position.distance(pb.position))
+    let pairs = a.world.solver.bodies.iter().zip(&b.world.solver.bodies);
+    let apart = pairs.map(|(p, q)| p.position.distance(q.position));
+    (first, apart.fold(0.0, f32::max))
 }
 // ANCHOR_END: butterfly
 

@@ -96,7 +96,7 @@ pub const DEMOS: &[DemoEntry] = &[
         name: "drift",
         about: "a replay played twice, one body one bit apart at the start: where the two games part",
         make: || {
-            let drift = Butterfly::new(0, 7);
+            let drift = Butterfly::new(0, 1);
             let bounds = drift.bounds;
             Box::new(Lab::new(drift, &[], bounds))
         },
@@ -587,7 +587,7 @@ impl Sim for Butterfly {
     /// One physics step of each (this demo draws no frames between).
     fn step(&mut self, _dt: f32) {
         if self.exact.step >= self.replay.end + 120 {
-            *self = Butterfly { bounds: self.bounds, ..Butterfly::new(0, 7) };
+            *self = Butterfly { bounds: self.bounds, ..Butterfly::new(0, 1) };
             return;
         }
         for play in [&mut self.exact, &mut self.nudged] {
@@ -633,7 +633,7 @@ impl Sim for Butterfly {
         let at = Vec2::new(lo.x + 0.3, hi.y - 0.4);
         let line = match self.parted {
             None => format!(
-                "the same replay twice; in red, body 7 started 1 bit to the right (step {})",
+                "the same replay twice; in red, the crate at the bottom left started 1 bit to the right (step {})",
                 self.exact.step
             ),
             Some(s) => format!(
