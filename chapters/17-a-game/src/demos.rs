@@ -46,7 +46,10 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     ch08_sequential_impulses::scene::refuse_beyond_planes(scene, CHAPTER.number)?;
     ch10_soft_step::scene::refuse_iterations(scene, CHAPTER.number)?;
     let level = Level::sandbox(scene);
-    let arcade = Arcade::new(Frames::new(Play::new(&level, 1)), Mode::Player);
+    // The scene's step is the physics step; frames come at it too.
+    let mut play = Play::new(&level, 1);
+    play.dt = scene.dt;
+    let arcade = Arcade::new(Frames::new(play), Mode::Player);
     let arcade = Arcade { sandbox: Some(level), ..arcade };
     let bounds = arcade.bounds();
     let lab = Lab::new(arcade, GAME_KNOBS, bounds).with_time_step(scene.dt);
@@ -297,14 +300,19 @@ impl Arcade {
     }
 
     /// The input for the step `play` is about to take.
-    fn input(mode: &Mode, queued: &mut Option<Pull>, play: &Play) -> Input {
+    fn input(
+        mode: &Mode,
+        aim: Option<Pull>,
+        queued: &mut Option<Pull>,
+        play: &Play,
+    ) -> Input {
         match mode {
-            Mode::Player => Input { fire: queued.take() },
+            Mode::Player => Input { aim, fire: queued.take() },
             Mode::Replay(replay) => replay.input(play.step),
             Mode::Auto => {
                 let every = (2.0 / play.dt).round() as u64;
                 let due = play.step % every == every / 2;
-                Input { fire: due.then_some(Pull { x: -130, y: -95 }) }
+                Input { aim: None, fire: due.then_some(Pull { x: -130, y: -95 }) }
             }
         }
     }
@@ -313,8 +321,8 @@ impl Arcade {
     /// One frame: the steps it buys, then what the frame does (the
     /// camera, a replay's checks, the next level once this one is over).
     pub fn on_frame(&mut self, seconds: f32) {
-        let (mode, queued) = (&self.mode, &mut self.queued);
-        self.frames.frame(seconds, |play| Arcade::input(mode, queued, play));
+        let (mode, aim, queued) = (&self.mode, self.aim, &mut self.queued);
+        self.frames.frame(seconds, |play| Arcade::input(mode, aim, queued, play));
         // The camera eases towards the newest stone in flight, or home.
         let stone = self.frames.play.rules.stones.last().copied();
         let flying = stone.and_then(|(id, _)| {
@@ -408,7 +416,11 @@ impl Sim for Arcade {
                 _ if slot.def.sensor => WATER,
                 Some(BodyKind::Static) => Color::GREY,
                 _ if is_target(i) => TARGET,
-                _ if is_stone(i) => STONE,
+                _ if is_stone(i)
+                    || play.loaded.is_some_and(|s| s.index as usize == i) =>
+                {
+                    STONE
+                }
                 _ => WOOD,
             };
             let t = on_body(&Transform::new(pose.position, pose.angle), slot.at);
@@ -497,11 +509,12 @@ impl Sim for Arcade {
     fn pick(&self, at: Vec2) -> Option<()> {
         let play = &self.frames.play;
         let ready = play.rules.outcome.is_none() && play.rules.stones_left > 0;
-        let near = at.distance(play.level.sling) < 2.0;
-        (matches!(self.mode, Mode::Player) && ready && near).then_some(())
+        let _ = at; // a press anywhere takes the stone; the drag aims it
+        (matches!(self.mode, Mode::Player) && ready).then_some(())
     }
 
     fn drag(&mut self, _hold: &mut (), at: Vec2) {
+        // The stone follows the pointer from the sling, to the longest pull.
         self.aim = Some(Pull::from_offset(at - self.frames.play.level.sling));
     }
 
@@ -525,18 +538,17 @@ impl Arcade {
         out.segment_width(sling - Vec2::new(0.0, 2.0), sling, WOOD, 4.0);
         out.segment_width(sling, left, WOOD, 4.0);
         out.segment_width(sling, right, WOOD, 4.0);
-        if play.rules.stones_left == 0 || play.rules.outcome.is_some() {
+        let Some(stone) = play.loaded.and_then(|s| self.pose(s.index as usize))
+        else {
             return;
-        }
+        };
+        out.segment(left, stone.position, Color(0x806040));
+        out.segment(right, stone.position, Color(0x806040));
         let pull = match (&self.mode, self.aim) {
             (_, Some(aim)) => aim,
             (Mode::Player, None) => self.key_pull(),
             _ => return,
         };
-        let at = sling + pull.offset();
-        out.segment(left, at, Color(0x806040));
-        out.segment(right, at, Color(0x806040));
-        out.circle(at, crate::STONE_RADIUS, STONE);
         let (v, g) = (pull.launch(), play.world.solver.gravity);
         for k in 1..16 {
             let t = k as f32 * 0.1;

@@ -42,6 +42,7 @@ pub use ch16_characters::{BodyDef, BodyId, BodyKind, ShapeDef, World};
 pub use frame::{Clock, Frames, Pose, lerp_pose};
 pub use level::{LEVELS, Level, LevelError};
 pub use replay::{Replay, state_hash};
+pub use rules::Knock;
 pub use rules::{Outcome, Rules};
 
 use ch11_polygons::Shape;
@@ -65,10 +66,20 @@ pub struct Pull {
     pub y: i32,
 }
 
-/// What the player did in one physics step: nothing, or let a stone fly.
+/// What the player does in one physics step: where they hold the stone
+/// in the sling (`None`: it rests in the pouch), and whether they let go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Input {
+    pub aim: Option<Pull>,
     pub fire: Option<Pull>,
+}
+
+/// What a replay records: a change of aim, or a stone let go, each with
+/// the step it was applied in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deed {
+    Aim(Option<Pull>),
+    Fire(Pull),
 }
 // ANCHOR_END: input
 
@@ -116,9 +127,14 @@ pub struct Play {
     pub step: u64,
     /// The physics step, seconds ([`DT`] in the game).
     pub dt: f32,
-    /// Every input given, by the step it was applied in, and the world's
+    /// The stone waiting in the sling: a kinematic body that touches
+    /// nothing, moved on each step to where the player holds it.
+    pub loaded: Option<crate::BodyId>,
+    /// The aim of the last step.
+    pub aim: Option<Pull>,
+    /// What the player did, by the step it was applied in, and the world's
     /// hash after every [`HASH_EVERY`]th step.
-    pub inputs: Vec<(u64, Pull)>,
+    pub deeds: Vec<(u64, Deed)>,
     pub hashes: Vec<(u64, u64)>,
 }
 // ANCHOR_END: play
@@ -129,15 +145,19 @@ impl Play {
         let (mut world, _) = scene::world(&level.scene);
         world.wide.set_threads(threads);
         let rules = Rules::new(level, &world);
-        Play {
+        let mut play = Play {
             level: level.clone(),
             world,
             rules,
             step: 0,
             dt: DT,
-            inputs: Vec::new(),
+            loaded: None,
+            aim: None,
+            deeds: Vec::new(),
             hashes: Vec::new(),
-        }
+        };
+        play.load();
+        play
     }
 
     // ANCHOR: step
@@ -145,12 +165,17 @@ impl Play {
     /// rules read from the step's events, the input and (each second) the
     /// world's hash recorded.
     pub fn step(&mut self, input: Input) {
+        if input.aim != self.aim {
+            self.deeds.push((self.step, Deed::Aim(input.aim)));
+            self.aim = input.aim;
+        }
         if let Some(pull) = input.fire {
-            self.inputs.push((self.step, pull));
+            self.deeds.push((self.step, Deed::Fire(pull)));
             if self.rules.may_fire(self.step) {
                 self.fire(pull);
             }
         }
+        self.hold();
         self.world.step(self.dt);
         self.step += 1;
         self.rules.read(&mut self.world, &self.level, self.step);
@@ -160,8 +185,39 @@ impl Play {
     }
     // ANCHOR_END: step
 
-    /// A stone from the sling, flying opposite the pull.
+    /// A stone in the sling, if one is due: the sling has reloaded and
+    /// a stone is left.
+    fn load(&mut self) {
+        let due = self.rules.may_fire(self.step);
+        if self.loaded.is_some() || !due {
+            return;
+        }
+        let def = BodyDef::new(BodyKind::Kinematic, self.level.sling);
+        let stone = self.world.create_body(def);
+        let nothing = ch15_game_api::Filter { category: 0, mask: 0, group: 0 };
+        let disc =
+            ShapeDef::new(Shape::Circle { radius: STONE_RADIUS }).filter(nothing);
+        self.world.create_shape(stone, disc).expect("the stone was just made");
+        self.loaded = Some(stone);
+    }
+
+    /// The loaded stone moved to where the player holds it: given the
+    /// velocity that carries it there in this step.
+    fn hold(&mut self) {
+        self.load();
+        let Some(stone) = self.loaded else { return };
+        let at = self.level.sling + self.aim.map_or(Vec2::ZERO, Pull::offset);
+        let now = self.world.body(stone).expect("the loaded stone").position;
+        let velocity = (at - now) / self.dt;
+        self.world.set_velocity(stone, velocity, 0.0).expect("the loaded stone");
+    }
+
+    /// A stone from the sling, flying opposite the pull; the one that
+    /// waited in it goes.
     fn fire(&mut self, pull: Pull) {
+        if let Some(waiting) = self.loaded.take() {
+            self.world.destroy_body(waiting).expect("the loaded stone");
+        }
         let mut def = BodyDef::new(BodyKind::Dynamic, self.level.sling);
         (def.velocity, def.bullet) = (pull.launch(), true);
         let stone = self.world.create_body(def);

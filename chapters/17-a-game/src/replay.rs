@@ -4,21 +4,25 @@
 //! ```text
 //! ch17-replay 1
 //! level 1-tower
-//! fire 40 -145 -96
+//! aim 20 -60 -35
+//! aim 21 -121 -70
+//! fire 30 -121 -70
+//! aim 30 none
 //! hash 60 5f1c0a7e2b9d4c31
 //! ...
 //! end 420 score 2870 won
 //! ```
 //!
 //! One fact a line: the format's version; the level (a bundled one, by
-//! name); `fire STEP X Y`, the pull in centimetres the player let go with
-//! and the step it was applied in; `hash STEP H`, the world's hash after
-//! that step (hex); `end STEP score S OUTCOME` (`won`, `lost` or
-//! `playing`). A `#` starts a comment.
+//! the name of its file); `aim STEP X Y`, where the player holds the stone
+//! from that step on (the pull from the sling in centimetres; `none`: it
+//! rests in the sling); `fire STEP X Y`, the pull the stone was let go
+//! with; `hash STEP H`, the world's hash after that step (hex); `end STEP
+//! score S OUTCOME` (`won`, `lost` or `playing`). A `#` starts a comment.
 
 use crate::level::Level;
 use crate::rules::Outcome;
-use crate::{Input, Play, Pull, World};
+use crate::{Deed, Input, Play, Pull, World};
 use std::fmt;
 
 // ANCHOR: state_hash
@@ -56,7 +60,7 @@ pub use crate::exercises::state_hash;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     pub level: String,
-    pub inputs: Vec<(u64, Pull)>,
+    pub deeds: Vec<(u64, Deed)>,
     pub hashes: Vec<(u64, u64)>,
     /// The step it ended at, the score then, and how the level stood.
     pub end: u64,
@@ -125,7 +129,7 @@ impl Replay {
     pub fn of(play: &Play) -> Replay {
         Replay {
             level: play.level.key.clone(),
-            inputs: play.inputs.clone(),
+            deeds: play.deeds.clone(),
             hashes: play.hashes.clone(),
             end: play.step,
             score: play.rules.score,
@@ -138,10 +142,18 @@ impl Replay {
         Level::bundled(&self.level)
     }
 
-    /// The input of step `step`.
+    /// The input of step `step`: the aim last set by then, the stone let
+    /// go in it.
     pub fn input(&self, step: u64) -> Input {
-        let at = self.inputs.iter().find(|(s, _)| *s == step);
-        Input { fire: at.map(|&(_, pull)| pull) }
+        let mut input = Input::default();
+        for &(s, deed) in self.deeds.iter().take_while(|(s, _)| *s <= step) {
+            match deed {
+                Deed::Aim(aim) => input.aim = aim,
+                Deed::Fire(pull) if s == step => input.fire = Some(pull),
+                Deed::Fire(_) => {}
+            }
+        }
+        input
     }
 
     // ANCHOR: check
@@ -207,7 +219,7 @@ impl Replay {
     pub fn parse(text: &str) -> Result<Replay, ReplayError> {
         let mut replay = Replay {
             level: String::new(),
-            inputs: Vec::new(),
+            deeds: Vec::new(),
             hashes: Vec::new(),
             end: 0,
             score: 0,
@@ -242,21 +254,37 @@ impl Replay {
                     return fail("a replay starts with `ch17-replay 1`".into());
                 }
                 ["level", name] => replay.level = name.to_string(),
-                ["fire", _, _, _] => {
-                    let (s, x, y) = (step(1)?, number(2)?, number(3)?);
-                    let cm = |v: i64| {
-                        i32::try_from(v).ok().filter(|v| v.abs() <= crate::MAX_PULL)
+                ["fire" | "aim", _, _, _] | ["fire" | "aim", _, "none"] => {
+                    let s = step(1)?;
+                    let pull = match words[2] {
+                        "none" => None,
+                        _ => {
+                            let (x, y) = (number(2)?, number(3)?);
+                            let cm = |v: i64| {
+                                i32::try_from(v)
+                                    .ok()
+                                    .filter(|v| v.abs() <= crate::MAX_PULL)
+                            };
+                            let (Some(x), Some(y)) = (cm(x), cm(y)) else {
+                                return fail(format!(
+                                    "a pull of ({x}, {y}) cm: at most {} each way",
+                                    crate::MAX_PULL
+                                ));
+                            };
+                            Some(Pull { x, y })
+                        }
                     };
-                    let (Some(x), Some(y)) = (cm(x), cm(y)) else {
-                        return fail(format!(
-                            "a pull of ({x}, {y}) cm: at most {} each way",
-                            crate::MAX_PULL
-                        ));
-                    };
-                    if replay.inputs.last().is_some_and(|&(last, _)| last >= s) {
-                        return fail(format!("step {s}: inputs go in step order"));
+                    if replay.deeds.last().is_some_and(|&(last, _)| last > s) {
+                        return fail(format!("step {s}: deeds go in step order"));
                     }
-                    replay.inputs.push((s, Pull { x, y }));
+                    let deed = match (words[0], pull) {
+                        ("aim", aim) => Deed::Aim(aim),
+                        (_, Some(pull)) => Deed::Fire(pull),
+                        (_, None) => {
+                            return fail("a stone is let go with a pull".into());
+                        }
+                    };
+                    replay.deeds.push((s, deed));
                 }
                 ["hash", _, h] => {
                     let s = step(1)?;
@@ -280,7 +308,7 @@ impl Replay {
                 }
                 [word, ..] => {
                     return fail(format!(
-                        "`{word}` with {} values: a line is `level`, `fire`, `hash` or `end`",
+                        "`{word}` with {} values: a line is `level`, `aim`, `fire`, `hash` or `end`",
                         words.len() - 1
                     ));
                 }
@@ -294,7 +322,7 @@ impl Replay {
                     .into(),
             });
         }
-        if replay.inputs.iter().any(|&(s, _)| s >= replay.end) {
+        if replay.deeds.iter().any(|&(s, _)| s >= replay.end) {
             return Err(ReplayError {
                 line: last,
                 message: format!("an input after the end, step {}", replay.end),
@@ -309,11 +337,17 @@ impl fmt::Display for Replay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "ch17-replay 1")?;
         writeln!(f, "level {}", self.level)?;
-        // Inputs and hashes in step order; the hash after step s before the
-        // input applied in the next, which is numbered s too.
-        let mut lines: Vec<(u64, u8, String)> = Vec::new();
-        for &(s, p) in &self.inputs {
-            lines.push((s, 1, format!("fire {s} {} {}", p.x, p.y)));
+        // Deeds and hashes in step order; the hash after step s before the
+        // deeds applied in the next, which are numbered s too; the deeds of
+        // a step in the order they were done.
+        let mut lines: Vec<(u64, usize, String)> = Vec::new();
+        for (k, &(s, deed)) in self.deeds.iter().enumerate() {
+            let line = match deed {
+                Deed::Aim(Some(p)) => format!("aim {s} {} {}", p.x, p.y),
+                Deed::Aim(None) => format!("aim {s} none"),
+                Deed::Fire(p) => format!("fire {s} {} {}", p.x, p.y),
+            };
+            lines.push((s, 1 + k, line));
         }
         for &(s, h) in &self.hashes {
             lines.push((s, 0, format!("hash {s} {h:016x}")));

@@ -42,7 +42,7 @@ fn a_replay_plays_back_headless() {
     let bad = dir.join("drifted.replay");
     std::fs::write(
         &bad,
-        text.replace("hash 120 d21616fdcc1199a7", "hash 120 d21616fdcc1199a8"),
+        text.replace("hash 120 6cd8632c674add64", "hash 120 6cd8632c674add65"),
     )
     .unwrap();
     let o = run(&bad, "1");

@@ -81,22 +81,40 @@ fn a_replay_of_other_physics_says_where_it_first_differs() {
 #[test]
 fn a_bad_replay_file_is_refused_naming_the_line() {
     let good = REPLAYS[0].1;
+    // The number of the line that starts with `start`, from 1.
+    let line =
+        |start: &str| good.lines().position(|l| l.starts_with(start)).unwrap() + 1;
+    let (fire, hash, end) = (line("fire 30"), line("hash 60"), line("end"));
     let cases = [
         (good.replace("ch17-replay 1", "ch17-replay 2"), 2, "version 2"),
         (
             good.replace("fire 30 -121 -70", "fire 30 -121"),
-            4,
+            fire,
             "`fire` with 2 values",
         ),
-        (good.replace("fire 30 -121 -70", "fire 30 -900 -70"), 4, "at most 200"),
+        (good.replace("fire 30 -121 -70", "fire 30 -900 -70"), fire, "at most 200"),
         (
             good.replace("fire 30 -121 -70", "fire x -121 -70"),
-            4,
+            fire,
             "`x` is not a whole number",
         ),
-        (good.replace("hash 60 60e36cc2bb220412", "hash 60 xyz"), 5, "not a hash"),
-        (good.replace(" won", " drawn"), 11, "`drawn`"),
-        (good.replace("level 1-tower\n", ""), 10, "`level`"),
+        (
+            good.replace("fire 30 -121 -70", "fire 30 none"),
+            fire,
+            "let go with a pull",
+        ),
+        (
+            good.replace("fire 30 -121 -70", "fire 3 -121 -70"),
+            fire,
+            "in step order",
+        ),
+        (
+            good.replace("hash 60 60e36cc2bb220412", "hash 60 xyz"),
+            hash,
+            "not a hash",
+        ),
+        (good.replace(" won", " drawn"), end, "`drawn`"),
+        (good.replace("level 1-tower\n", ""), end - 1, "`level`"),
     ];
     for (text, line, word) in cases {
         let e = Replay::parse(&text).expect_err(word);
@@ -138,7 +156,7 @@ fn a_game_with_no_stones_plays_back() {
         play.step(Input::default());
     }
     let replay = play.replay();
-    assert!(replay.inputs.is_empty());
+    assert!(replay.deeds.is_empty());
     assert_eq!(replay.hashes.len(), 3);
     assert_eq!(replay.play(2).unwrap().score, 0);
 }

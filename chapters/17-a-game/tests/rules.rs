@@ -79,7 +79,7 @@ fn out_of_stones_the_level_is_lost() {
     let mut thrown = Vec::new();
     while play.outcome().is_none() {
         let before = play.rules.stones_left;
-        play.step(Input { fire: Some(away) });
+        play.step(Input { aim: None, fire: Some(away) });
         if play.rules.stones_left < before {
             thrown.push(play.step - 1);
         }

@@ -10,15 +10,20 @@ fn try_game(level: &Level, pulls: &[Pull]) -> Play {
         && play.step < 3000
         && (k < pulls.len() || play.step < last + 300)
     {
-        let fire = (k < pulls.len()
-            && play.rules.may_fire(play.step + 0)
-            && play.step >= 30 + 150 * k as u64)
-            .then(|| pulls[k]);
-        if fire.is_some() {
+        // Each stone drawn back over a third of a second, then let go.
+        let due = 30 + 150 * k as u64;
+        let mut input = Input::default();
+        if k < pulls.len() && play.step + 20 > due && play.step < due {
+            let j = (play.step + 20 - due) as i32;
+            let p = pulls[k];
+            input.aim = Some(Pull { x: p.x * j / 20, y: p.y * j / 20 });
+        }
+        if k < pulls.len() && play.step == due {
+            input.fire = Some(pulls[k]);
             k += 1;
             last = play.step;
         }
-        play.step(Input { fire });
+        play.step(input);
     }
     let end = play.step + 120;
     while play.step < end {
