@@ -15,7 +15,7 @@ use physics_core::lab::Lab;
 /// The figure: 100 ms of time across 10 units; the handle on the slider at
 /// the bottom sets the frame rate.
 pub fn timeline() -> Lab<Figure> {
-    let bounds = (Vec2::new(-1.6, -5.2), Vec2::new(11.0, 7.2));
+    let bounds = (Vec2::new(-1.6, -5.2), Vec2::new(11.0, 7.9));
     Figure::lab(vec![Vec2::new(slider_x(144.0), SLIDER_Y)], draw_timeline, bounds)
 }
 
@@ -72,7 +72,7 @@ fn draw_timeline(handles: &[Vec2], out: &mut DrawList) {
     for n in 0..=6 {
         let t = n as f32 * STEP;
         out.segment(Vec2::new(x_of(t), -0.25), Vec2::new(x_of(t), 6.4), dim);
-        out.text(Vec2::new(x_of(t) - 0.2, 6.8), format!("step {n}"), grey);
+        out.text(Vec2::new(x_of(t) + 0.05, 6.4), format!("{n}"), grey);
     }
     // The ball's true path, and its physics states.
     let mut last = Vec2::new(0.0, height(0.0));
@@ -124,10 +124,15 @@ fn draw_timeline(handles: &[Vec2], out: &mut DrawList) {
         "blue ticks: frames; below, the time banked after each (the accumulator)",
         Color(0x70a0ff),
     );
+    out.text(Vec2::new(0.0, 7.6), "white: physics states", Color::WHITE);
     out.text(
-        Vec2::new(0.0, 7.3 - 0.2),
-        "white: physics states; green: drawn between the last two (one step behind, smooth); \
-         red: drawn at the last (judders)",
-        Color::WHITE,
+        Vec2::new(0.0, 7.25),
+        "green: drawn between the last two (a step behind, smooth)",
+        Color(0x60d060),
+    );
+    out.text(
+        Vec2::new(0.0, 6.9),
+        "red: drawn at the last (judders)",
+        Color(0xff5060),
     );
 }

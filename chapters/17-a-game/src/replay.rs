@@ -22,7 +22,7 @@
 
 use crate::level::Level;
 use crate::rules::Outcome;
-use crate::{Deed, Input, Play, Pull, World};
+use crate::{Deed, Input, Play, Pull};
 use std::fmt;
 
 // ANCHOR: state_hash
@@ -31,7 +31,7 @@ use std::fmt;
 /// worlds whose bodies differ in one bit anywhere hash apart (but for a
 /// chance of one in 2^64).
 #[cfg(not(feature = "exercises"))]
-pub fn state_hash(world: &World) -> u64 {
+pub fn state_hash(world: &crate::World) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     for b in &world.solver.bodies {
         let values = [

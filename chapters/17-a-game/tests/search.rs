@@ -1,4 +1,7 @@
-//! Finds a winning game of each level, to record as its bundled replay.
+//! Finds a winning game of each level, to record as its bundled replay:
+//! each stone the best of 63 aims, one after another (`WRITE_REPLAYS=1 cargo
+//! test --release -p ch17-a-game --test tests -- --ignored search` writes them
+//! to `replays/`).
 
 use ch17_a_game::{Input, Level, Outcome, Play, Pull};
 
@@ -58,8 +61,7 @@ fn search() {
                 pulls.push(c);
                 let play = try_game(&level, &pulls);
                 let won = play.outcome() == Some(Outcome::Won);
-                let value = play.rules.score + if won { 100000 } else { 0 }
-                    - play.rules.targets.len() as u32 * 0;
+                let value = play.rules.score + if won { 100000 } else { 0 };
                 if round.as_ref().is_none_or(|r| value > r.0) {
                     round = Some((value, c, play));
                 }
