@@ -51,11 +51,11 @@ const CH02: Chapter = ch02_planes_restitution::demos::CHAPTER;
 const CH03: Chapter = ch03_mass_weighted_impulses::demos::CHAPTER;
 /// Particles or circles falling onto planes: chapter 2 on.
 const FALLING: &[Chapter] = &[CH02, CH03, CH08, CH09];
-/// Chapters 10 to 16 integrate in 4 substeps of a quarter step each.
-const SUBSTEPPED: &[Chapter] = &[CH10, CH11, CH12, CH13, CH14, CH15, CH16];
+/// Chapters 10 to 17 integrate in 4 substeps of a quarter step each.
+const SUBSTEPPED: &[Chapter] = &[CH10, CH11, CH12, CH13, CH14, CH15, CH16, CH17];
 /// Bodies with mass and size hitting each other: chapter 3 on.
 const COLLIDING: &[Chapter] =
-    &[CH03, CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16];
+    &[CH03, CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16, CH17];
 const CH06: Chapter = ch06_rotation_friction::demos::CHAPTER;
 const CH07: Chapter = ch07_distance_constraints::demos::CHAPTER;
 const CH08: Chapter = ch08_sequential_impulses::demos::CHAPTER;
@@ -67,12 +67,13 @@ const CH13: Chapter = ch13_islands::demos::CHAPTER;
 const CH14: Chapter = ch14_wide_solver::demos::CHAPTER;
 const CH15: Chapter = ch15_game_api::demos::CHAPTER;
 const CH16: Chapter = ch16_characters::demos::CHAPTER;
+const CH17: Chapter = ch17_a_game::demos::CHAPTER;
 /// Bodies that turn and rub: chapter 6 on.
 const ROTATING: &[Chapter] =
-    &[CH06, CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16];
+    &[CH06, CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16, CH17];
 /// Bodies on joints: chapter 7 on.
 const JOINTED: &[Chapter] =
-    &[CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16];
+    &[CH07, CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16, CH17];
 
 /// The tilt of the incline scenes, radians.
 const INCLINE: f64 = 0.25;
@@ -276,7 +277,7 @@ pub fn checks() -> Vec<Check> {
             name: "Newton's law of restitution, e = 0.5, approach measured first",
             scene: "bounce.json",
             steps: 150,
-            chapters: &[CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16],
+            chapters: &[CH08, CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16, CH17],
             // Chapter 8 measures the approach speed before gravity, as SmallSI and
             // Box2D do.
             quantity: "rebound speed / impact speed at the step's start",
@@ -289,7 +290,7 @@ pub fn checks() -> Vec<Check> {
             name: "rebound height, e = 0.5, dt = 1/60 s",
             scene: "bounce.json",
             steps: 150,
-            chapters: &[CH03, CH08, CH09, CH12, CH13, CH14, CH15, CH16],
+            chapters: &[CH03, CH08, CH09, CH12, CH13, CH14, CH15, CH16, CH17],
             // Rebound speed e v, so rebound height (e v)^2 / 2g = e^2 h. (Chapter
             // 12's speculative contact stops the ball at the floor within the step
             // and bounces it there, as chapter 8 does, not a step late as chapters
@@ -395,7 +396,7 @@ pub fn checks() -> Vec<Check> {
             name: "physical pendulum: a 1.2 m rod pinned 0.5 m above its centre, 0.1 rad",
             scene: "physical-pendulum.json",
             steps: 720,
-            chapters: &[CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16],
+            chapters: &[CH09, CH10, CH11, CH12, CH13, CH14, CH15, CH16, CH17],
             quantity: "period (s)",
             // 2 pi sqrt(I / (m g d)), I = m (L^2 + w^2) / 12 + m d^2 about the pin,
             // lengthened by theta^2 / 16 at a finite amplitude.

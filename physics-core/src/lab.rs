@@ -64,6 +64,10 @@ pub trait Sim: Clone + 'static {
     /// `target`.
     fn pull(&mut self, _hold: &Self::Hold, _target: Vec2, _dt: f32) {}
 
+    /// The mouse button came up while holding `hold` (chapter 17's sling
+    /// lets its stone go here).
+    fn release(&mut self, _hold: Self::Hold) {}
+
     /// Where the held thing is now, for the line drawn from it to the cursor.
     fn held_point(&self, _hold: &Self::Hold) -> Option<Vec2> {
         None
@@ -499,7 +503,9 @@ impl<S: Sim> Demo for Lab<S> {
     }
 
     fn mouse_release(&mut self) {
-        self.hold = None;
+        if let Some((hold, _)) = self.hold.take() {
+            self.sim.release(hold);
+        }
     }
 
     fn events(&self) -> Vec<crate::demo::EventRow> {

@@ -21,4 +21,5 @@ pub const CHAPTERS: &[Chapter] = &[
     ch14_wide_solver::demos::CHAPTER,
     ch15_game_api::demos::CHAPTER,
     ch16_characters::demos::CHAPTER,
+    ch17_a_game::demos::CHAPTER,
 ];
