@@ -318,10 +318,11 @@ impl Chain {
     }
 
     /// What becomes of a contact normal `m` (from the segment out) met at
-    /// one of the segment's ends (the one `m` leans towards). At a convex corner the round between the two
-    /// normals is shared: `Admit` within it, `Skip` beyond it (the
-    /// neighbour's face gives that normal). At a concave corner there is no
-    /// round: the normal is the segment's own (`Snap`).
+    /// one of the segment's ends (the one `m` leans towards). At a convex
+    /// corner the round between the two normals is shared: `Admit` within
+    /// it, `Skip` beyond it (the neighbour's face gives that normal). At a
+    /// concave corner there is no round: the normal is the segment's own
+    /// (`Snap`).
     pub fn classify(&self, m: Vec2) -> Normal {
         let (convex, inside) = if m.dot(self.along) <= 0.0 {
             (self.convex1, m.perp_dot(self.normal0) <= ADMIT)

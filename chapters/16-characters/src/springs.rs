@@ -1095,7 +1095,6 @@ impl World {
     }
 }
 
-// ANCHOR: draw
 /// Each distance spring as a zigzag between its anchors, each wheel's line
 /// and the point on it, and a coil beside each spring on a joint.
 pub fn draw(out: &mut DrawList, world: &World) {
@@ -1148,4 +1147,3 @@ fn zigzag(out: &mut DrawList, a: Vec2, b: Vec2, colour: Color) {
         last = next;
     }
 }
-// ANCHOR_END: draw

@@ -129,8 +129,9 @@ pub fn forces(n: u32) -> Vec<(u32, f32)> {
 // ANCHOR: butterfly
 /// Level `level`'s bundled replay played twice, the second time with one
 /// body one bit to the side at the start (as another machine's sine, one
-/// bit off, would place a turned body): the step at which the two worlds' hashes first differ,
-/// and how far apart, m, that body is in the two at the end.
+/// bit off, would place a turned body): the step at which the two worlds'
+/// hashes first differ, and how far apart, m, that body is in the two at
+/// the end.
 pub fn one_bit_later(level: usize, body: usize) -> (Option<u64>, f32) {
     let replay = crate::replay::bundled(level);
     let (mut a, mut b) = (nudged(level, body, 0), nudged(level, body, 1));
