@@ -79,7 +79,7 @@ pub trait Sim: Clone + 'static {
     }
 
     /// Why the run cannot go on, if it cannot (see
-    /// [`Demo::trouble`](crate::demo::Demo::trouble)).
+    /// [`Demo::trouble`]).
     fn trouble(&self) -> Option<String> {
         None
     }

@@ -102,7 +102,7 @@ impl DerefMut for World {
 
 // ANCHOR: extras
 impl Extras for More {
-    /// A chain's segment meets a shape as [`chains::collide`] says; every
+    /// A chain's segment meets a shape as [`chains::Chains::collide`] says; every
     /// other pair as chapter 15's shapes do.
     fn collide(
         &self,
