@@ -195,6 +195,8 @@
     const hold = (bits) => {
       held = bits;
       x.steer(held);
+      // Steering may change a switch (the character's autopilot turns off).
+      refresh();
     };
     canvas.addEventListener("keyup", (e) => {
       if (ARROWS[e.key] && held & ARROWS[e.key]) {
