@@ -100,7 +100,7 @@ pub const DEMOS: &[DemoEntry] = &[
             let world = crate::worlds::springs(SPRING);
             let view = (Vec2::new(-5.0, -0.5), Vec2::new(5.0, 5.5));
             Box::new(
-                Lab::new(Shown::new(world), KNOBS, view).with_knobs(SPRING_KNOBS),
+                Lab::new(Shown::new(world), SPRING_KNOBS, view).with_knobs(KNOBS),
             )
         },
     },
@@ -114,7 +114,7 @@ pub const DEMOS: &[DemoEntry] = &[
                 .expect("the car was just made");
             let view = (Vec2::new(-6.0, -1.5), Vec2::new(6.0, 4.5));
             let lab =
-                Lab::new(Shown::new(world), KNOBS, view).with_knobs(CAR_KNOBS);
+                Lab::new(Shown::new(world), CAR_KNOBS, view).with_knobs(KNOBS);
             Box::new(lab.following(chassis_at).replaying(2400))
         },
     },
