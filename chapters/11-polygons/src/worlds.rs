@@ -87,7 +87,8 @@ pub const TILE_SLOPE: f32 = 0.25;
 pub fn tiles() -> World {
     let down = physics_core::trig::from_angle(-TILE_SLOPE);
     let up = Vec2::new(-down.y, down.x);
-    let top = Vec2::new(0.0, 16.0 * TILE_SLOPE.sin() + 0.5);
+    // High enough that the lowest tile's lower corner rests on the floor.
+    let top = Vec2::new(0.0, 16.0 * TILE_SLOPE.sin() + TILE_SLOPE.cos());
     let mut pieces = vec![floor(60.0)];
     for i in 0..16 {
         let centre = top + down * (i as f32 + 0.5) - up * 0.5;
