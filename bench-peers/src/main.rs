@@ -24,6 +24,7 @@
 
 mod box2d_ffi;
 mod sleeping;
+mod suite;
 mod wide;
 
 use ch08_sequential_impulses::worlds::{ball_pit, pyramid};
@@ -695,6 +696,10 @@ fn main() {
             runs = runs,
         );
         publish(&args, WIDE_COMMAND, &wide::table(runs), &caption);
+        return;
+    }
+    if args.iter().any(|a| a == "--suite") {
+        suite::run(&args);
         return;
     }
     if args.iter().any(|a| a == "--widths") {
