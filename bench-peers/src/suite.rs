@@ -1259,8 +1259,10 @@ fn write_page(path: &str, table: &str, rows: &[Row]) {
     let dir = std::path::Path::new(path).parent().expect("a folder");
     let mut charts = String::new();
     for (scene, ..) in SCENES {
-        let bars: Vec<&Row> =
-            rows.iter().filter(|r| r.scene == scene && r.total.is_some()).collect();
+        // One thread's pair, then two threads' pair.
+        let mut bars: Vec<&Row> =
+            rows.iter().filter(|r| r.scene == scene).collect();
+        bars.sort_by_key(|r| r.threads);
         if bars.is_empty() {
             continue;
         }
@@ -1291,7 +1293,8 @@ fn write_page(path: &str, table: &str, rows: &[Row]) {
     std::fs::write(path, text).expect("write the page");
 }
 
-/// A bar chart of one scene's four runs: total seconds, a bar each.
+/// A bar chart of one scene's four runs: total seconds, a bar each, on one
+/// thread and then on two; a run not made is said so.
 fn chart(scene: &str, rows: &[&Row]) -> String {
     let (width, bar_h, gap, left, top) = (560.0, 22.0, 8.0, 190.0, 30.0);
     let seconds = |r: &Row| r.total.map_or(0.0, |t| t.as_secs_f64());
@@ -1305,25 +1308,36 @@ fn chart(scene: &str, rows: &[&Row]) -> String {
     );
     for (k, r) in rows.iter().enumerate() {
         let y = top + k as f64 * (bar_h + gap);
-        let seconds = seconds(r);
-        let w = (width - left - 80.0) * seconds / longest;
-        let colour = match (r.engine.starts_with("ours"), r.threads) {
-            (true, 1) => "#4a7fb5",
-            (true, _) => "#8fb8e0",
-            (false, 1) => "#c06030",
-            (false, _) => "#e8a27a",
-        };
         let label = format!(
             "{}, {} thread{}",
             r.engine,
             r.threads,
             if r.threads == 1 { "" } else { "s" }
         );
+        svg += &format!("<text x=\"10\" y=\"{:.0}\">{label}</text>\n", y + 16.0);
+        let Some(ratio) = r.ratio else {
+            svg += &format!(
+                "<text x=\"{left}\" y=\"{:.0}\" fill=\"#666\">not run (see the table)</text>\n",
+                y + 16.0
+            );
+            continue;
+        };
+        let seconds = seconds(r);
+        let w = (width - left - 110.0) * seconds / longest;
+        let colour = match (r.engine.starts_with("ours"), r.threads) {
+            (true, 1) => "#4a7fb5",
+            (true, _) => "#8fb8e0",
+            (false, 1) => "#c06030",
+            (false, _) => "#e8a27a",
+        };
+        let note = if r.engine.starts_with("ours") {
+            format!(" ({ratio:.2}x)")
+        } else {
+            String::new()
+        };
         svg += &format!(
-            "<text x=\"10\" y=\"{:.0}\">{label}</text>\n\
-             <rect x=\"{left}\" y=\"{y:.0}\" width=\"{w:.1}\" height=\"{bar_h}\" fill=\"{colour}\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.0}\">{seconds:.2} s</text>\n",
-            y + 16.0,
+            "<rect x=\"{left}\" y=\"{y:.0}\" width=\"{w:.1}\" height=\"{bar_h}\" \
+             fill=\"{colour}\"/>\n<text x=\"{:.1}\" y=\"{:.0}\">{seconds:.1} s{note}</text>\n",
             left + w + 6.0,
             y + 16.0,
         );
