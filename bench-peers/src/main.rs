@@ -22,7 +22,9 @@
 //! The engines take turns through each scene, ten steps at a time; each step is
 //! timed on its own and the median is reported.
 
+mod box2d_ffi;
 mod sleeping;
+mod suite;
 mod wide;
 
 use ch08_sequential_impulses::worlds::{ball_pit, pyramid};
@@ -117,14 +119,37 @@ mod box2d_v3 {
         build_sleeping(world, false)
     }
 
+    /// The same on `workers` worker threads (1, or 2 through bench-peers' task
+    /// system).
+    pub fn build_on(world: &World, workers: usize) -> Box2dV3 {
+        build_with(world, false, workers)
+    }
+
     /// The same, with Box2D's sleeping on or off.
     pub fn build_sleeping(world: &World, sleep: bool) -> Box2dV3 {
-        let def = WorldDef::builder()
-            .gravity([world.gravity.x, world.gravity.y])
-            .enable_sleep(sleep)
-            .worker_count(1)
-            .build();
-        let mut w = boxdd::World::new(def).expect("a Box2D v3 world");
+        build_with(world, sleep, 1)
+    }
+
+    /// A Box2D world under `gravity`, sleeping on or off, on one worker or
+    /// two, mixing restitution by the smaller as the chapters do.
+    pub fn new_world(
+        gravity: [f32; 2],
+        sleep: bool,
+        workers: usize,
+    ) -> boxdd::World {
+        let builder = WorldDef::builder().gravity(gravity).enable_sleep(sleep);
+        let def = match workers {
+            1 => builder.worker_count(1).build(),
+            _ => crate::box2d_ffi::two_workers(builder),
+        };
+        let w = boxdd::World::new(def).expect("a Box2D v3 world");
+        crate::box2d_ffi::min_restitution(&w);
+        w
+    }
+
+    fn build_with(world: &World, sleep: bool, workers: usize) -> Box2dV3 {
+        let gravity = [world.gravity.x, world.gravity.y];
+        let mut w = new_world(gravity, sleep, workers);
         let mut bodies = Vec::new();
         for b in &world.bodies {
             let kind =
@@ -206,11 +231,27 @@ mod rapier {
     }
 
     pub fn build(world: &World) -> Rapier {
-        build_sleeping(world, false)
+        build_with(world, false, ITERATIONS)
     }
+
+    /// The same with rapier's default 4 substeps (`num_solver_iterations`:
+    /// rapier 0.36 divides the step by it), as the soft step and Box2D v3 take.
+    pub fn build_substepped(world: &World) -> Rapier {
+        build_with(world, false, SUBSTEPS)
+    }
+
+    /// rapier's own default, and the others' substeps.
+    pub const SUBSTEPS: usize = 4;
 
     /// The same, with rapier's sleeping on or off.
     pub fn build_sleeping(world: &World, sleep: bool) -> Rapier {
+        build_with(world, sleep, ITERATIONS)
+    }
+
+    /// Friction mixed by the geometric mean (the chapters' and Box2D's sqrt)
+    /// and restitution by the smaller (the chapters' rule), `iterations`
+    /// solver iterations.
+    fn build_with(world: &World, sleep: bool, iterations: usize) -> Rapier {
         let mut bodies = RigidBodySet::new();
         let mut colliders = ColliderSet::new();
         let mut handles = Vec::new();
@@ -234,15 +275,16 @@ mod rapier {
             let collider = collider
                 .density(density)
                 .friction(b.friction)
-                .friction_combine_rule(CoefficientCombineRule::Multiply)
-                .restitution(b.restitution);
+                .friction_combine_rule(CoefficientCombineRule::GeometricMean)
+                .restitution(b.restitution)
+                .restitution_combine_rule(CoefficientCombineRule::Min);
             colliders.insert_with_parent(collider, h, &mut bodies);
             handles.push(h);
         }
         let mut world_r = PhysicsWorld::new();
         world_r.gravity = Vector::new(world.gravity.x, world.gravity.y);
         world_r.integration_parameters.dt = DT;
-        world_r.integration_parameters.num_solver_iterations = ITERATIONS;
+        world_r.integration_parameters.num_solver_iterations = iterations;
         world_r.bodies = bodies;
         world_r.colliders = colliders;
         Rapier { world: world_r, handles }
@@ -394,7 +436,8 @@ fn stands(engine: &dyn Engine, rows: usize, half_way: &Poses) -> String {
 
 /// Step several engines through a scene in rounds: each engine steps `ROUND`
 /// steps in turn, round after round, so that a change in the machine's load
-/// while the scene runs falls on every engine alike, not on whichever ran then.
+/// while the scene runs falls on every engine alike, not on whichever ran then;
+/// the engine that goes first turns from round to round.
 /// Each step is timed on its own; each engine's median and, for a pyramid of
 /// `rows` rows, whether it stands (see [`stands`]), in the engines' order.
 fn measure_in_rounds(
@@ -403,10 +446,14 @@ fn measure_in_rounds(
     steps: usize,
 ) -> Vec<(Duration, Option<String>)> {
     const ROUND: usize = 10;
-    let mut times = vec![Vec::with_capacity(steps); engines.len()];
-    let mut half_way = vec![Vec::new(); engines.len()];
-    for start in (0..steps).step_by(ROUND) {
-        for (k, engine) in engines.iter_mut().enumerate() {
+    let n = engines.len();
+    let mut times = vec![Vec::with_capacity(steps); n];
+    let mut half_way = vec![Vec::new(); n];
+    for (round, start) in (0..steps).step_by(ROUND).enumerate() {
+        // The first engine of a round turns: none always steps first (a cold
+        // cache) or always straight after another's threads.
+        for k in (0..n).map(|k| (k + round) % n) {
+            let engine = &mut engines[k];
             for step in start..(start + ROUND).min(steps) {
                 if step == steps / 2 {
                     half_way[k] = engine.poses();
@@ -437,10 +484,7 @@ fn measure_in_rounds(
 /// engine does with the scene.
 fn scene_figures() -> String {
     let scenes: Vec<(&str, World)> = vec![
-        (
-            "overlap: 10 boxes 25 cm deep",
-            ch10_soft_step::worlds::overlap().solver,
-        ),
+        ("overlap: 10 boxes 25 cm deep", ch10_soft_step::worlds::overlap().solver),
         (
             "confined: 625 circles 10 cm deep",
             ch10_soft_step::worlds::confined(25).solver,
@@ -526,7 +570,10 @@ fn joint_scene_figures() -> String {
         };
         let engines: Vec<(&str, Box<dyn Engine>)> = vec![
             ("ours (ch09, chapter 8's solver)", Box::new(Soft(chapter8))),
-            ("ours (ch10, a pin's rows one at a time)", Box::new(Soft(rows_one_by_one))),
+            (
+                "ours (ch10, a pin's rows one at a time)",
+                Box::new(Soft(rows_one_by_one)),
+            ),
             ("ours (ch10 soft step)", Box::new(Soft(world.clone()))),
             (
                 "Box2D v3.2",
@@ -573,7 +620,10 @@ fn hinge_gap(poses: &Poses, hinges: &[ch10_soft_step::Joint]) -> f32 {
 /// The command that makes chapter 14's table: every engine built for the same
 /// processor, AVX2, as Box2D's C is by default here; in a target directory of
 /// its own, so that the other tables' builds are not undone.
+/// Box2D's C is built as its release build (`-DNDEBUG`: its asserts compiled
+/// out, as the Rust engines' debug assertions are).
 const WIDE_COMMAND: &str = "CARGO_TARGET_DIR=bench-peers/target/avx2 RUSTFLAGS='-C target-cpu=x86-64-v3' \
+    CFLAGS_x86_64_unknown_linux_gnu=-DNDEBUG \
     cargo run --release --manifest-path bench-peers/Cargo.toml -- --wide";
 
 /// Which instructions the Rust engines were built for.
@@ -624,19 +674,32 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--wide") {
+        let runs = args
+            .iter()
+            .position(|a| a == "--runs")
+            .map_or(wide::RUNS, |i| args[i + 1].parse().expect("--runs N"));
         let caption = format!(
-            "Steps of 1/60 s (600, or 300 for the 5,000-circle pit), sleeping off in every engine, one process, \
-             the engines taking turns in rounds of 10 steps so that a change in the machine's load falls on all of them; \
-             chapters 10 and 14 and Box2D v3 with 4 substeps and one worker thread unless the row says two, \
-             rapier2d with {ITERATIONS} solver iterations, box2d-rs with {ITERATIONS} velocity and 3 position iterations. \
+            "Each scene run {runs} times in one process, fresh worlds each time; a figure is the median of the {runs} runs' median steps, \
+             with the runs' range, and a ratio the median of the runs' ratios. Steps of 1/60 s: 600, or for the 5,000-circle pit \
+             900, of which steps 0 to 300 (the rain landing) and 600 to 900 (the pile settled) are timed. Sleeping off in every engine; \
+             the engines take turns in rounds of 10 steps, the first engine turning from round to round. \
+             Chapters 10 and 14, Box2D v3 and rapier2d with 4 substeps (rapier's `num_solver_iterations`), \
+             box2d-rs with 10 velocity and 3 position iterations (left out of the 5,000-circle pit, where it takes 18 times Box2D's step). \
+             Every engine mixes friction by the geometric mean and restitution by the smaller (Box2D through its restitution callback). \
+             Box2D on one worker, or two through bench-peers' task system; a two-thread row's ratio is to Box2D on two workers. \
              \"held\": for a pyramid, whether it stands (\"yes\": its top within 2 cm per row of its height, nothing moving more than 1 cm over the second half); \
-             for a pit, whether every body stayed within the walls. \
-             The Rust engines (ours, rapier2d, box2d-rs) built for {}, Box2D's C for {}. {}",
+             for a pit, whether every body stayed within the walls (the last run's). \
+             The Rust engines (ours, rapier2d with `simd8`, box2d-rs) built for {}, Box2D's C for {} with `-DNDEBUG`. {}",
             RUST_BUILD,
             box2d_v3::BUILD,
             cores(),
+            runs = runs,
         );
-        publish(&args, WIDE_COMMAND, &wide::table(), &caption);
+        publish(&args, WIDE_COMMAND, &wide::table(runs), &caption);
+        return;
+    }
+    if args.iter().any(|a| a == "--suite") {
+        suite::run(&args);
         return;
     }
     if args.iter().any(|a| a == "--widths") {

@@ -67,75 +67,227 @@ fn held(world: &World, end: &Poses) -> String {
     if out == 0 { "held".into() } else { format!("{out} escaped") }
 }
 
-/// The table, and the two-thread speed-up on the 100-row pyramid.
-pub fn table() -> String {
-    let scenes: Vec<(&str, World, Option<usize>, usize)> = vec![
-        ("pyramid, 12 rows", pyramid(12), Some(12), 600),
-        ("pyramid, 20 rows", pyramid(20), Some(20), 600),
-        (
+/// How many times the table is measured unless `--runs N` says otherwise, each
+/// time with fresh worlds: each figure is the median of the runs' medians, with
+/// the runs' range.
+pub const RUNS: usize = 5;
+
+/// A scene of the table: its name, its world, and for a pyramid its rows; its
+/// timed windows of steps (each a row of its own, named by its label) out of
+/// `total` steps; whether box2d-rs runs it.
+struct Scene {
+    name: &'static str,
+    world: World,
+    rows: Option<usize>,
+    windows: Vec<(&'static str, std::ops::Range<usize>)>,
+    total: usize,
+    box2d_rs: bool,
+}
+
+/// The engines in the table's order, each named; the two-thread rows are
+/// divided by Box2D on two workers, the others by Box2D on one.
+const BOX2D_1: &str = "Box2D v3.2 (1 worker)";
+const BOX2D_2: &str = "Box2D v3.2 (2 workers)";
+const WIDE_1: &str = "ours (ch14 wide, 1 thread)";
+const WIDE_2: &str = "ours (ch14 wide, 2 threads)";
+
+fn engines(scene: &Scene) -> (Vec<&'static str>, Vec<Box<dyn Engine>>) {
+    let world = &scene.world;
+    let mut list: Vec<(&'static str, Box<dyn Engine>)> = vec![
+        ("ours (ch10 soft step)", Box::new(soft(world))),
+        (WIDE_1, Box::new(wide(world, 1))),
+        (WIDE_2, Box::new(wide(world, 2))),
+        (BOX2D_1, Box::new(box2d_v3::build_on(world, 1))),
+        (BOX2D_2, Box::new(box2d_v3::build_on(world, 2))),
+        ("rapier2d 0.36 (simd8)", Box::new(rapier::build_substepped(world))),
+    ];
+    if scene.box2d_rs {
+        list.push(("box2d-rs 0.0.4", Box::new(box2d::build(world))));
+    }
+    list.into_iter().unzip()
+}
+
+/// Which Box2D row divides `engine`'s.
+fn reference(engine: &str) -> &'static str {
+    if engine == WIDE_2 || engine == BOX2D_2 { BOX2D_2 } else { BOX2D_1 }
+}
+
+/// Step the engines through `total` steps in rounds of 10 (the first engine
+/// turning from round to round), timing each step of each window on its own:
+/// each engine's median step in each window, and whether the scene held at the
+/// end (a pyramid stands by chapter 8's rule, judged over the second half of
+/// the last window; a pit keeps its bodies).
+fn measure(
+    scene: &Scene,
+    engines: &mut [Box<dyn Engine>],
+) -> Vec<(Vec<Duration>, String)> {
+    const ROUND: usize = 10;
+    let n = engines.len();
+    let windows = &scene.windows;
+    let mut times = vec![vec![Vec::new(); windows.len()]; n];
+    let last = &windows[windows.len() - 1].1;
+    let half = (last.start + last.end) / 2;
+    let mut half_way = vec![Vec::new(); n];
+    for (round, start) in (0..scene.total).step_by(ROUND).enumerate() {
+        for k in (0..n).map(|k| (k + round) % n) {
+            let engine = &mut engines[k];
+            for step in start..(start + ROUND).min(scene.total) {
+                if step == half {
+                    half_way[k] = engine.poses();
+                }
+                let t = std::time::Instant::now();
+                engine.step();
+                let took = t.elapsed();
+                if let Some(w) = windows.iter().position(|(_, r)| r.contains(&step))
+                {
+                    times[k][w].push(took);
+                }
+            }
+        }
+    }
+    engines
+        .iter()
+        .zip(times)
+        .zip(half_way)
+        .map(|((e, times), half_way)| {
+            let medians = times
+                .into_iter()
+                .map(|mut t| {
+                    t.sort();
+                    t[t.len() / 2]
+                })
+                .collect();
+            let held = match scene.rows {
+                Some(rows) => crate::stands(e.as_ref(), rows, &half_way),
+                None => held(&scene.world, &e.poses()),
+            };
+            (medians, held)
+        })
+        .collect()
+}
+
+/// The median of `values` and their range.
+fn spread(values: &[f64]) -> (f64, f64, f64) {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    (v[v.len() / 2], v[0], v[v.len() - 1])
+}
+
+/// The table (each scene measured [`RUNS`] times, fresh worlds each time), and
+/// what two threads buy, ours and Box2D's.
+pub fn table(runs: usize) -> String {
+    let scene = |name, world, rows, steps, box2d_rs| Scene {
+        name,
+        world,
+        rows,
+        windows: vec![("", 0..steps)],
+        total: steps,
+        box2d_rs,
+    };
+    let scenes = vec![
+        scene("pyramid, 12 rows", pyramid(12), Some(12), 600, true),
+        scene("pyramid, 20 rows", pyramid(20), Some(20), 600, true),
+        scene(
             "pyramid, 100 rows, from rest",
             ch10_soft_step::worlds::pyramid(100).solver,
             Some(100),
             600,
+            true,
         ),
-        ("ball pit, 1000 circles", ball_pit(1000), None, 600),
-        ("ball pit, 5000 circles", ball_pit(5000), None, 300),
-        (
+        scene("ball pit, 1000 circles", ball_pit(1000), None, 600, true),
+        // The top row lands after about 190 steps: the first 300 time the
+        // rain's landing, steps 600 to 900 the settled pile.
+        Scene {
+            name: "ball pit, 5000 circles",
+            world: ball_pit(5000),
+            rows: None,
+            windows: vec![("rain (landing)", 0..300), ("settled", 600..900)],
+            total: 900,
+            box2d_rs: false,
+        },
+        scene(
             "confined, 625 circles",
             ch10_soft_step::worlds::confined(25).solver,
             None,
             600,
+            true,
         ),
     ];
-    let mut table = String::from(
-        "| scene | engine | median step | ratio to Box2D v3 | held |\n|---|---|---:|---:|---|\n",
-    );
-    let mut speedup = String::new();
-    for (name, world, rows, steps) in &scenes {
-        let (names, mut engines): (Vec<&str>, Vec<Box<dyn Engine>>) = [
-            ("ours (ch10 soft step)", Box::new(soft(world)) as Box<dyn Engine>),
-            ("ours (ch14 wide, 1 thread)", Box::new(wide(world, 1))),
-            ("ours (ch14 wide, 2 threads)", Box::new(wide(world, 2))),
-            (box2d_v3::NAME, Box::new(box2d_v3::build(world))),
-            ("rapier2d 0.36", Box::new(rapier::build(world))),
-            ("box2d-rs 0.0.4", Box::new(box2d::build(world))),
-        ]
-        .into_iter()
-        .unzip();
-        eprintln!("{name} ...");
-        // A pyramid stands or falls by chapter 8's table's rule.
-        let measured = measure_in_rounds(&mut engines, *rows, *steps);
-        let mut rows_out = Vec::new();
-        for ((engine, e), (median, stands)) in
-            names.into_iter().zip(&engines).zip(measured)
-        {
-            let held = stands.unwrap_or_else(|| held(world, &e.poses()));
-            rows_out.push((engine, median, held));
-        }
-        let box2d = rows_out
-            .iter()
-            .find(|r| r.0 == box2d_v3::NAME)
-            .map(|r| r.1)
-            .unwrap_or(Duration::from_secs(1));
-        for (engine, median, held) in &rows_out {
-            table += &format!(
-                "| {name} | {engine} | {:.0} µs | {:.2} | {held} |\n",
-                median.as_secs_f64() * 1e6,
-                median.as_secs_f64() / box2d.as_secs_f64(),
-            );
-        }
-        let time =
-            |e: &str| rows_out.iter().find(|r| r.0 == e).map(|r| r.1.as_secs_f64());
-        if let (Some(one), Some(two)) = (
-            time("ours (ch14 wide, 1 thread)"),
-            time("ours (ch14 wide, 2 threads)"),
-        ) {
-            speedup += &format!("| {name} | {:.2}x |\n", one / two);
+    // For each row (scene, window, engine): each run's median, each run's ratio
+    // to its Box2D row, and the last run's "held".
+    type Figures = (String, &'static str, Vec<f64>, Vec<f64>, String);
+    let mut rows: Vec<Figures> = Vec::new();
+    for run in 0..runs {
+        for scene in &scenes {
+            eprintln!("run {} of {runs}: {} ...", run + 1, scene.name);
+            let (names, mut engines) = engines(scene);
+            let measured = measure(scene, &mut engines);
+            for (w, (label, _)) in scene.windows.iter().enumerate() {
+                let row_name = match *label {
+                    "" => scene.name.to_string(),
+                    label => format!("{}, {label}", scene.name),
+                };
+                let time = |engine: &str| {
+                    let k =
+                        names.iter().position(|n| *n == engine).expect("engine");
+                    measured[k].0[w].as_secs_f64()
+                };
+                for (k, engine) in names.iter().enumerate() {
+                    let t = measured[k].0[w].as_secs_f64();
+                    let ratio = t / time(reference(engine));
+                    let at =
+                        rows.iter().position(|r| r.0 == row_name && r.1 == *engine);
+                    let at = at.unwrap_or_else(|| {
+                        rows.push((
+                            row_name.clone(),
+                            engine,
+                            vec![],
+                            vec![],
+                            String::new(),
+                        ));
+                        rows.len() - 1
+                    });
+                    rows[at].2.push(t);
+                    rows[at].3.push(ratio);
+                    rows[at].4 = measured[k].1.clone();
+                }
+            }
         }
     }
-    format!(
-        "{table}\nTwo threads against one, chapter 14:\n\n| scene | speed-up |\n|---|---:|\n{speedup}"
-    )
+    let mut table = format!(
+        "| scene | engine | median step (range of {runs} runs) | ratio to Box2D v3 (range) | held |\n\
+         |---|---|---:|---:|---|\n"
+    );
+    let mut speedup =
+        String::from("| scene | ours (ch14) | Box2D v3.2 |\n|---|---:|---:|\n");
+    for (scene, engine, times, ratios, held) in &rows {
+        let (t, t_lo, t_hi) = spread(times);
+        let (r, r_lo, r_hi) = spread(ratios);
+        table += &format!(
+            "| {scene} | {engine} | {} ({}-{}) | {r:.2} ({r_lo:.2}-{r_hi:.2}) | {held} |\n",
+            micros(t),
+            micros(t_lo),
+            micros(t_hi),
+        );
+        if *engine == BOX2D_2 {
+            let median = |e: &str| {
+                let row =
+                    rows.iter().find(|r| r.0 == *scene && r.1 == e).expect("row");
+                spread(&row.2).0
+            };
+            speedup += &format!(
+                "| {scene} | {:.2}x | {:.2}x |\n",
+                median(WIDE_1) / median(WIDE_2),
+                median(BOX2D_1) / median(BOX2D_2),
+            );
+        }
+    }
+    format!("{table}\nTwo threads against one (medians):\n\n{speedup}")
+}
+
+/// A time in microseconds, whole.
+fn micros(seconds: f64) -> String {
+    format!("{:.0} µs", seconds * 1e6)
 }
 
 /// Where the time of a step goes, stage by stage, chapter 14 (one thread)
