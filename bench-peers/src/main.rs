@@ -683,7 +683,7 @@ fn main() {
              with the runs' range, and a ratio the median of the runs' ratios. Steps of 1/60 s: 600, or for the 5,000-circle pit \
              900, of which steps 0 to 300 (the rain landing) and 600 to 900 (the pile settled) are timed. Sleeping off in every engine; \
              the engines take turns in rounds of 10 steps, the first engine turning from round to round. \
-             Chapters 10 and 14, Box2D v3 and rapier2d with 4 substeps (rapier's `num_solver_iterations`), \
+             Chapters 10 and 14, Box2D v3 and rapier2d with 4 substeps (for rapier, its solver iterations), \
              box2d-rs with 10 velocity and 3 position iterations (left out of the 5,000-circle pit, where it takes 18 times Box2D's step). \
              Every engine mixes friction by the geometric mean and restitution by the smaller (Box2D through its restitution callback). \
              Box2D on one worker, or two through bench-peers' task system; a two-thread row's ratio is to Box2D on two workers. \
