@@ -291,6 +291,12 @@ pub trait Demo {
         None
     }
 
+    /// Whether the view keeps [`Demo::follow`]'s point at its centre (a
+    /// game's camera, which eases itself) rather than only in view.
+    fn follow_centred(&self) -> bool {
+        false
+    }
+
     /// One line of numbers about the world now (contacts, the worst error), if
     /// the demo has one: the HUD shows it beside the time and the energy.
     fn status(&self) -> Option<String> {

@@ -228,8 +228,10 @@ pub struct Lab<S: Sim> {
     labels: Vec<(Vec2, String)>,
     bounds: (Vec2, Vec2),
     time_step: f32,
-    /// The point the camera keeps in view, if any.
+    /// The point the camera keeps in view, if any, and whether it keeps it
+    /// at the view's centre.
     follow: Option<fn(&S) -> Vec2>,
+    centred: bool,
     /// After how many steps the demo starts again by itself, if it does, and
     /// the steps since it last started.
     replay: Option<u32>,
@@ -251,6 +253,7 @@ impl<S: Sim> Lab<S> {
             bounds,
             time_step: 1.0 / 60.0,
             follow: None,
+            centred: false,
             replay: None,
             stepped: 0,
         }
@@ -321,6 +324,13 @@ impl<S: Sim> Lab<S> {
     /// body).
     pub fn following(mut self, point: fn(&S) -> Vec2) -> Self {
         self.follow = Some(point);
+        self
+    }
+
+    /// The camera keeps `point` at the centre of the view: a game's
+    /// camera, which the game itself moves smoothly.
+    pub fn centred_on(mut self, point: fn(&S) -> Vec2) -> Self {
+        (self.follow, self.centred) = (Some(point), true);
         self
     }
 
@@ -447,6 +457,10 @@ impl<S: Sim> Demo for Lab<S> {
 
     fn follow(&self) -> Option<Vec2> {
         self.follow.map(|point| point(&self.sim)).filter(|p| p.is_finite())
+    }
+
+    fn follow_centred(&self) -> bool {
+        self.centred
     }
 
     fn still(&self) -> bool {

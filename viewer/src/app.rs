@@ -21,13 +21,20 @@ const EXIT_USAGE: u8 = 2;
 /// Run `chapter` with the process's command line. This is all a chapter's `main`
 /// calls.
 pub fn run(chapter: Chapter) -> ExitCode {
-    run_chapters(&[chapter], false)
+    run_chapters(&[chapter], false, std::env::args().collect())
+}
+
+/// Run `chapter` with the command line `args` (the program's name first):
+/// for a binary that takes some words of its own command line first (chapter
+/// 17's `--level FILE`) and hands the viewer the rest.
+pub fn run_with_args(chapter: Chapter, args: Vec<String>) -> ExitCode {
+    run_chapters(&[chapter], false, args)
 }
 
 /// The tour: every chapter in one window, PageUp/PageDown to move between them.
 /// Headless, it runs the chapter chosen with `--chapter` (the first by default).
 pub fn run_tour(chapters: &[Chapter]) -> ExitCode {
-    run_chapters(chapters, true)
+    run_chapters(chapters, true, std::env::args().collect())
 }
 
 /// The name and title the tour's command line goes by.
@@ -40,13 +47,13 @@ const TOUR: Chapter = Chapter {
     from_scene: None,
 };
 
-fn run_chapters(chapters: &[Chapter], tour: bool) -> ExitCode {
+fn run_chapters(chapters: &[Chapter], tour: bool, argv: Vec<String>) -> ExitCode {
     let Some(first) = chapters.first() else {
         eprintln!("error: no chapters");
         return ExitCode::FAILURE;
     };
     let front = if tour { &TOUR } else { first };
-    let args = match cli::parse(front, tour, std::env::args()) {
+    let args = match cli::parse(front, tour, argv.iter().cloned()) {
         Ok(a) => a,
         Err(e) => {
             // Prints help or the error; exits 0 for --help, 2 for a usage error.

@@ -27,4 +27,4 @@ mod encode;
 mod headless;
 
 #[cfg(feature = "native")]
-pub use app::{run, run_tour};
+pub use app::{run, run_tour, run_with_args};

@@ -344,7 +344,7 @@ impl Session {
     }
 
     /// Pan the view just enough to keep `p` in the middle half of the part
-    /// of the screen beside the HUD.
+    /// of the screen beside the HUD (or, for a demo that asks, at its centre).
     fn keep_in_view(&mut self, p: Vec2) {
         let (x, y, w, h) = self.free;
         let (x, y, w, h) = (x as f32, y as f32, w as f32, h as f32);
@@ -359,7 +359,10 @@ impl Session {
                 0.0
             }
         };
-        let (dx, dy) = (past(at.x, x, w), past(at.y, y, h));
+        let (dx, dy) = match self.demo.follow_centred() {
+            true => (at.x - (x + 0.5 * w), at.y - (y + 0.5 * h)),
+            false => (past(at.x, x, w), past(at.y, y, h)),
+        };
         self.camera.center += Vec2::new(dx, -dy) / self.camera.scale;
     }
 
