@@ -53,8 +53,30 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     let arcade = Arcade { sandbox: Some(level), ..arcade };
     let bounds = arcade.bounds();
     let lab = Lab::new(arcade, GAME_KNOBS, bounds).with_time_step(scene.dt);
-    Ok(Box::new(lab.following(|a| a.camera)))
+    Ok(Box::new(lab.centred_on(|a| a.camera)))
 }
+
+/// The level file given on the command line (`--level FILE`).
+static LEVEL_FILE: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+
+/// The chapter with one demo, `level`: the game on `level` (a level file of
+/// the learner's), which the `N` key plays again rather than moving on.
+pub fn with_level(level: Level) -> Chapter {
+    let _ = LEVEL_FILE.set(level);
+    Chapter { demos: LEVEL_DEMOS, from_scene: None, ..CHAPTER }
+}
+
+const LEVEL_DEMOS: &[DemoEntry] = &[DemoEntry {
+    name: "level",
+    about: "the level file given with --level: drag back from the sling and let go",
+    make: || {
+        let level = LEVEL_FILE.get().cloned().unwrap_or_else(|| Level::number(0));
+        let arcade = Arcade::new(Frames::new(Play::new(&level, 1)), Mode::Player);
+        let arcade = Arcade { sandbox: Some(level), ..arcade };
+        let bounds = framing(arcade.bounds());
+        Box::new(Lab::new(arcade, GAME_KNOBS, bounds).centred_on(|a| a.camera))
+    },
+}];
 
 /// The demos, in the order Tab walks through them.
 pub const DEMOS: &[DemoEntry] = &[
@@ -92,7 +114,7 @@ pub const DEMOS: &[DemoEntry] = &[
             arcade.show_states = true;
             let bounds = arcade.bounds();
             let lab = Lab::new(arcade, SMOOTH_KNOBS, bounds);
-            Box::new(lab.following(|a| a.camera))
+            Box::new(lab.centred_on(|a| a.camera))
         },
     },
     DemoEntry {
@@ -114,8 +136,22 @@ pub const DEMOS: &[DemoEntry] = &[
 /// Level `i`'s demo, played as `mode` says.
 fn game(i: usize, mode: Mode) -> Box<dyn Demo> {
     let arcade = Arcade::new(crate::worlds::frames(i), mode);
-    let bounds = arcade.bounds();
-    Box::new(Lab::new(arcade, GAME_KNOBS, bounds).following(|a| a.camera))
+    let bounds = framing(arcade.bounds());
+    Box::new(Lab::new(arcade, GAME_KNOBS, bounds).centred_on(|a| a.camera))
+}
+
+/// `bounds` grown about its middle to the size of the largest bundled
+/// level's: the view's scale, set once for a demo, then fits every level
+/// the game moves on to.
+fn framing((lo, hi): (Vec2, Vec2)) -> (Vec2, Vec2) {
+    let mut size = hi - lo;
+    for i in 0..crate::LEVELS.len() {
+        let play = Play::new(&Level::number(i), 1);
+        let (l, h) = Arcade::new(Frames::new(play), Mode::Auto).bounds();
+        size = size.max(h - l);
+    }
+    let middle = (lo + hi) / 2.0;
+    (middle - size / 2.0, middle + size / 2.0)
 }
 
 // ANCHOR: switches
@@ -233,6 +269,10 @@ pub struct Arcade {
     pub threads: usize,
     /// The point the camera follows, smoothed on frames.
     pub camera: Vec2,
+    /// The newest stone, and where it has been, every tenth of a second of
+    /// its first three: the trail the player corrects the next aim by.
+    /// (The step it was fired in, and the points.)
+    pub trail: (Option<u64>, Vec<Vec2>),
     /// In a replay: the last step whose hash agreed, or where it drifted.
     pub verdict: Result<u64, Drift>,
 }
@@ -256,6 +296,7 @@ impl Arcade {
             print: false,
             threads: 1,
             camera: Vec2::ZERO,
+            trail: (None, Vec::new()),
             verdict: Ok(0),
         };
         arcade.camera = arcade.home();
@@ -297,6 +338,7 @@ impl Arcade {
         play.dt = dt;
         self.frames.restart(play);
         (self.queued, self.aim, self.verdict) = (None, None, Ok(0));
+        self.trail = (None, Vec::new());
     }
 
     /// The input for the step `play` is about to take.
@@ -330,6 +372,18 @@ impl Arcade {
             let i = id.index as usize;
             (b.velocity.length() > 2.0).then(|| self.frames.drawn(i)).flatten()
         });
+        if let Some((id, fired)) = stone {
+            if self.trail.0.is_none_or(|at| at < fired) {
+                self.trail = (Some(fired), Vec::new());
+            }
+            let age = self.frames.play.step - fired;
+            let due = age / 6 + 1;
+            if age <= 180 && self.trail.1.len() < due as usize {
+                if let Ok(b) = self.frames.play.world.body(id) {
+                    self.trail.1.push(b.position);
+                }
+            }
+        }
         let target = flying.map_or(self.home(), |p| p.position);
         self.camera += (target - self.camera) * (4.0 * seconds).clamp(0.0, 1.0);
         let play = &self.frames.play;
@@ -366,6 +420,9 @@ impl Arcade {
         }
     }
 }
+
+/// How far ahead the aim is drawn, in tenths of a second of flight.
+pub const AIM_DOTS: u32 = 4;
 
 /// Colours: the game's things.
 const TARGET: Color = Color(0x60d060);
@@ -446,6 +503,9 @@ impl Sim for Arcade {
                 out.point(at, 5.0, Color::WHITE);
             }
         }
+        for &at in &self.trail.1 {
+            out.point(at, 2.0, Color(0x707070));
+        }
         self.draw_sling(out);
         for &(at, step, why) in &rules.knocked {
             let age = (play.step - step) as f32 * play.dt;
@@ -483,9 +543,13 @@ impl Sim for Arcade {
         }
         out.text(corner, line, Color::WHITE);
         let banner = match play.rules.outcome {
-            Some((Outcome::Won, _)) => {
-                Some("every target down: next level".to_string())
-            }
+            Some((Outcome::Won, _)) => Some(match &self.sandbox {
+                Some(_) => "every target down: again".to_string(),
+                None if self.level + 1 == crate::LEVELS.len() => {
+                    "every level won: the first again".to_string()
+                }
+                None => "every target down: next level".to_string(),
+            }),
             Some((Outcome::Lost, _)) => Some("out of stones: again".to_string()),
             None => None,
         };
@@ -528,8 +592,9 @@ impl Sim for Arcade {
 }
 
 impl Arcade {
-    /// The sling, the stone in it, and the path a stone let go now would
-    /// take (for its first second and a half).
+    /// The sling, the stone in it, the path a stone let go now would take
+    /// (its first [`AIM_DOTS`] tenths of a second), and the last stone's
+    /// trail.
     fn draw_sling(&self, out: &mut DrawList) {
         let play = &self.frames.play;
         let sling = play.level.sling;
@@ -549,8 +614,10 @@ impl Arcade {
             (Mode::Player, None) => self.key_pull(),
             _ => return,
         };
+        // Where the stone heads, not where it lands: the landing is for
+        // the player to judge, and the last stone's trail to correct.
         let (v, g) = (pull.launch(), play.world.solver.gravity);
-        for k in 1..16 {
+        for k in 1..=AIM_DOTS {
             let t = k as f32 * 0.1;
             out.point(sling + v * t + g * (0.5 * t * t), 3.0, Color(0x909090));
         }

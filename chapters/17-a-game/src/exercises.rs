@@ -1,5 +1,5 @@
-//! # Chapter 17 exercises: drawing between two states, and a hash that
-//! catches a drift
+//! # Chapter 17 exercises: drawing between two states, a hash that catches
+//! a drift, and the accumulator
 //!
 //! The functions below are stubs standing in for the reference ones in
 //! `frame.rs` and `replay.rs`. Build with `--features exercises` and the whole
@@ -27,7 +27,7 @@ macro_rules! todo {
 }
 
 use crate::World;
-use crate::frame::Pose;
+use crate::frame::{Clock, Pose};
 
 /// **Exercise 17.1: drawing between two states.** The pose `t` of the way
 /// (0 to 1) from `a` to `b`: the position on the segment between theirs, the
@@ -49,5 +49,18 @@ pub fn state_hash(world: &World) -> u64 {
     let _ = world; // so the stub compiles; delete this line
     todo!(
         "exercise 17.2: state_hash — see book/src/ch17-a-game.md, section \"Replays\""
+    )
+}
+
+/// **Exercise 17.3: the accumulator.** Bank a frame's `seconds` of real time
+/// in `clock.banked` (whole nanoseconds: [`crate::frame::nanoseconds`]) and
+/// return how many whole steps of `clock.step` it buys now, taking them out
+/// of the bank; what stays is less than a step. A frame that would buy more
+/// than `clock.max_steps` takes that many, and the time it cannot pay for is
+/// dropped, not owed. Book, chapter 17, "The game loop".
+pub fn bank(clock: &mut Clock, seconds: f32) -> u32 {
+    let _ = (clock, seconds); // so the stub compiles; delete this line
+    todo!(
+        "exercise 17.3: bank — see book/src/ch17-a-game.md, section \"The game loop\""
     )
 }

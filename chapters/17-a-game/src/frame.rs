@@ -49,15 +49,7 @@ impl Clock {
 
     /// Bank a frame's `seconds` of real time; the steps to take now.
     pub fn bank(&mut self, seconds: f32) -> u32 {
-        self.banked += nanoseconds(seconds);
-        let steps = self.banked / self.step;
-        if steps > self.max_steps as u64 {
-            // The time the frame cannot pay for is dropped, not owed.
-            self.banked %= self.step;
-            return self.max_steps;
-        }
-        self.banked -= steps * self.step;
-        steps as u32
+        bank(self, seconds)
     }
 
     /// How far the present is past the last step, in steps: 0 to below 1.
@@ -66,6 +58,26 @@ impl Clock {
     }
 }
 // ANCHOR_END: clock
+
+// ANCHOR: bank
+/// Bank a frame's `seconds` of real time in `clock`; the whole steps it
+/// buys now, at most `max_steps`. What is left is less than a step.
+#[cfg(not(feature = "exercises"))]
+pub fn bank(clock: &mut Clock, seconds: f32) -> u32 {
+    clock.banked += nanoseconds(seconds);
+    let steps = clock.banked / clock.step;
+    if steps > clock.max_steps as u64 {
+        // The time the frame cannot pay for is dropped, not owed.
+        clock.banked %= clock.step;
+        return clock.max_steps;
+    }
+    clock.banked -= steps * clock.step;
+    steps as u32
+}
+// ANCHOR_END: bank
+
+#[cfg(feature = "exercises")]
+pub use crate::exercises::bank;
 
 // ANCHOR: pose
 /// Where a body is: its centre of mass and its angle.

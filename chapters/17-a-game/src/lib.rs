@@ -27,6 +27,7 @@ pub mod demos;
 pub mod figures;
 pub mod frame;
 pub mod level;
+pub mod probe;
 pub mod replay;
 pub mod rules;
 pub mod scene;

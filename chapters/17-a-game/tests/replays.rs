@@ -85,34 +85,25 @@ fn a_bad_replay_file_is_refused_naming_the_line() {
     let line =
         |start: &str| good.lines().position(|l| l.starts_with(start)).unwrap() + 1;
     let (fire, hash, end) = (line("fire 30"), line("hash 60"), line("end"));
+    // The file's own first shot and first hash, to spoil.
+    let find = |start: &str| good.lines().find(|l| l.starts_with(start)).unwrap();
+    let (shot, sum) = (find("fire 30 "), find("hash 60 "));
+    let (x, y) = {
+        let w: Vec<&str> = shot.split_whitespace().collect();
+        (w[2], w[3])
+    };
     let cases = [
         (good.replace("ch17-replay 1", "ch17-replay 2"), 2, "version 2"),
+        (good.replace(shot, &format!("fire 30 {x}")), fire, "`fire` with 2 values"),
+        (good.replace(shot, &format!("fire 30 -900 {y}")), fire, "at most 200"),
         (
-            good.replace("fire 30 -121 -70", "fire 30 -121"),
-            fire,
-            "`fire` with 2 values",
-        ),
-        (good.replace("fire 30 -121 -70", "fire 30 -900 -70"), fire, "at most 200"),
-        (
-            good.replace("fire 30 -121 -70", "fire x -121 -70"),
+            good.replace(shot, &format!("fire x {x} {y}")),
             fire,
             "`x` is not a whole number",
         ),
-        (
-            good.replace("fire 30 -121 -70", "fire 30 none"),
-            fire,
-            "let go with a pull",
-        ),
-        (
-            good.replace("fire 30 -121 -70", "fire 3 -121 -70"),
-            fire,
-            "in step order",
-        ),
-        (
-            good.replace("hash 60 60e36cc2bb220412", "hash 60 xyz"),
-            hash,
-            "not a hash",
-        ),
+        (good.replace(shot, "fire 30 none"), fire, "let go with a pull"),
+        (good.replace(shot, &format!("fire 3 {x} {y}")), fire, "in step order"),
+        (good.replace(sum, "hash 60 xyz"), hash, "not a hash"),
         (good.replace(" won", " drawn"), end, "`drawn`"),
         (good.replace("level 1-tower\n", ""), end - 1, "`level`"),
     ];
