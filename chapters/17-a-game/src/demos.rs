@@ -56,22 +56,30 @@ pub fn from_scene(scene: &Scene) -> Result<Box<dyn Demo>, SceneError> {
     Ok(Box::new(lab.centred_on(|a| a.camera)))
 }
 
-/// The level file given on the command line (`--level FILE`).
-static LEVEL_FILE: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+/// The level file given on the command line (`--level FILE`), and the
+/// replay to watch on it (`--replay FILE --watch`), if any.
+static LEVEL_FILE: std::sync::OnceLock<(Level, Option<Replay>)> =
+    std::sync::OnceLock::new();
 
 /// The chapter with one demo, `level`: the game on `level` (a level file of
-/// the learner's), which the `N` key plays again rather than moving on.
-pub fn with_level(level: Level) -> Chapter {
-    let _ = LEVEL_FILE.set(level);
+/// the learner's, or a bundled one a replay names), played by the player,
+/// or by `replay`'s inputs, its hashes checked. `N` plays it again.
+pub fn with_level(level: Level, replay: Option<Replay>) -> Chapter {
+    let _ = LEVEL_FILE.set((level, replay));
     Chapter { demos: LEVEL_DEMOS, from_scene: None, ..CHAPTER }
 }
 
 const LEVEL_DEMOS: &[DemoEntry] = &[DemoEntry {
     name: "level",
-    about: "the level file given with --level: drag back from the sling and let go",
+    about: "the level given with --level, or the game given with --replay FILE --watch",
     make: || {
-        let level = LEVEL_FILE.get().cloned().unwrap_or_else(|| Level::number(0));
-        let arcade = Arcade::new(Frames::new(Play::new(&level, 1)), Mode::Player);
+        let (level, replay) =
+            LEVEL_FILE.get().cloned().unwrap_or_else(|| (Level::number(0), None));
+        let mode = match replay {
+            Some(replay) => Mode::Replay(Box::new(replay)),
+            None => Mode::Player,
+        };
+        let arcade = Arcade::new(Frames::new(Play::new(&level, 1)), mode);
         let arcade = Arcade { sandbox: Some(level), ..arcade };
         let bounds = framing(arcade.bounds());
         Box::new(Lab::new(arcade, GAME_KNOBS, bounds).centred_on(|a| a.camera))

@@ -185,9 +185,19 @@ impl Replay {
         let level = self.level().ok_or_else(|| Drift {
             step: 0,
             agreed: 0,
-            what: format!("no level called `{}` comes with this game", self.level),
+            what: format!(
+                "no level called `{}` comes with this game \
+                 (give its file with --level)",
+                self.level
+            ),
         })?;
-        let mut play = Play::new(&level, threads);
+        self.play_on(&level, threads)
+    }
+
+    /// Played back on `level`: a level file of your own, which the replay
+    /// names by the file's name (the caller checks it is the one).
+    pub fn play_on(&self, level: &Level, threads: usize) -> Result<Ending, Drift> {
+        let mut play = Play::new(level, threads);
         while play.step < self.end {
             play.step(self.input(play.step));
             if play.step % crate::HASH_EVERY == 0 {
@@ -383,10 +393,12 @@ pub fn bundled(i: usize) -> Replay {
 
 // ANCHOR: command
 /// The command `--replay FILE [--threads N]`: the file played back without
-/// a window. The exit code (0: every check agreed; 1: the replay drifted; 2:
+/// a window, on its bundled level or on `level` (`--level FILE`, read by
+/// `main`). The exit code (0: every check agreed; 1: the replay drifted; 2:
 /// the command or the file is wrong) and what to print.
-pub fn command(args: &[String]) -> (u8, String) {
-    let usage = "usage: ch17-a-game --replay FILE [--threads 1|2|4]";
+pub fn command(args: &[String], level: Option<&Level>) -> (u8, String) {
+    let usage = "usage: ch17-a-game --replay FILE [--threads 1|2|4] \
+                 [--level FILE] [--watch]";
     let (mut file, mut threads) = (None, 1);
     let mut words = args.iter();
     while let Some(word) = words.next() {
@@ -410,7 +422,26 @@ pub fn command(args: &[String]) -> (u8, String) {
         Ok(r) => r,
         Err(e) => return (2, format!("{file}: {e}")),
     };
-    match replay.play(threads) {
+    let played = match (level, replay.level()) {
+        (Some(level), _) if level.key != replay.level => {
+            let m = format!(
+                "the replay is of level `{}`, not `{}`",
+                replay.level, level.key
+            );
+            return (2, format!("{file}: {m}"));
+        }
+        (Some(level), _) => replay.play_on(level, threads),
+        (None, Some(level)) => replay.play_on(&level, threads),
+        (None, None) => {
+            let m = format!(
+                "no level called `{}` comes with this game; \
+                 give its file with --level",
+                replay.level
+            );
+            return (2, format!("{file}: {m}"));
+        }
+    };
+    match played {
         Ok(end) => (
             0,
             format!(

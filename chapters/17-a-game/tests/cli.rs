@@ -43,6 +43,15 @@ fn a_replay_plays_back_headless() {
     let score: Vec<&str> = end.split_whitespace().collect();
     let said = format!("score {}, {}", score[3], score[4]);
     assert!(out.contains(&said), "{out} (wanted {said})");
+    // The book's page shows this run on 4 threads: its figures are these.
+    let page = include_str!("../../../book/src/ch17-a-game.md");
+    let steps = score[1];
+    let shown = format!("level 1-tower, {steps} steps on 4 thread(s),");
+    assert!(page.contains(&shown), "the page should show `{shown}`");
+    assert!(
+        page.contains(&format!("{said}; ...")),
+        "the page should show `{said}`"
+    );
     // The hash after step 120 one bit off: the playback stops there.
     let line = text.lines().find(|l| l.starts_with("hash 120 ")).unwrap();
     let hash = u64::from_str_radix(&line[9..], 16).unwrap();
@@ -98,5 +107,61 @@ fn a_level_file_plays_and_a_bad_one_is_refused() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("| The tower | 3 | 221 |"), "{out}");
     assert_eq!(run(&["--probe", "--steps", "3"]).status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A replay of a level of your own plays back on its level file (`--level`),
+/// and is refused on another level's; `--watch` shows a replay in the window
+/// (here headless: the viewer's options after it).
+#[test]
+fn a_replay_plays_on_its_level_file_and_in_the_window() {
+    let dir =
+        std::env::temp_dir().join(format!("ch17-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    // Level 2 as a file of the learner's, under another name, and its
+    // bundled replay renamed to match.
+    let level = dir.join("my-bridge.json");
+    std::fs::write(&level, ch17_a_game::LEVELS[1].1).unwrap();
+    let replay = dir.join("my-bridge.replay");
+    let text = ch17_a_game::replay::REPLAYS[1]
+        .1
+        .replace("level 2-bridge", "level my-bridge");
+    std::fs::write(&replay, text).unwrap();
+    let run = |args: &[&str]| Command::new(EXE).args(args).output().unwrap();
+    let o = run(&["--replay", &path(&replay), "--level", &path(&level)]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("level my-bridge"), "{out}");
+    // Without the level file it cannot be played; with another, refused.
+    let o = run(&["--replay", &path(&replay)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("give its file with --level")
+    );
+    let bundled = dir.join("1-tower.json");
+    std::fs::write(&bundled, ch17_a_game::LEVELS[0].1).unwrap();
+    let o = run(&["--replay", &path(&replay), "--level", &path(&bundled)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not `1-tower`"));
+    let png = dir.join("watched.png");
+    let o = run(&[
+        "--replay",
+        &path(&replay),
+        "--level",
+        &path(&level),
+        "--watch",
+        "--steps",
+        "120",
+        "--png",
+        &path(&png),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(png.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
