@@ -66,6 +66,15 @@ fn run(args: &[String]) -> Result<ExitCode, (u8, String)> {
         print!("{}", ch17_a_game::probe::table(&probes));
         return Ok(ExitCode::SUCCESS);
     }
+    if has("--help") || has("-h") {
+        println!(
+            "The game's own options, before the viewer's below:\n  \
+             --level FILE              play a level file of yours (exercise 17.4)\n  \
+             --replay FILE [--threads N] [--level FILE]\n                            \
+             play a replay back headless and check it; --watch: in the window\n  \
+             --probe [--level FILE]    how the first shots fare on each level\n"
+        );
+    }
     Ok(match level {
         Some(level) => {
             viewer::run_with_args(ch17_a_game::demos::with_level(level, None), rest)
