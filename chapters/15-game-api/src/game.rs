@@ -236,6 +236,10 @@ pub struct Game {
     /// Room for each body's place this step.
     pub(crate) places: Vec<Transform>,
     pub(crate) lists: Vec<Vec<crate::collide::Made>>,
+    /// Each shape's leaf, and its box where its body was when the box was
+    /// found (kept while the body stays there, to the bit).
+    pub(crate) leaves: Vec<crate::collide::ShapeLeaf>,
+    pub(crate) boxes: Vec<crate::collide::KeptBox>,
 }
 // ANCHOR_END: game
 
@@ -269,6 +273,8 @@ impl Default for Game {
             made: Vec::new(),
             places: Vec::new(),
             lists: Vec::new(),
+            leaves: Vec::new(),
+            boxes: Vec::new(),
         }
     }
 }
