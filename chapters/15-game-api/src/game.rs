@@ -221,6 +221,8 @@ pub struct Game {
     /// sensors' visitors, `(sensor, visitor)`: both sorted.
     pub(crate) touching: Vec<Pair>,
     pub(crate) overlaps: Vec<Pair>,
+    /// Room for the next step's touching pairs.
+    pub(crate) touching_room: Vec<Pair>,
     /// Events of what was destroyed since the last step: the next step's
     /// lists begin with them.
     pub(crate) pending: Events,
@@ -266,6 +268,7 @@ impl Default for Game {
             keys: Vec::new(),
             touching: Vec::new(),
             overlaps: Vec::new(),
+            touching_room: Vec::new(),
             pending: Events::default(),
             extents: Vec::new(),
             changed: false,
