@@ -169,13 +169,14 @@ impl Game {
         let mut touching = std::mem::take(&mut self.touching_room);
         touching.clear();
         for (key, arbiter) in self.keys.iter().zip(&solver.arbiters) {
-            let points = arbiter.contacts();
-            let near = points.iter().any(|c| c.penetration > -SPECULATIVE_DISTANCE);
-            let pushed = points.iter().any(|c| c.normal_impulse > 0.0);
-            if near || pushed {
+            let near = |c: &ch08::ContactRow| c.penetration > -SPECULATIVE_DISTANCE;
+            let pushed = |c: &ch08::ContactRow| c.normal_impulse > 0.0;
+            if arbiter.contacts().iter().any(|c| near(c) || pushed(c)) {
                 touching.push(key.pair);
             }
-            if let Some(hit) = self.hit(key, arbiter) {
+            // (No point approached faster than a hit: none to look for.)
+            let fast = key.approach.iter().any(|&speed| speed > self.hit_speed);
+            if fast && let Some(hit) = self.hit(key, arbiter) {
                 events.hits.push(hit);
             }
         }
