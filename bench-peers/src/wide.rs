@@ -1,7 +1,7 @@
-//! Chapter 14's benchmark: the wide solver on one and two threads beside chapter
-//! 10's soft step, Box2D v3, rapier2d and box2d-rs, on the scenes the chapter
-//! names: 12-, 20- and 100-row pyramids, 1,000- and 5,000-circle pits, and
-//! Solver2D's confined discs. Sleeping off in every engine; each step timed on its
+//! Chapter 14's benchmark: the wide solver on one and two threads, and chapter
+//! 15's game API on it, beside chapter 10's soft step, Box2D v3, rapier2d and
+//! box2d-rs, on the scenes the chapter names: 12-, 20- and 100-row pyramids,
+//! 1,000- and 5,000-circle pits, and Solver2D's confined discs. Sleeping off in every engine; each step timed on its
 //! own, the median reported, with its ratio to Box2D v3's, and whether each scene
 //! held (a pyramid stands; no body leaves the walls).
 
@@ -23,6 +23,25 @@ impl Engine for Wide {
     fn poses(&self) -> Poses {
         poses_of(self.0.bodies())
     }
+}
+
+/// Chapter 15's world (the game API) on chapter 14's solver: stepped with
+/// its events, as a game steps it.
+struct Game(ch15_game_api::World);
+
+impl Engine for Game {
+    fn step(&mut self) {
+        self.0.step(DT);
+    }
+    fn poses(&self) -> Poses {
+        poses_of(&self.0.solver.bodies)
+    }
+}
+
+/// Chapter 8's scene as chapter 15's world: chapter 14's world, one thread,
+/// each body with its one shape, through `World::from`.
+fn game(world: &World) -> Game {
+    Game(ch15_game_api::World::from(wide(world, 1).0))
 }
 
 /// Chapter 8's scene as chapter 14's world: the same bodies, a box as a box
@@ -90,6 +109,7 @@ const BOX2D_1: &str = "Box2D v3.2 (1 worker)";
 const BOX2D_2: &str = "Box2D v3.2 (2 workers)";
 const WIDE_1: &str = "ours (ch14 wide, 1 thread)";
 const WIDE_2: &str = "ours (ch14 wide, 2 threads)";
+const GAME_1: &str = "ours (ch15 game API, 1 thread)";
 
 fn engines(scene: &Scene) -> (Vec<&'static str>, Vec<Box<dyn Engine>>) {
     let world = &scene.world;
@@ -97,6 +117,7 @@ fn engines(scene: &Scene) -> (Vec<&'static str>, Vec<Box<dyn Engine>>) {
         ("ours (ch10 soft step)", Box::new(soft(world))),
         (WIDE_1, Box::new(wide(world, 1))),
         (WIDE_2, Box::new(wide(world, 2))),
+        (GAME_1, Box::new(game(world))),
         (BOX2D_1, Box::new(box2d_v3::build_on(world, 1))),
         (BOX2D_2, Box::new(box2d_v3::build_on(world, 2))),
         ("rapier2d 0.36 (simd8)", Box::new(rapier::build_substepped(world))),

@@ -101,11 +101,15 @@ pub fn shape_manifold(
 
 /// A shape's leaf as the broad phase asks about it.
 #[derive(Clone, Copy, Debug)]
-struct ShapeLeaf {
+pub(crate) struct ShapeLeaf {
     gone: bool,
     held: bool,
     at: Vec2,
 }
+
+/// A shape's own box, and where its body's centre was and how it was
+/// turned when the box was found (none: not found yet).
+pub(crate) type KeptBox = (Option<(Vec2, f32)>, Bounds);
 
 impl Leaf for ShapeLeaf {
     fn held(&self) -> bool {
@@ -199,19 +203,17 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         places.clear();
         places.extend((0..bodies.len()).map(|i| placed(bodies, wide, i)));
         let margins = &parts.fast.margins;
-        let leaves = game.leaves(bodies);
+        game.fit_leaves(bodies);
+        game.fit_boxes(bodies, |i| places[i]);
         let tight = |s: usize| {
-            let shape = &game.shapes[s];
-            let i = game.owner(s);
-            let t = on_body(&places[i], shape.at);
-            TreePhase::tight_around(shape_bounds(&shape.placed, &t), margins[i])
+            TreePhase::tight_around(game.boxes[s].1, margins[game.owner(s)])
         };
         // Chapter 13's update: each leaf follows its shape, the moved
         // leaves ask the tree for their pairs (or, when half of them or
         // more moved, the tree is searched against itself, as chapter 14
         // does), and the pairs found join the set.
-        let phase = &mut *parts.phase;
-        phase.sync_with(&leaves, tight);
+        let (phase, leaves) = (&mut *parts.phase, &game.leaves);
+        phase.sync_with(leaves, tight);
         let mut found = std::mem::take(&mut game.found);
         found.clear();
         if 2 * phase.moved_leaves().count() >= phase.len() {
@@ -224,7 +226,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
             }
         }
         found.sort_unstable();
-        phase.join(&leaves, &found);
+        phase.join(leaves, &found);
         game.found = found;
         // Each pair that may touch and may collide made a contact, on the
         // workers, in runs of 64 pairs, gathered in the pairs' order.
@@ -315,16 +317,15 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
     /// shape by shape), then each leaf follows its shape where the step
     /// left it.
     fn sweep_and_sync(&mut self, parts: &mut Parts<'_>) {
-        let game = &*self.game;
         if parts.fast.settings.toi && parts.any_moved_far() {
-            sweep(game, &*self.extras, parts);
+            sweep(self.game, &*self.extras, parts);
         }
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
-        let leaves = game.leaves(bodies);
-        parts.phase.sync_with(&leaves, |s| {
-            let shape = &game.shapes[s];
-            let t = on_body(&placed(bodies, wide, game.owner(s)), shape.at);
-            TreePhase::tight_around(shape_bounds(&shape.placed, &t), 0.0)
+        let game = &mut *self.game;
+        game.fit_leaves(bodies);
+        game.fit_boxes(bodies, |i| placed(bodies, wide, i));
+        parts.phase.sync_with(&game.leaves, |s| {
+            TreePhase::tight_around(game.boxes[s].1, 0.0)
         });
     }
 
@@ -408,10 +409,10 @@ impl Game {
         self.extents = (0..n).map(of).collect();
     }
 
-    /// Each shape's leaf: gone with its shape; held still where its body
-    /// cannot move this step (static, a kinematic body at rest, a sleeper
-    /// held still).
-    fn leaves(&self, bodies: &[crate::Body]) -> Vec<ShapeLeaf> {
+    /// Each shape's leaf, into `leaves`: gone with its shape; held still
+    /// where its body cannot move this step (static, a kinematic body at
+    /// rest, a sleeper held still).
+    fn fit_leaves(&mut self, bodies: &[crate::Body]) {
         let leaf = |s: &crate::game::ShapeSlot| match s.body {
             None => ShapeLeaf { gone: true, held: true, at: Vec2::ZERO },
             Some(i) => {
@@ -424,7 +425,32 @@ impl Game {
                 }
             }
         };
-        self.shapes.iter().map(leaf).collect()
+        self.leaves.clear();
+        self.leaves.extend(self.shapes.iter().map(leaf));
+    }
+
+    /// Each live shape's own box where its body is placed (body `i` by
+    /// `place(i)`), into `boxes`: the box found before, if its body has
+    /// not moved since, to the bit, and no shape has changed (chapter 14
+    /// keeps its bodies' boxes so); else found again. A pile at rest finds
+    /// none again.
+    fn fit_boxes(
+        &mut self,
+        bodies: &[crate::Body],
+        place: impl Fn(usize) -> Transform,
+    ) {
+        let bits = |(at, angle): (Vec2, f32)| {
+            (at.x.to_bits(), at.y.to_bits(), angle.to_bits())
+        };
+        self.boxes.resize(self.shapes.len(), (None, Bounds::default()));
+        for (shape, kept) in self.shapes.iter().zip(&mut self.boxes) {
+            let Some(i) = shape.body.map(|i| i as usize) else { continue };
+            let here = (bodies[i].position, bodies[i].angle);
+            if self.changed || kept.0.is_none_or(|at| bits(at) != bits(here)) {
+                let t = on_body(&place(i), shape.at);
+                *kept = (Some(here), shape_bounds(&shape.placed, &t));
+            }
+        }
     }
 
     /// The pairs of bodies a joint holds and keeps apart, sorted.

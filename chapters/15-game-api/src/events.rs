@@ -96,9 +96,41 @@ pub struct BodyMove {
 // ANCHOR_END: events
 
 impl Events {
-    /// Empty every list.
+    /// Empty every list, keeping its room for the next step's.
     pub fn clear(&mut self) {
-        *self = Events::default();
+        let Events {
+            begin,
+            end,
+            hits,
+            sensor_begin,
+            sensor_end,
+            joint_breaks,
+            moved,
+        } = self;
+        begin.clear();
+        end.clear();
+        hits.clear();
+        sensor_begin.clear();
+        sensor_end.clear();
+        joint_breaks.clear();
+        moved.clear();
+    }
+
+    /// `earlier`'s events put before these, list by list, and `earlier`
+    /// emptied (keeping its room).
+    fn put_first(&mut self, earlier: &mut Events) {
+        fn first<T>(list: &mut Vec<T>, earlier: &mut Vec<T>) {
+            if !earlier.is_empty() {
+                list.splice(0..0, earlier.drain(..));
+            }
+        }
+        first(&mut self.begin, &mut earlier.begin);
+        first(&mut self.end, &mut earlier.end);
+        first(&mut self.hits, &mut earlier.hits);
+        first(&mut self.sensor_begin, &mut earlier.sensor_begin);
+        first(&mut self.sensor_end, &mut earlier.sensor_end);
+        first(&mut self.joint_breaks, &mut earlier.joint_breaks);
+        first(&mut self.moved, &mut earlier.moved);
     }
 
     /// How many events of every kind but `moved`.
@@ -127,49 +159,54 @@ impl Game {
         sleep: &Sleep,
         asleep_before: &[bool],
     ) {
-        let mut events = std::mem::take(&mut self.pending);
-        events.joint_breaks = std::mem::take(&mut self.events.joint_breaks);
+        // The lists hold the joints broken after the step; what was
+        // destroyed since the last step goes first.
+        let mut events = std::mem::take(&mut self.events);
+        events.put_first(&mut self.pending);
         // Touching: a point within the contact distance when the step
-        // began, or one that pushed in it. The begin and end events come
-        // from this step's touching pairs against last step's, both sorted.
-        let mut touching: Vec<Pair> = Vec::new();
+        // began, or one that pushed in it. This step's touching pairs, in
+        // the pairs' order (the arbiters'), kept in last step's room.
+        let mut touching = std::mem::take(&mut self.touching_room);
+        touching.clear();
         for (key, arbiter) in self.keys.iter().zip(&solver.arbiters) {
-            let points = arbiter.contacts();
-            let near = points.iter().any(|c| c.penetration > -SPECULATIVE_DISTANCE);
-            let pushed = points.iter().any(|c| c.normal_impulse > 0.0);
-            if near || pushed {
+            let near = |c: &ch08::ContactRow| c.penetration > -SPECULATIVE_DISTANCE;
+            let pushed = |c: &ch08::ContactRow| c.normal_impulse > 0.0;
+            if arbiter.contacts().iter().any(|c| near(c) || pushed(c)) {
                 touching.push(key.pair);
             }
-            if let Some(hit) = self.hit(key, arbiter) {
+            // (No point approached faster than a hit: none to look for.)
+            let fast = key.approach.iter().any(|&speed| speed > self.hit_speed);
+            if fast && let Some(hit) = self.hit(key, arbiter) {
                 events.hits.push(hit);
             }
         }
-        // A pair of shapes on bodies that both rest (asleep, or static, or
-        // kinematic and still) is not collided, but stays touching: a pile
-        // falling asleep does not end its contacts.
-        let rests = |i: usize| {
-            let b = &solver.bodies[i];
-            sleep.asleep[i]
-                || (b.inv_mass == 0.0
-                    && b.velocity == Vec2::ZERO
-                    && b.angular_velocity == 0.0)
-        };
-        // (Both lists are in the pairs' order: the arbiters are.)
-        let before = touching.len();
-        for &pair in &self.touching {
-            let (s, t) = pair.bodies();
-            if rests(self.owner(s)) && rests(self.owner(t)) {
-                touching.push(pair);
+        // Against last step's (a pile at rest: the same list, and nothing
+        // more to do). A pair of shapes on bodies that both rest (asleep,
+        // or static, or kinematic and still) is not collided, but stays
+        // touching: a pile falling asleep does not end its contacts.
+        if touching != self.touching {
+            let rests = |i: usize| {
+                let b = &solver.bodies[i];
+                sleep.asleep[i]
+                    || (b.inv_mass == 0.0
+                        && b.velocity == Vec2::ZERO
+                        && b.angular_velocity == 0.0)
+            };
+            let both_rest = |p: &Pair| {
+                let (s, t) = p.bodies();
+                rests(self.owner(s)) && rests(self.owner(t))
+            };
+            let (began, gone) = differences(&self.touching, &touching);
+            let (stays, ended): (Vec<Pair>, _) =
+                gone.iter().partition(|p| both_rest(p));
+            if !stays.is_empty() {
+                touching.extend(stays);
+                touching.sort_unstable();
             }
+            events.begin.extend(began.iter().map(|p| self.event_of(*p)));
+            events.end.extend(ended.iter().map(|p| self.event_of(*p)));
         }
-        if touching.len() > before {
-            touching.sort_unstable();
-            touching.dedup();
-        }
-        let (began, ended) = differences(&self.touching, &touching);
-        events.begin.extend(began.iter().map(|p| self.event_of(*p)));
-        events.end.extend(ended.iter().map(|p| self.event_of(*p)));
-        self.touching = touching;
+        self.touching_room = std::mem::replace(&mut self.touching, touching);
         // Sensors, from where the shapes are now.
         let overlaps = self.overlaps(solver, phase);
         let (entered, left) = differences(&self.overlaps, &overlaps);
@@ -181,16 +218,16 @@ impl Game {
         events.sensor_end.extend(left.iter().map(sensor));
         self.overlaps = overlaps;
         // The bodies that moved.
-        for (i, b) in solver.bodies.iter().enumerate() {
-            let live =
-                self.bodies[i].kind.is_some_and(|k| k != crate::BodyKind::Static);
+        let all = solver.bodies.iter().zip(&self.bodies).zip(&sleep.asleep);
+        for (i, ((b, slot), &asleep)) in all.enumerate() {
+            let live = slot.kind.is_some_and(|k| k != crate::BodyKind::Static);
             let slept = asleep_before.get(i).copied().unwrap_or(false);
-            if !live || (sleep.asleep[i] && slept) {
+            if !live || (asleep && slept) {
                 continue;
             }
             // The origin is the centre of mass for most bodies: no turn to
             // find then.
-            let centre = self.bodies[i].mass.centre;
+            let centre = slot.mass.centre;
             let origin = match centre == Vec2::ZERO {
                 true => b.position,
                 false => Transform::new(b.position, b.angle).to_world(-centre),
@@ -199,7 +236,7 @@ impl Game {
                 body: self.body_id(i),
                 origin,
                 angle: b.angle,
-                fell_asleep: sleep.asleep[i] && !slept,
+                fell_asleep: asleep && !slept,
             });
         }
         self.events = events;

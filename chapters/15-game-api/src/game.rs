@@ -221,6 +221,8 @@ pub struct Game {
     /// sensors' visitors, `(sensor, visitor)`: both sorted.
     pub(crate) touching: Vec<Pair>,
     pub(crate) overlaps: Vec<Pair>,
+    /// Room for the next step's touching pairs.
+    pub(crate) touching_room: Vec<Pair>,
     /// Events of what was destroyed since the last step: the next step's
     /// lists begin with them.
     pub(crate) pending: Events,
@@ -236,6 +238,10 @@ pub struct Game {
     /// Room for each body's place this step.
     pub(crate) places: Vec<Transform>,
     pub(crate) lists: Vec<Vec<crate::collide::Made>>,
+    /// Each shape's leaf, and its box where its body was when the box was
+    /// found (kept while the body stays there, to the bit).
+    pub(crate) leaves: Vec<crate::collide::ShapeLeaf>,
+    pub(crate) boxes: Vec<crate::collide::KeptBox>,
 }
 // ANCHOR_END: game
 
@@ -262,6 +268,7 @@ impl Default for Game {
             keys: Vec::new(),
             touching: Vec::new(),
             overlaps: Vec::new(),
+            touching_room: Vec::new(),
             pending: Events::default(),
             extents: Vec::new(),
             changed: false,
@@ -269,6 +276,8 @@ impl Default for Game {
             made: Vec::new(),
             places: Vec::new(),
             lists: Vec::new(),
+            leaves: Vec::new(),
+            boxes: Vec::new(),
         }
     }
 }
