@@ -373,26 +373,19 @@ impl Arcade {
     pub fn on_frame(&mut self, seconds: f32) {
         let (mode, aim, queued) = (&self.mode, self.aim, &mut self.queued);
         self.frames.frame(seconds, |play| Arcade::input(mode, aim, queued, play));
-        // The camera eases towards the newest stone in flight, or home.
+        // The camera eases after the newest stone in flight, or home.
         let stone = self.frames.play.rules.stones.last().copied();
         let flying = stone.and_then(|(id, _)| {
             let b = self.frames.play.world.body(id).ok()?;
             let i = id.index as usize;
             (b.velocity.length() > 2.0).then(|| self.frames.drawn(i)).flatten()
         });
-        if let Some((id, fired)) = stone {
-            if self.trail.0.is_none_or(|at| at < fired) {
-                self.trail = (Some(fired), Vec::new());
-            }
-            let age = self.frames.play.step - fired;
-            let due = age / 6 + 1;
-            if age <= 180 && self.trail.1.len() < due as usize {
-                if let Ok(b) = self.frames.play.world.body(id) {
-                    self.trail.1.push(b.position);
-                }
-            }
-        }
-        let target = flying.map_or(self.home(), |p| p.position);
+        self.follow_trail();
+        // The level stays in view; a stone that flies out of its box is
+        // followed along (not up: a lob leaves the top and comes back).
+        let (home, (lo, hi)) = (self.home(), self.bounds());
+        let beyond = |x: f32| x - x.clamp(lo.x, hi.x);
+        let target = flying.map_or(home, |p| home + Vec2::X * beyond(p.position.x));
         self.camera += (target - self.camera) * (4.0 * seconds).clamp(0.0, 1.0);
         let play = &self.frames.play;
         if let Mode::Replay(replay) = &self.mode {
@@ -419,6 +412,22 @@ impl Arcade {
         }
     }
     // ANCHOR_END: on_frame
+
+    /// The newest stone's trail: where it is, every tenth of a second of
+    /// its first three, kept until the next stone leaves.
+    fn follow_trail(&mut self) {
+        let play = &self.frames.play;
+        let Some(&(id, fired)) = play.rules.stones.last() else { return };
+        if self.trail.0.is_none_or(|at| at < fired) {
+            self.trail = (Some(fired), Vec::new());
+        }
+        let age = play.step - fired;
+        if age <= 180 && self.trail.1.len() < (age / 6 + 1) as usize {
+            if let Ok(b) = play.world.body(id) {
+                self.trail.1.push(b.position);
+            }
+        }
+    }
 
     /// Where body place `i` is drawn now.
     fn pose(&self, i: usize) -> Option<Pose> {
@@ -533,25 +542,28 @@ impl Sim for Arcade {
         }
         let (lo, hi) = self.bounds();
         let corner = Vec2::new(lo.x + 0.3, hi.y - 0.4);
-        let mut line = format!(
+        let line = format!(
             "{}   score {}   stones {}   targets {}",
             play.level.name,
             rules.score,
             rules.stones_left,
             rules.targets.len()
         );
-        if let Mode::Replay(replay) = &self.mode {
-            line += &match &self.verdict {
-                Ok(at) => format!(
-                    "   replay: hashes agree to step {at} of {}",
-                    replay.end
-                ),
-                Err(drift) => format!("   replay DRIFTED at step {}", drift.step),
-            };
-        }
         out.text(corner, line, Color::WHITE);
+        if let Mode::Replay(replay) = &self.mode {
+            let verdict = match &self.verdict {
+                Ok(at) => {
+                    format!("replay: hashes agree to step {at} of {}", replay.end)
+                }
+                Err(drift) => format!("replay DRIFTED at step {}", drift.step),
+            };
+            out.text(corner - Vec2::new(0.0, 0.8), verdict, Color::WHITE);
+        }
         let banner = match play.rules.outcome {
             Some((Outcome::Won, _)) => Some(match &self.sandbox {
+                _ if !matches!(self.mode, Mode::Player) => {
+                    "every target down: the game again".to_string()
+                }
                 Some(_) => "every target down: again".to_string(),
                 None if self.level + 1 == crate::LEVELS.len() => {
                     "every level won: the first again".to_string()
@@ -562,7 +574,7 @@ impl Sim for Arcade {
             None => None,
         };
         if let Some(banner) = banner {
-            out.text(Vec2::new(lo.x + 0.3, hi.y - 1.2), banner, GOLD);
+            out.text(Vec2::new(lo.x + 0.3, hi.y - 2.0), banner, GOLD);
         }
     }
 
