@@ -95,7 +95,7 @@ pub const DEMOS: &[DemoEntry] = &[
     },
     DemoEntry {
         name: "bridge",
-        about: "level 2: targets on a bridge whose pins break past 1.5 kN",
+        about: "level 2: targets on a bridge whose pins break past 500 N",
         make: || game(1, Mode::Player),
     },
     DemoEntry {

@@ -207,3 +207,19 @@ fn the_probe_finds_every_level_a_puzzle() {
         "book/src/ch17-probe-table.md is not what the probe finds now:\n{text}"
     );
 }
+
+/// The bridge of level 2 stands by itself, and some stone breaks it: one of
+/// the probe's first shots breaks a pin (at 1.5 kN none did).
+#[test]
+fn a_stone_can_break_the_bridge() {
+    let level = Level::number(1);
+    let broke = ch17_a_game::probe::shots().into_iter().any(|pull| {
+        let mut play = Play::new(&level, 1);
+        (0..240u64).any(|step| {
+            let fire = (step == 30).then_some(pull);
+            play.step(Input { aim: None, fire });
+            !play.world.game.events.joint_breaks.is_empty()
+        })
+    });
+    assert!(broke, "no first shot breaks a pin of the bridge");
+}
