@@ -22,6 +22,7 @@ use boxdd::{
 use boxdd_sys::ffi;
 use ch09_joints::{Kind, Limit, Motor};
 use ch11_polygons::{Polygon, Shape};
+use ch15_game_api as ch15;
 use ch16_characters as ch16;
 use glam::Vec2;
 use std::f32::consts::PI;
@@ -914,13 +915,12 @@ impl Builder for Ours {
 
     fn step(&mut self) {
         if !self.asleep.is_empty() {
-            // Made asleep: the engine has no such body def, but its sleep
-            // lists are the world's.
-            let n = self.world.solver.bodies.len();
-            self.world.sleep.fit(n);
+            // Made asleep, each body an island of its own as in Box2D: the
+            // engine has no such body def, but its sleep lists are the
+            // world's.
+            let world: &mut ch15::World = &mut self.world;
             for i in self.asleep.drain(..) {
-                self.world.sleep.asleep[i] = true;
-                self.world.sleep.still_for[i] = 0.0;
+                world.sleep.put_to_sleep(&mut world.solver.bodies, i);
             }
         }
         self.world.step(DT);

@@ -537,12 +537,16 @@ impl World {
         Ok(())
     }
 
-    /// Wake body `i`'s island.
+    /// Wake body `i`'s island. While nothing sleeps there is nothing to
+    /// wake: a scene built body by body does not walk the world each time.
     fn wake_body(&mut self, i: usize) {
-        let mut wake = vec![false; self.solver.bodies.len()];
-        wake[i] = true;
-        self.sleep.fit(wake.len());
-        self.sleep.wake_with(&self.solver, &self.joints, wake);
+        let n = self.solver.bodies.len();
+        self.sleep.fit(n);
+        if self.sleep.asleep.contains(&true) {
+            let mut wake = vec![false; n];
+            wake[i] = true;
+            self.sleep.wake_with(&self.solver, &self.joints, wake);
+        }
     }
 
     /// The body `id` names.
