@@ -1194,7 +1194,9 @@ pub fn run(args: &[String]) {
     // profile of one engine (not the suite's figures).
     let runs: Vec<usize> = args.iter().position(|a| a == "--runs").map_or(
         (0..ENGINES.len()).collect(),
-        |i| args[i + 1].split(',').map(|r| r.parse().expect("--runs 0,2")).collect(),
+        |i| {
+            args[i + 1].split(',').map(|r| r.parse().expect("--runs 0,2")).collect()
+        },
     );
     let mut rows = Vec::new();
     let whole = Instant::now();
