@@ -22,6 +22,7 @@ use boxdd::{
 use boxdd_sys::ffi;
 use ch09_joints::{Kind, Limit, Motor};
 use ch11_polygons::{Polygon, Shape};
+use ch15_game_api as ch15;
 use ch16_characters as ch16;
 use glam::Vec2;
 use std::f32::consts::PI;
@@ -914,13 +915,12 @@ impl Builder for Ours {
 
     fn step(&mut self) {
         if !self.asleep.is_empty() {
-            // Made asleep: the engine has no such body def, but its sleep
-            // lists are the world's.
-            let n = self.world.solver.bodies.len();
-            self.world.sleep.fit(n);
+            // Made asleep, each body an island of its own as in Box2D: the
+            // engine has no such body def, but its sleep lists are the
+            // world's.
+            let world: &mut ch15::World = &mut self.world;
             for i in self.asleep.drain(..) {
-                self.world.sleep.asleep[i] = true;
-                self.world.sleep.still_for[i] = 0.0;
+                world.sleep.put_to_sleep(&mut world.solver.bodies, i);
             }
         }
         self.world.step(DT);
@@ -1158,11 +1158,6 @@ fn measure(
     total.into_iter().zip(runs.iter().map(|r| r.outcome())).collect()
 }
 
-/// Why our engine does not run the rain unless `--full` says so.
-const RAIN_WAITS: &str = "not run: waits for chapter 15's sweep to find a fast body's \
-    static targets in the tree (it tries every static shape, 2,505 floor tiles here); \
-    `--suite --only rain --full`";
-
 /// Box2D's own figures, from its repository (`benchmark/amd7950x_avx2/*.csv`
 /// at v3.1.1): milliseconds on 1 and 2 threads, on its author's AMD 7950X, AVX2.
 const PUBLISHED: [(&str, f64, f64); 7] = [
@@ -1185,9 +1180,9 @@ struct Row {
     held: String,
 }
 
-/// `--suite [--only SCENE] [--steps N] [--full] [--write FILE]`: run the scenes,
-/// print the table, and with `--write` the book's page (with its bar charts).
-/// Our engine runs the rain only with `--full` (see [`RAIN_WAITS`]).
+/// `--suite [--only SCENE] [--steps N] [--runs LIST] [--write FILE]`: run the
+/// scenes, print the table, and with `--write` the book's page (with its bar
+/// charts).
 pub fn run(args: &[String]) {
     let only = args.iter().position(|a| a == "--only").map(|i| args[i + 1].clone());
     // `--steps N`: at most N steps a scene, for a quick look (not the suite's figures).
@@ -1195,7 +1190,14 @@ pub fn run(args: &[String]) {
         .iter()
         .position(|a| a == "--steps")
         .map_or(usize::MAX, |i| args[i + 1].parse().expect("--steps N"));
-    let full = args.iter().any(|a| a == "--full");
+    // `--runs 0,2`: only these of the four runs (places in [`ENGINES`]), for a
+    // profile of one engine (not the suite's figures).
+    let runs: Vec<usize> = args.iter().position(|a| a == "--runs").map_or(
+        (0..ENGINES.len()).collect(),
+        |i| {
+            args[i + 1].split(',').map(|r| r.parse().expect("--runs 0,2")).collect()
+        },
+    );
     let mut rows = Vec::new();
     let whole = Instant::now();
     for (name, steps) in SCENES {
@@ -1203,9 +1205,8 @@ pub fn run(args: &[String]) {
             continue;
         }
         let steps = steps.min(cap);
-        let which: Vec<usize> = (0..ENGINES.len())
-            .filter(|&e| full || name != "rain" || ENGINES[e].0 == "Box2D v3.2")
-            .collect();
+        let which: Vec<usize> =
+            (0..ENGINES.len()).filter(|e| runs.contains(e)).collect();
         eprintln!("{name}: {steps} steps ...");
         let measured = measure(name, steps, &which);
         let time =
@@ -1221,7 +1222,7 @@ pub fn run(args: &[String]) {
                 .map(|(ours, theirs)| ours.as_secs_f64() / theirs.as_secs_f64());
             let held = match which.iter().position(|&w| w == e) {
                 Some(k) => measured[k].1.1.clone(),
-                None => RAIN_WAITS.to_string(),
+                None => "not run (`--runs`)".to_string(),
             };
             rows.push(Row { scene: name, engine, threads, total, ratio, held });
         }

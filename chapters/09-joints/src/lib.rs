@@ -28,6 +28,7 @@
 //!
 //! The book's page for this chapter is `book/src/ch09-joints.md`.
 
+use ch08_sequential_impulses::Transform;
 pub use ch08_sequential_impulses::{
     Body, Circle, DistanceJoint, JointKind as DistanceKind, Obb, Restitution,
     Settings, Shape, bounding_box, clamp_impulse,
@@ -561,8 +562,7 @@ impl Joint {
         }
     }
 
-    // ANCHOR: joint_rows
-    /// This step's rows of the joint: what [`Kind`] keeps, as rows.
+    /// This step's rows of the joint (see [`Joint::rows_at`]).
     pub fn rows(
         &self,
         bodies: &[Body],
@@ -570,8 +570,25 @@ impl Joint {
         beta: f32,
         dt: f32,
     ) -> JointRows {
+        let placed =
+            (bodies[self.body_a].transform(), bodies[self.body_b].transform());
+        self.rows_at(bodies, placed, settings, beta, dt)
+    }
+
+    // ANCHOR: joint_rows
+    /// This step's rows of the joint: what [`Kind`] keeps, as rows. Its
+    /// bodies are placed by `ta` and `tb`, their transforms now (a caller
+    /// with many joints finds each body's once, not once a joint).
+    pub fn rows_at(
+        &self,
+        bodies: &[Body],
+        (ta, tb): (Transform, Transform),
+        settings: &JointSettings,
+        beta: f32,
+        dt: f32,
+    ) -> JointRows {
         let (a, b) = (&bodies[self.body_a], &bodies[self.body_b]);
-        let (pa, pb) = self.anchors(bodies);
+        let (pa, pb) = (ta.to_world(self.local_a), tb.to_world(self.local_b));
         let (r_a, r_b) = (pa - a.position, pb - b.position);
         let mut rows = JointRows::default();
         let fix = |c: f32| -beta * c / dt;
@@ -593,7 +610,7 @@ impl Joint {
                 }
             }
             Kind::Prismatic { local_axis, limit, motor } => {
-                let axis = a.transform().rotation.mul_vec2(local_axis);
+                let axis = ta.rotation.mul_vec2(local_axis);
                 let d = pb - pa;
                 let across = slider_jacobian(perp(axis), d, r_a, r_b);
                 rows.equal[0] = Row::equal(across, fix(d.dot(perp(axis))), a, b);

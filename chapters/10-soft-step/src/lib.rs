@@ -291,11 +291,17 @@ impl SoftStep {
         joints.rows.resize(joints.list.len(), JointRows::default());
         self.open_limits.resize(joints.list.len(), [false; 2]);
         let bodies = &solver.bodies;
+        // Each body placed once for all its joints (a sine and a cosine).
+        let mut placed = vec![None; bodies.len()];
+        let mut place =
+            |i: usize| *placed[i].get_or_insert_with(|| bodies[i].transform());
         let each =
             joints.rows.iter_mut().zip(&joints.list).zip(&mut self.open_limits);
         for ((rows, j), open) in each {
             let old = *rows;
-            (*rows, *open) = soften(j.rows(bodies, &settings, 1.0, 1.0), j, h);
+            let at = (place(j.body_a), place(j.body_b));
+            (*rows, *open) =
+                soften(j.rows_at(bodies, at, &settings, 1.0, 1.0), j, h);
             if warm {
                 rows.keep_impulses(&old);
             }

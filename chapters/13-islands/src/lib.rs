@@ -128,14 +128,7 @@ impl World {
     /// Put body `i` to sleep now, an island of its own: it wakes only when
     /// an awake body touches it.
     pub fn put_to_sleep(&mut self, i: usize) {
-        let b = &mut self.solver.bodies[i];
-        if b.inv_mass == 0.0 {
-            return;
-        }
-        self.sleep.asleep[i] = true;
-        self.sleep.island_of[i] = i;
-        b.velocity = Vec2::ZERO;
-        b.angular_velocity = 0.0;
+        self.sleep.put_to_sleep(&mut self.solver.bodies, i);
     }
 
     /// How many bodies sleep.
@@ -243,6 +236,22 @@ impl Sleep {
         if !self.on {
             self.asleep.fill(false);
         }
+    }
+
+    /// Put body `i` of `bodies` to sleep now, an island of its own: it
+    /// wakes only when an awake body touches it (a body a game makes
+    /// asleep). A static body has nothing to sleep.
+    pub fn put_to_sleep(&mut self, bodies: &mut [Body], i: usize) {
+        if bodies[i].inv_mass == 0.0 {
+            return;
+        }
+        self.fit(bodies.len());
+        let b = &mut bodies[i];
+        self.asleep[i] = true;
+        self.still_for[i] = 0.0;
+        self.island_of[i] = i;
+        b.velocity = Vec2::ZERO;
+        b.angular_velocity = 0.0;
     }
 
     /// Hold every sleeping body still for the step, as if static: its

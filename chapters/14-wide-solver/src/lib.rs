@@ -684,6 +684,12 @@ impl Parts<'_> {
             pose.follow(b, start, h, last);
             State::of(b, pose)
         };
+        // A body that cannot move (static, or a sleeper held still) with no
+        // velocity keeps its place, pose and state: advancing it would
+        // write them again as they are.
+        let still = |b: &Body, (v, w): (Vec2, f32)| {
+            b.inv_mass == 0.0 && v == Vec2::ZERO && w == 0.0
+        };
         // The states hold the velocities after any contact pass; this only
         // copies them there if a step ever moves bodies without one.
         self.bodies_to_velocities();
@@ -693,7 +699,9 @@ impl Parts<'_> {
         if plain {
             let each = bodies.iter_mut().zip(&mut s.states).zip(&mut s.poses);
             for (((b, state), pose), start) in each.zip(&s.starts) {
-                *state = advance(b, state.velocity(), pose, start.0);
+                if !still(b, state.velocity()) {
+                    *state = advance(b, state.velocity(), pose, start.0);
+                }
             }
         } else {
             // On the workers, each body's shared state its own to write.
@@ -703,8 +711,11 @@ impl Parts<'_> {
                 &mut s.poses,
                 BODIES,
                 |i, b, pose| {
-                    let state = advance(b, shared[i].load(), pose, starts[i].0);
-                    shared[i].set_row(state.0);
+                    let velocity = shared[i].load();
+                    if !still(b, velocity) {
+                        let state = advance(b, velocity, pose, starts[i].0);
+                        shared[i].set_row(state.0);
+                    }
                 },
             );
         }

@@ -13,7 +13,7 @@ use ch08_sequential_impulses::Arbiter;
 use ch11_polygons::{
     SPECULATIVE_DISTANCE, Settings, Shape, collide, floor_or_not, reach,
 };
-use ch12_continuous::toi::{Sweep, Toi, time_of_impact};
+use ch12_continuous::toi::{Sweep, TARGET, TOLERANCE, Toi, time_of_impact};
 use ch12_continuous::{
     CORE_FRACTION, Transform, enters, ghost, motion_bound, thinnest,
 };
@@ -550,27 +550,40 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         .filter(|&i| far[i] && !bullet(i))
         .chain((0..n).filter(|&i| far[i] && bullet(i)));
     let order: Vec<usize> = order.collect();
-    // The static shapes, each placed, and its box found, once for every
-    // fast body to try (chapter 12's list; a pile of thousands has few).
-    let statics: Vec<(usize, Transform, (Vec2, Vec2))> = (0..game.shapes.len())
-        .filter_map(|t| {
-            let j = game.shapes[t].body? as usize;
-            let bj = &parts.solver.bodies[j];
-            (bj.inv_mass == 0.0).then(|| {
-                let to = on_body(&bj.transform(), game.shapes[t].at);
-                (t, to, ch13_islands_bounds(&game.shapes[t].placed, &to))
-            })
-        })
-        .collect();
+    let mut targets: Vec<usize> = Vec::new();
     for i in order {
         let b = parts.solver.bodies[i];
         let (c0, a0) = starts[i];
         let path = Sweep { c0, a0, c1: b.position, a1: b.angle };
         parts.fast.report.swept += 1;
-        let mut first = 1.0f32;
-        // A bullet's targets also include the moving shapes near its path,
-        // which the tree finds; any body's, the static shapes.
-        let mut targets: Vec<usize> = Vec::new();
+        // Each of the body's shapes, seen from its centre, with how far it
+        // reaches and its core.
+        let mine: Vec<(&ShapeSlot, Shape, f32, f32)> = game.bodies[i]
+            .shapes
+            .iter()
+            .map(|&s| &game.shapes[s as usize])
+            .filter(|shape| !shape.def.sensor)
+            .map(|shape| {
+                let mine = in_body_frame(shape.placed, shape.at);
+                (shape, mine, reach(&mine), CORE_FRACTION * thinnest(&mine))
+            })
+            .collect();
+        // Its targets, found in the tree: the static shapes whose leaves
+        // meet the box round its path grown by its farthest reach (the box
+        // chapter 12's `may_reach` asks each target's box to meet, so no
+        // static shape it would try is missed), and a bullet's moving
+        // shapes near its path. In the order of the shapes, as chapter 12
+        // tries them.
+        targets.clear();
+        let farthest = mine.iter().map(|m| m.2).fold(0.0, f32::max);
+        let grow = farthest + TARGET + TOLERANCE;
+        let around =
+            Bounds::new(c0.min(b.position) - grow, c0.max(b.position) + grow);
+        parts.phase.tree.query(around, |_, t| {
+            if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
+                targets.push(t);
+            }
+        });
         if bullet(i) {
             let (mut lower, mut upper) =
                 (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
@@ -590,33 +603,28 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
                     targets.push(t);
                 }
             });
-            targets.sort_unstable();
         }
-        let moving = targets.iter().map(|&t| {
+        targets.sort_unstable();
+        let placed = targets.iter().map(|&t| {
             let bj = &parts.solver.bodies[game.owner(t)];
             let to = on_body(&bj.transform(), game.shapes[t].at);
             (t, to, ch13_islands_bounds(&game.shapes[t].placed, &to))
         });
-        let moving: Vec<_> = moving.collect();
-        for &s in &game.bodies[i].shapes {
-            let shape = &game.shapes[s as usize];
-            if shape.def.sensor {
-                continue;
-            }
-            let mine = in_body_frame(shape.placed, shape.at);
-            for &(t, to, around) in statics.iter().chain(&moving) {
+        let placed: Vec<_> = placed.collect();
+        let mut first = 1.0f32;
+        for (shape, mine, reach_mine, core) in &mine {
+            for &(t, to, around) in &placed {
                 let other = &game.shapes[t];
-                let core = CORE_FRACTION * thinnest(&mine);
                 if other.def.sensor
                     || !should_collide(&shape.def.filter, &other.def.filter)
-                    || !path.may_reach(reach(&mine), around)
-                    || !extras.sweeps(game, (t, &to), (path.c0, path.c1), core)
+                    || !path.may_reach(*reach_mine, around)
+                    || !extras.sweeps(game, (t, &to), (path.c0, path.c1), *core)
                 {
                     continue;
                 }
                 let mut found =
-                    time_of_impact(&mine, &path, &other.placed, &to, |_, _| {});
-                for radius in [CORE_FRACTION * thinnest(&mine), 0.0] {
+                    time_of_impact(mine, &path, &other.placed, &to, |_, _| {});
+                for radius in [*core, 0.0] {
                     if found != Toi::Touching {
                         break;
                     }

@@ -546,12 +546,18 @@ impl World {
         Ok(())
     }
 
-    /// Wake body `i`'s island.
+    /// Wake body `i`'s island. An awake body's island is awake: then the
+    /// world is not walked (what else a joint or a force should wake, the
+    /// next step's first stage wakes), so a world built body by body, or
+    /// a ragdoll made beside thousands of sleepers, is not quadratic.
     fn wake_body(&mut self, i: usize) {
-        let mut wake = vec![false; self.solver.bodies.len()];
-        wake[i] = true;
-        self.sleep.fit(wake.len());
-        self.sleep.wake_with(&self.solver, &self.joints, wake);
+        let n = self.solver.bodies.len();
+        self.sleep.fit(n);
+        if self.sleep.asleep[i] {
+            let mut wake = vec![false; n];
+            wake[i] = true;
+            self.sleep.wake_with(&self.solver, &self.joints, wake);
+        }
     }
 
     /// The body `id` names.

@@ -1083,10 +1083,15 @@ impl World {
         self.more.springs.sync(&mut self.base);
     }
 
-    /// Wake the islands of `bodies`, and what the ties join to them.
+    /// Wake the islands of `bodies`, and what the ties join to them. If
+    /// all of them are awake, so are their islands: the world is not walked
+    /// (what else a tie should wake, the next step's first stage wakes).
     fn wake_tied(&mut self, bodies: &[usize]) {
         self.sync_springs();
         let base = &mut self.base;
+        if !bodies.iter().any(|&i| base.sleep.asleep[i]) {
+            return;
+        }
         let mut wake = vec![false; base.solver.bodies.len()];
         for &i in bodies {
             wake[i] = true;
