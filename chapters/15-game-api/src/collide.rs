@@ -29,6 +29,20 @@ use glam::Vec2;
 /// (as many points, as ready to bounce), and its surface.
 pub(crate) type Made = (Arbiter, Key, bool, Surface);
 
+/// What a pair of shapes brings to its contact, from the two shapes alone:
+/// which is A's (the one on the body in the lower place), their bodies, the
+/// mixed friction and restitution, whether either is a one-way platform.
+/// Found when the pair first touches, then kept with its contact from step
+/// to step while no body, shape or joint is made or destroyed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Pairing {
+    pub(crate) shapes: (u32, u32),
+    pub(crate) bodies: (u32, u32),
+    pub(crate) friction: f32,
+    pub(crate) restitution: f32,
+    pub(crate) one_way: bool,
+}
+
 /// This chapter's shapes, for chapter 14's step, and what a later chapter
 /// adds to them.
 pub struct GameShapes<'a, E: Extras> {
@@ -137,40 +151,38 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         let game = &*self.game;
         let bodies = &parts.solver.bodies;
         let n = bodies.len();
+        // No sleeper, none to wake.
+        if !parts.sleep.asleep.contains(&true) {
+            return;
+        }
         let mut wake = vec![false; n];
-        if parts.sleep.asleep.contains(&true) {
-            for (i, b) in bodies.iter().enumerate() {
-                if parts.sleep.asleep[i] || !moves(game, i, b) {
+        for (i, b) in bodies.iter().enumerate() {
+            if parts.sleep.asleep[i] || !moves(game, i, b) {
+                continue;
+            }
+            let grow =
+                motion_bound(b.velocity, b.angular_velocity, game.extents[i].0, dt)
+                    + SPECULATIVE_DISTANCE;
+            let t = b.transform();
+            for &s in &game.bodies[i].shapes {
+                let shape = &game.shapes[s as usize];
+                if shape.def.sensor {
                     continue;
                 }
-                let grow = motion_bound(
-                    b.velocity,
-                    b.angular_velocity,
-                    game.extents[i].0,
-                    dt,
-                ) + SPECULATIVE_DISTANCE;
-                let t = b.transform();
-                for &s in &game.bodies[i].shapes {
-                    let shape = &game.shapes[s as usize];
-                    if shape.def.sensor {
-                        continue;
+                let bounds =
+                    shape_bounds(&shape.placed, &on_body(&t, shape.at)).grown(grow);
+                parts.phase.tree.query(bounds, |_, leaf| {
+                    let other = &game.shapes[leaf];
+                    let Some(j) = other.body.map(|j| j as usize) else {
+                        return;
+                    };
+                    if parts.sleep.asleep[j]
+                        && !other.def.sensor
+                        && should_collide(&shape.def.filter, &other.def.filter)
+                    {
+                        wake[j] = true;
                     }
-                    let bounds =
-                        shape_bounds(&shape.placed, &on_body(&t, shape.at))
-                            .grown(grow);
-                    parts.phase.tree.query(bounds, |_, leaf| {
-                        let other = &game.shapes[leaf];
-                        let Some(j) = other.body.map(|j| j as usize) else {
-                            return;
-                        };
-                        if parts.sleep.asleep[j]
-                            && !other.def.sensor
-                            && should_collide(&shape.def.filter, &other.def.filter)
-                        {
-                            wake[j] = true;
-                        }
-                    });
-                }
+                });
             }
         }
         parts.sleep.wake_with(parts.solver, parts.joints, wake);
@@ -241,36 +253,53 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         // Last step's surfaces, one for each of last step's arbiters (unless
         // a shape's destruction took arbiters out since: then none).
         let kept = Some(parts.surfaces()).filter(|k| k.len() == last.len());
-        let contact = |pair: Pair, old: Option<usize>| -> Option<Made> {
+        let contact = |pair: Pair,
+                       pairing: Pairing,
+                       old: Option<usize>,
+                       out: &mut Vec<Made>| {
             let before = old.map(|k| &last[k]);
-            let (sa, sb) = game.may_collide(pair, bodies, &held)?;
-            let (a, b) = (game.owner(sa), game.owner(sb));
+            let (sa, sb) = (pairing.shapes.0 as usize, pairing.shapes.1 as usize);
+            let (a, b) = (pairing.bodies.0 as usize, pairing.bodies.1 as usize);
+            let (ba, bb) = (&bodies[a], &bodies[b]);
+            // Neither can be pushed (static, kinematic, or asleep and held
+            // still for the step): nothing to solve.
+            if ba.inv_mass == 0.0 && bb.inv_mass == 0.0 {
+                return;
+            }
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
             let ta = on_body(&places[a], shape_a.at);
             let tb = on_body(&places[b], shape_b.at);
             let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
-            let manifold =
-                extras.collide(game, (sa, sb), (&ta, &tb), margin, settings)?;
+            let Some(manifold) =
+                extras.collide(game, (sa, sb), (&ta, &tb), margin, settings)
+            else {
+                return;
+            };
             // Chapter 12's ghosts: a speculative contact the bodies cannot
             // reach in the step, though its row would push, is not made.
             let reaches = (game.extents[a].0, game.extents[b].0);
-            let (ba, bb) = (&bodies[a], &bodies[b]);
             if ghost(&manifold, (ba, bb), reaches, dt)
-                || !one_way_holds(&manifold, (shape_a, shape_b), (ba, bb))
+                || (pairing.one_way
+                    && !one_way_holds(&manifold, (shape_a, shape_b), (ba, bb)))
             {
-                return None;
+                return;
             }
             let mut arbiter =
                 Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
-            let (da, db) = (&shape_a.def, &shape_b.def);
-            arbiter.friction = mix_friction(da.friction, db.friction);
-            arbiter.restitution = mix_restitution(da.restitution, db.restitution);
+            arbiter.friction = pairing.friction;
+            arbiter.restitution = pairing.restitution;
             let again = before.is_some_and(|o| {
                 o.count == arbiter.count
                     && (o.restitution > 0.0) == (arbiter.restitution > 0.0)
             });
-            let approach = approach(&arbiter, ba, bb);
-            let key = Key { pair, shapes: (sa as u32, sb as u32), approach };
+            // Each point's approach speed, for the hits: none to find if no
+            // point can approach as fast as a hit.
+            let approach = match may_hit((ba, bb), reaches, margin, game.hit_speed)
+            {
+                true => approach(&arbiter, ba, bb),
+                false => [0.0; 2],
+            };
+            let key = Key { pair, pairing, approach };
             let surface = match surfaces {
                 // The rolling row's impulse is warm-started, as the points'.
                 true => Surface {
@@ -282,7 +311,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                 },
                 false => Surface::default(),
             };
-            Some((arbiter, key, again, surface))
+            out.push((arbiter, key, again, surface));
         };
         let runs: Vec<&[Pair]> = phase.pairs().chunks(64).collect();
         parts.wide.threads.collect(&runs, 4, &mut lists, &mut made, |run, out| {
@@ -294,7 +323,15 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                     old += 1;
                 }
                 let before = game.keys.get(old).filter(|k| k.pair == pair);
-                out.extend(contact(pair, before.map(|_| old)));
+                // What the two shapes bring, kept with last step's contact
+                // unless something was made or destroyed since.
+                let pairing = match before {
+                    Some(key) if !game.changed => Some(key.pairing),
+                    _ => game.may_collide(pair, &held),
+                };
+                if let Some(pairing) = pairing {
+                    contact(pair, pairing, before.map(|_| old), out);
+                }
             }
         });
         let same = made.iter().filter(|m| m.2).count();
@@ -375,6 +412,23 @@ fn moves(game: &Game, i: usize, b: &crate::Body) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a point of a contact of bodies `a` and `b`, which reach `ra`
+/// and `rb` from their centres, within `margin` of each other, may
+/// approach faster than `hit_speed` when the step begins. A point lies
+/// within its body's reach and the margin of the body's centre, so it
+/// approaches no faster than the centres' relative velocity and each spin
+/// times that distance; twice that, against rounding, is the bound.
+fn may_hit(
+    (a, b): (&crate::Body, &crate::Body),
+    (ra, rb): (f32, f32),
+    margin: f32,
+    hit_speed: f32,
+) -> bool {
+    let spins = a.angular_velocity.abs() * (ra + margin)
+        + b.angular_velocity.abs() * (rb + margin);
+    2.0 * ((b.velocity - a.velocity).length() + spins) > hit_speed
 }
 
 /// How fast each of an arbiter's points approaches when the step begins,
@@ -467,29 +521,34 @@ impl Game {
     }
 
     // ANCHOR: may_collide
-    /// The two shapes of `pair`, the one on the body in the lower place
-    /// first, if they may collide: on two bodies, at least one of which can
-    /// be pushed; neither a sensor; their filters agreeing; not held apart
-    /// by a joint.
-    fn may_collide(
-        &self,
-        pair: Pair,
-        bodies: &[crate::Body],
-        held: &[(usize, usize)],
-    ) -> Option<(usize, usize)> {
+    /// The two shapes of `pair`, if they may collide: on two bodies, neither
+    /// a sensor, their filters agreeing, not held apart by a joint. Then
+    /// what they bring to a contact (see [`Pairing`]), the shape on the
+    /// body in the lower place first.
+    fn may_collide(&self, pair: Pair, held: &[(usize, usize)]) -> Option<Pairing> {
         let (s, t) = pair.bodies();
-        let (a, b) = (self.owner(s), self.owner(t));
-        let (one, other) = (&self.shapes[s].def, &self.shapes[t].def);
+        let (one, other) = (&self.shapes[s], &self.shapes[t]);
+        let (a, b) = (one.body?, other.body?);
+        let (lower, upper) = (a.min(b) as usize, a.max(b) as usize);
         if a == b
-            || (bodies[a].inv_mass == 0.0 && bodies[b].inv_mass == 0.0)
-            || one.sensor
-            || other.sensor
-            || !should_collide(&one.filter, &other.filter)
-            || held.binary_search(&(a.min(b), a.max(b))).is_ok()
+            || one.def.sensor
+            || other.def.sensor
+            || !should_collide(&one.def.filter, &other.def.filter)
+            || held.binary_search(&(lower, upper)).is_ok()
         {
             return None;
         }
-        Some(if a < b { (s, t) } else { (t, s) })
+        let ((sa, da), (sb, db)) = match a < b {
+            true => ((s, &one.def), (t, &other.def)),
+            false => ((t, &other.def), (s, &one.def)),
+        };
+        Some(Pairing {
+            shapes: (sa as u32, sb as u32),
+            bodies: (lower as u32, upper as u32),
+            friction: mix_friction(da.friction, db.friction),
+            restitution: mix_restitution(da.restitution, db.restitution),
+            one_way: da.one_way.is_some() || db.one_way.is_some(),
+        })
     }
     // ANCHOR_END: may_collide
 }

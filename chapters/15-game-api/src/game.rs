@@ -200,6 +200,9 @@ pub struct JointSlot {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub bodies: Vec<BodySlot>,
+    /// The shapes, changed only by destroying one and making another: a
+    /// contact keeps what its two shapes bring to it while nothing is made
+    /// or destroyed.
     pub shapes: Vec<ShapeSlot>,
     pub joints: Vec<JointSlot>,
     /// The place of each of chapter 9's joints, in its list's order.
@@ -245,11 +248,12 @@ pub struct Game {
 }
 // ANCHOR_END: game
 
-/// A contact's shapes and its points' approach speeds.
+/// A contact's pair of shapes, what they bring to it, and its points'
+/// approach speeds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Key {
     pub(crate) pair: Pair,
-    pub(crate) shapes: (u32, u32),
+    pub(crate) pairing: crate::collide::Pairing,
     pub(crate) approach: [f32; 2],
 }
 
