@@ -211,12 +211,21 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         // Each shape's leaf and its box, from its body's place this step.
         // Each body placed once, for its leaves and its contacts.
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
+        let margins = &parts.fast.margins;
+        let far = 2.0 * margins.iter().fold(0.0, |m: f32, &x| m.max(x));
         let mut places = std::mem::take(&mut game.places);
         places.clear();
-        places.extend((0..bodies.len()).map(|i| placed(bodies, wide, i)));
-        let margins = &parts.fast.margins;
-        game.fit_leaves(bodies);
-        game.fit_boxes(bodies, |i| places[i]);
+        places.extend(bodies.iter().enumerate().map(|(i, b)| {
+            let (margin, reach) = (margins[i], game.extents[i].0);
+            Placed {
+                at: placed(bodies, wide, i),
+                margin,
+                reach,
+                spin: b.angular_velocity.abs()
+                    * (reach + far + SPECULATIVE_DISTANCE),
+            }
+        }));
+        game.fit_leaves(bodies, |i| places[i].at);
         let tight = |s: usize| {
             TreePhase::tight_around(game.boxes[s].1, margins[game.owner(s)])
         };
@@ -267,9 +276,10 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                 return;
             }
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
-            let ta = on_body(&places[a], shape_a.at);
-            let tb = on_body(&places[b], shape_b.at);
-            let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
+            let (pa, pb) = (&places[a], &places[b]);
+            let ta = on_body(&pa.at, shape_a.at);
+            let tb = on_body(&pb.at, shape_b.at);
+            let margin = pa.margin + pb.margin + SPECULATIVE_DISTANCE;
             let Some(manifold) =
                 extras.collide(game, (sa, sb), (&ta, &tb), margin, settings)
             else {
@@ -277,7 +287,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
             };
             // Chapter 12's ghosts: a speculative contact the bodies cannot
             // reach in the step, though its row would push, is not made.
-            let reaches = (game.extents[a].0, game.extents[b].0);
+            let reaches = (pa.reach, pb.reach);
             if ghost(&manifold, (ba, bb), reaches, dt)
                 || (pairing.one_way
                     && !one_way_holds(&manifold, (shape_a, shape_b), (ba, bb)))
@@ -294,8 +304,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
             });
             // Each point's approach speed, for the hits: none to find if no
             // point can approach as fast as a hit.
-            let approach = match may_hit((ba, bb), reaches, margin, game.hit_speed)
-            {
+            let approach = match may_hit((ba, bb), (pa, pb), game.hit_speed) {
                 true => approach(&arbiter, ba, bb),
                 false => [0.0; 2],
             };
@@ -359,8 +368,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         }
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
         let game = &mut *self.game;
-        game.fit_leaves(bodies);
-        game.fit_boxes(bodies, |i| placed(bodies, wide, i));
+        game.fit_leaves(bodies, |i| placed(bodies, wide, i));
         parts.phase.sync_with(&game.leaves, |s| {
             TreePhase::tight_around(game.boxes[s].1, 0.0)
         });
@@ -414,21 +422,28 @@ fn moves(game: &Game, i: usize, b: &crate::Body) -> bool {
     }
 }
 
-/// Whether a point of a contact of bodies `a` and `b`, which reach `ra`
-/// and `rb` from their centres, within `margin` of each other, may
-/// approach faster than `hit_speed` when the step begins. A point lies
-/// within its body's reach and the margin of the body's centre, so it
-/// approaches no faster than the centres' relative velocity and each spin
-/// times that distance; twice that, against rounding, is the bound.
+/// A body as this step's contacts see it: placed, the margin its
+/// contacts are found within, how far its shapes reach from its centre,
+/// and how fast, at most, its spin moves a point of one of its contacts
+/// (which lies within its reach and the contact's margin of its centre).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed {
+    at: Transform,
+    margin: f32,
+    reach: f32,
+    spin: f32,
+}
+
+/// Whether a point of a contact of bodies `a` and `b` may approach faster
+/// than `hit_speed` when the step begins: it approaches no faster than the
+/// centres' relative velocity and the most each spin moves it (twice
+/// that, against rounding).
 fn may_hit(
     (a, b): (&crate::Body, &crate::Body),
-    (ra, rb): (f32, f32),
-    margin: f32,
+    (pa, pb): (&Placed, &Placed),
     hit_speed: f32,
 ) -> bool {
-    let spins = a.angular_velocity.abs() * (ra + margin)
-        + b.angular_velocity.abs() * (rb + margin);
-    2.0 * ((b.velocity - a.velocity).length() + spins) > hit_speed
+    2.0 * ((b.velocity - a.velocity).length() + pa.spin + pb.spin) > hit_speed
 }
 
 /// How fast each of an arbiter's points approaches when the step begins,
@@ -463,32 +478,15 @@ impl Game {
         self.extents = (0..n).map(of).collect();
     }
 
-    /// Each shape's leaf, into `leaves`: gone with its shape; held still
-    /// where its body cannot move this step (static, a kinematic body at
-    /// rest, a sleeper held still).
-    fn fit_leaves(&mut self, bodies: &[crate::Body]) {
-        let leaf = |s: &crate::game::ShapeSlot| match s.body {
-            None => ShapeLeaf { gone: true, held: true, at: Vec2::ZERO },
-            Some(i) => {
-                let b = &bodies[i as usize];
-                let still = b.velocity == Vec2::ZERO && b.angular_velocity == 0.0;
-                ShapeLeaf {
-                    gone: false,
-                    held: b.inv_mass == 0.0 && still,
-                    at: b.position,
-                }
-            }
-        };
-        self.leaves.clear();
-        self.leaves.extend(self.shapes.iter().map(leaf));
-    }
-
-    /// Each live shape's own box where its body is placed (body `i` by
-    /// `place(i)`), into `boxes`: the box found before, if its body has
-    /// not moved since, to the bit, and no shape has changed (chapter 14
-    /// keeps its bodies' boxes so); else found again. A pile at rest finds
-    /// none again.
-    fn fit_boxes(
+    /// Each shape's leaf, into `leaves`, and each live shape's own box
+    /// where its body is placed (body `i` by `place(i)`), into `boxes`, in
+    /// one pass. A leaf is gone with its shape, and held still where its
+    /// body cannot move this step (static, a kinematic body at rest, a
+    /// sleeper held still). The box is the one found before if its body
+    /// has not moved since, to the bit, and no shape has changed (chapter
+    /// 14 keeps its bodies' boxes so); else it is found again. A pile at
+    /// rest finds none again.
+    fn fit_leaves(
         &mut self,
         bodies: &[crate::Body],
         place: impl Fn(usize) -> Transform,
@@ -497,9 +495,19 @@ impl Game {
             (at.x.to_bits(), at.y.to_bits(), angle.to_bits())
         };
         self.boxes.resize(self.shapes.len(), (None, Bounds::default()));
+        self.leaves.clear();
+        self.leaves.reserve(self.shapes.len());
         for (shape, kept) in self.shapes.iter().zip(&mut self.boxes) {
-            let Some(i) = shape.body.map(|i| i as usize) else { continue };
-            let here = (bodies[i].position, bodies[i].angle);
+            let Some(i) = shape.body.map(|i| i as usize) else {
+                let gone = ShapeLeaf { gone: true, held: true, at: Vec2::ZERO };
+                self.leaves.push(gone);
+                continue;
+            };
+            let b = &bodies[i];
+            let still = b.velocity == Vec2::ZERO && b.angular_velocity == 0.0;
+            let held = b.inv_mass == 0.0 && still;
+            self.leaves.push(ShapeLeaf { gone: false, held, at: b.position });
+            let here = (b.position, b.angle);
             if self.changed || kept.0.is_none_or(|at| bits(at) != bits(here)) {
                 let t = on_body(&place(i), shape.at);
                 *kept = (Some(here), shape_bounds(&shape.placed, &t));
