@@ -25,9 +25,10 @@ use ch14_wide_solver::collide::placed;
 use ch14_wide_solver::{Collide, JointPass, Parts, Surface};
 use glam::Vec2;
 
-/// A pair's contact, its key, whether it is last step's contact again
-/// (as many points, as ready to bounce), and its surface.
-pub(crate) type Made = (Arbiter, Key, bool, Surface);
+/// Beside a pair's contact (its arbiter): its key, whether it is last
+/// step's contact again (as many points, as ready to bounce), and its
+/// surface.
+pub(crate) type Made = (Key, bool, Surface);
 
 /// What a pair of shapes brings to its contact, from the two shapes alone:
 /// which is A's (the one on the body in the lower place), their bodies, the
@@ -197,6 +198,8 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
     fn collide(&mut self, parts: &mut Parts<'_>, dt: f32) {
         let game = &mut *self.game;
         parts.start_poses();
+        // Room for this step's arbiters.
+        let mut arbiters = parts.arbiter_room();
         game.fit_extents(parts.solver.bodies.len());
         parts.margins_with(dt, &game.extents);
         // A kinematic body's margin grows with its motion too: what it
@@ -250,7 +253,9 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         phase.join(leaves, &found);
         game.found = found;
         // Each pair that may touch and may collide made a contact, on the
-        // workers, in runs of 64 pairs, gathered in the pairs' order.
+        // workers, in runs of 64 pairs, gathered in the pairs' order: the
+        // arbiters into one list, for the solver, and what the game keeps
+        // of each into another.
         let held = game.held_pairs(parts.joints);
         let (mut made, mut lists) =
             (std::mem::take(&mut game.made), std::mem::take(&mut game.lists));
@@ -265,7 +270,8 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         let contact = |pair: Pair,
                        pairing: Pairing,
                        old: Option<usize>,
-                       out: &mut Vec<Made>| {
+                       arbiters: &mut Vec<Arbiter>,
+                       made: &mut Vec<Made>| {
             let before = old.map(|k| &last[k]);
             let (sa, sb) = (pairing.shapes.0 as usize, pairing.shapes.1 as usize);
             let (a, b) = (pairing.bodies.0 as usize, pairing.bodies.1 as usize);
@@ -320,10 +326,12 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                 },
                 false => Surface::default(),
             };
-            out.push((arbiter, key, again, surface));
+            arbiters.push(arbiter);
+            made.push((key, again, surface));
         };
         let runs: Vec<&[Pair]> = phase.pairs().chunks(64).collect();
-        parts.wide.threads.collect(&runs, 4, &mut lists, &mut made, |run, out| {
+        let (threads, outs) = (&parts.wide.threads, (&mut arbiters, &mut made));
+        threads.collect_two(&runs, 4, &mut lists, outs, |run, arbs, made| {
             // Last step's contact of the same two shapes, if any: both lists
             // are in the pairs' order.
             let mut old = game.keys.partition_point(|k| k.pair < run[0]);
@@ -339,19 +347,17 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                     _ => game.may_collide(pair, &held),
                 };
                 if let Some(pairing) = pairing {
-                    contact(pair, pairing, before.map(|_| old), out);
+                    contact(pair, pairing, before.map(|_| old), arbs, made);
                 }
             }
         });
-        let same = made.iter().filter(|m| m.2).count();
+        let same = made.iter().filter(|m| m.1).count();
         let same = !game.changed && same == made.len() && made.len() == last.len();
-        let mut arbiters = parts.arbiter_room();
-        arbiters.extend(made.iter().map(|m| m.0));
         let game = &mut *self.game;
         game.keys.clear();
-        game.keys.extend(made.iter().map(|m| m.1));
+        game.keys.extend(made.iter().map(|m| m.0));
         let surfaces = match surfaces {
-            true => made.iter().map(|m| m.3).collect(),
+            true => made.iter().map(|m| m.2).collect(),
             false => Vec::new(),
         };
         (game.made, game.lists, game.places) = (made, lists, places);

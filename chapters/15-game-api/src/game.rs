@@ -240,7 +240,8 @@ pub struct Game {
     pub(crate) made: Vec<crate::collide::Made>,
     /// Room for each body's place this step.
     pub(crate) places: Vec<crate::collide::Placed>,
-    pub(crate) lists: Vec<Vec<crate::collide::Made>>,
+    pub(crate) lists:
+        Vec<(Vec<ch08_sequential_impulses::Arbiter>, Vec<crate::collide::Made>)>,
     /// Each shape's leaf, and its box where its body was when the box was
     /// found (kept while the body stays there, to the bit).
     pub(crate) leaves: Vec<crate::collide::ShapeLeaf>,
