@@ -25,11 +25,6 @@ use ch14_wide_solver::collide::placed;
 use ch14_wide_solver::{Collide, JointPass, Parts, Surface};
 use glam::Vec2;
 
-/// Beside a pair's contact (its arbiter): its key, whether it is last
-/// step's contact again (as many points, as ready to bounce), and its
-/// surface.
-pub(crate) type Made = (Key, bool, Surface);
-
 /// What a pair of shapes brings to its contact, from the two shapes alone:
 /// which is A's (the one on the body in the lower place), their bodies, the
 /// mixed friction and restitution, whether either is a one-way platform.
@@ -271,7 +266,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                        pairing: Pairing,
                        old: Option<usize>,
                        arbiters: &mut Vec<Arbiter>,
-                       made: &mut Vec<Made>| {
+                       made: &mut Vec<Key>| {
             let before = old.map(|k| &last[k]);
             let (sa, sb) = (pairing.shapes.0 as usize, pairing.shapes.1 as usize);
             let (a, b) = (pairing.bodies.0 as usize, pairing.bodies.1 as usize);
@@ -314,20 +309,8 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                 true => approach(&arbiter, ba, bb),
                 false => [0.0; 2],
             };
-            let key = Key { pair, pairing, approach };
-            let surface = match surfaces {
-                // The rolling row's impulse is warm-started, as the points'.
-                true => Surface {
-                    rolling_impulse: match (old, kept, warm) {
-                        (Some(k), Some(kept), true) => kept[k].rolling_impulse,
-                        _ => 0.0,
-                    },
-                    ..extras.surface(game, (sa, sb))
-                },
-                false => Surface::default(),
-            };
             arbiters.push(arbiter);
-            made.push((key, again, surface));
+            made.push(Key { pair, pairing, approach, again });
         };
         let runs: Vec<&[Pair]> = phase.pairs().chunks(64).collect();
         let (threads, outs) = (&parts.wide.threads, (&mut arbiters, &mut made));
@@ -351,15 +334,15 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                 }
             }
         });
-        let same = made.iter().filter(|m| m.1).count();
+        let same = made.iter().filter(|key| key.again).count();
         let same = !game.changed && same == made.len() && made.len() == last.len();
-        let game = &mut *self.game;
-        game.keys.clear();
-        game.keys.extend(made.iter().map(|m| m.0));
         let surfaces = match surfaces {
-            true => made.iter().map(|m| m.2).collect(),
+            true => surfaces_of(game, extras, (&made, &game.keys), kept, warm),
             false => Vec::new(),
         };
+        // This step's keys for the next; last step's list keeps its room.
+        let game = &mut *self.game;
+        std::mem::swap(&mut game.keys, &mut made);
         (game.made, game.lists, game.places) = (made, lists, places);
         parts.hand_in_with(arbiters, surfaces, same);
     }
@@ -426,6 +409,36 @@ fn moves(game: &Game, i: usize, b: &crate::Body) -> bool {
         }
         _ => false,
     }
+}
+
+/// Each contact's surface (chapter 16's), for the contacts of `keys`:
+/// its rolling row's impulse warm-started, as the points' are, from last
+/// step's surface of the same two shapes (`kept`, one for each of `last`'s
+/// keys; both lists of keys are in the pairs' order).
+fn surfaces_of(
+    game: &Game,
+    extras: &impl Extras,
+    (keys, last): (&[Key], &[Key]),
+    kept: Option<&[Surface]>,
+    warm: bool,
+) -> Vec<Surface> {
+    let mut old = 0;
+    let surface = |key: &Key| {
+        while last.get(old).is_some_and(|k| k.pair < key.pair) {
+            old += 1;
+        }
+        let before = last.get(old).filter(|k| k.pair == key.pair);
+        let rolling_impulse = match (before, kept, warm) {
+            (Some(_), Some(kept), true) => kept[old].rolling_impulse,
+            _ => 0.0,
+        };
+        let (sa, sb) = key.pairing.shapes;
+        Surface {
+            rolling_impulse,
+            ..extras.surface(game, (sa as usize, sb as usize))
+        }
+    };
+    keys.iter().map(surface).collect()
 }
 
 /// A body as this step's contacts see it: placed, the margin its
