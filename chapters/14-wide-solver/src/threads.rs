@@ -386,23 +386,8 @@ impl Threads {
                         piece.iter().for_each(|item| f(item, list));
                     },
                 );
-                let total = lists.iter().map(Vec::len).sum();
-                out.truncate(total);
-                if let Some(&filler) = lists.iter().flatten().next() {
-                    out.resize(total, filler);
-                }
-                let mut slices = Vec::with_capacity(lists.len());
-                let mut rest = out.as_mut_slice();
-                for list in lists.iter() {
-                    let (slice, tail) =
-                        std::mem::take(&mut rest).split_at_mut(list.len());
-                    slices.push(slice);
-                    rest = tail;
-                }
-                slices
-                    .into_par_iter()
-                    .zip(&*lists)
-                    .for_each(|(slice, list)| slice.copy_from_slice(list));
+                let lists: Vec<&[U]> = lists.iter().map(Vec::as_slice).collect();
+                gather(&lists, out);
             }),
             _ => {
                 out.clear();
@@ -410,6 +395,71 @@ impl Threads {
             }
         }
     }
+
+    /// [`Threads::collect`] into two lists at once: `f` pushes, for each
+    /// item, into both (as many as it likes into each), and `outs` are
+    /// filled each in the items' order, as `collect` fills its `out`; with
+    /// several workers, each piece pushes into a pair of `lists`.
+    pub fn collect_two<T: Sync, U: Send + Sync + Copy, V: Send + Sync + Copy>(
+        &self,
+        items: &[T],
+        grain: usize,
+        lists: &mut Vec<(Vec<U>, Vec<V>)>,
+        (one, two): (&mut Vec<U>, &mut Vec<V>),
+        f: impl Fn(&T, &mut Vec<U>, &mut Vec<V>) + Sync + Send,
+    ) {
+        match &self.pool {
+            Some(pool) if items.len() >= 2 * grain => pool.install(|| {
+                let size = items.len().div_ceil(4 * self.count).max(grain);
+                let pieces = items.chunks(size);
+                if lists.len() < pieces.len() {
+                    lists.resize_with(pieces.len(), Default::default);
+                }
+                let lists = &mut lists[..pieces.len()];
+                lists.par_iter_mut().zip(pieces.collect::<Vec<_>>()).for_each(
+                    |((u, v), piece)| {
+                        u.clear();
+                        v.clear();
+                        piece.iter().for_each(|item| f(item, u, v));
+                    },
+                );
+                let ones: Vec<&[U]> =
+                    lists.iter().map(|l| l.0.as_slice()).collect();
+                gather(&ones, one);
+                let twos: Vec<&[V]> =
+                    lists.iter().map(|l| l.1.as_slice()).collect();
+                gather(&twos, two);
+            }),
+            _ => {
+                one.clear();
+                two.clear();
+                items.iter().for_each(|item| f(item, one, two))
+            }
+        }
+    }
+}
+
+/// `out` given the `lists`' total length (keeping its room and, mostly,
+/// its length from call to call), cut into one slice per list, and each
+/// list copied into its slice on the workers: [`Threads::collect`]'s
+/// gathering, inside its pool.
+fn gather<U: Send + Sync + Copy>(lists: &[&[U]], out: &mut Vec<U>) {
+    let total = lists.iter().map(|list| list.len()).sum();
+    out.truncate(total);
+    if let Some(&filler) = lists.iter().flat_map(|list| list.iter()).next() {
+        out.resize(total, filler);
+    }
+    let mut slices = Vec::with_capacity(lists.len());
+    let mut rest = out.as_mut_slice();
+    for list in lists {
+        let (slice, tail) = std::mem::take(&mut rest).split_at_mut(list.len());
+        slices.push(slice);
+        rest = tail;
+    }
+    slices
+        .into_par_iter()
+        .zip(lists)
+        .for_each(|(slice, list)| slice.copy_from_slice(list));
 }
 
 /// Keep the calling worker, worker `i` of its pool, on the `i`-th of the

@@ -25,9 +25,19 @@ use ch14_wide_solver::collide::placed;
 use ch14_wide_solver::{Collide, JointPass, Parts, Surface};
 use glam::Vec2;
 
-/// A pair's contact, its key, whether it is last step's contact again
-/// (as many points, as ready to bounce), and its surface.
-pub(crate) type Made = (Arbiter, Key, bool, Surface);
+/// What a pair of shapes brings to its contact, from the two shapes alone:
+/// which is A's (the one on the body in the lower place), their bodies, the
+/// mixed friction and restitution, whether either is a one-way platform.
+/// Found when the pair first touches, then kept with its contact from step
+/// to step while no body, shape or joint is made or destroyed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Pairing {
+    pub(crate) shapes: (u32, u32),
+    pub(crate) bodies: (u32, u32),
+    pub(crate) friction: f32,
+    pub(crate) restitution: f32,
+    pub(crate) one_way: bool,
+}
 
 /// This chapter's shapes, for chapter 14's step, and what a later chapter
 /// adds to them.
@@ -137,40 +147,38 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         let game = &*self.game;
         let bodies = &parts.solver.bodies;
         let n = bodies.len();
+        // No sleeper, none to wake.
+        if !parts.sleep.asleep.contains(&true) {
+            return;
+        }
         let mut wake = vec![false; n];
-        if parts.sleep.asleep.contains(&true) {
-            for (i, b) in bodies.iter().enumerate() {
-                if parts.sleep.asleep[i] || !moves(game, i, b) {
+        for (i, b) in bodies.iter().enumerate() {
+            if parts.sleep.asleep[i] || !moves(game, i, b) {
+                continue;
+            }
+            let grow =
+                motion_bound(b.velocity, b.angular_velocity, game.extents[i].0, dt)
+                    + SPECULATIVE_DISTANCE;
+            let t = b.transform();
+            for &s in &game.bodies[i].shapes {
+                let shape = &game.shapes[s as usize];
+                if shape.def.sensor {
                     continue;
                 }
-                let grow = motion_bound(
-                    b.velocity,
-                    b.angular_velocity,
-                    game.extents[i].0,
-                    dt,
-                ) + SPECULATIVE_DISTANCE;
-                let t = b.transform();
-                for &s in &game.bodies[i].shapes {
-                    let shape = &game.shapes[s as usize];
-                    if shape.def.sensor {
-                        continue;
+                let bounds =
+                    shape_bounds(&shape.placed, &on_body(&t, shape.at)).grown(grow);
+                parts.phase.tree.query(bounds, |_, leaf| {
+                    let other = &game.shapes[leaf];
+                    let Some(j) = other.body.map(|j| j as usize) else {
+                        return;
+                    };
+                    if parts.sleep.asleep[j]
+                        && !other.def.sensor
+                        && should_collide(&shape.def.filter, &other.def.filter)
+                    {
+                        wake[j] = true;
                     }
-                    let bounds =
-                        shape_bounds(&shape.placed, &on_body(&t, shape.at))
-                            .grown(grow);
-                    parts.phase.tree.query(bounds, |_, leaf| {
-                        let other = &game.shapes[leaf];
-                        let Some(j) = other.body.map(|j| j as usize) else {
-                            return;
-                        };
-                        if parts.sleep.asleep[j]
-                            && !other.def.sensor
-                            && should_collide(&shape.def.filter, &other.def.filter)
-                        {
-                            wake[j] = true;
-                        }
-                    });
-                }
+                });
             }
         }
         parts.sleep.wake_with(parts.solver, parts.joints, wake);
@@ -185,6 +193,8 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
     fn collide(&mut self, parts: &mut Parts<'_>, dt: f32) {
         let game = &mut *self.game;
         parts.start_poses();
+        // Room for this step's arbiters.
+        let mut arbiters = parts.arbiter_room();
         game.fit_extents(parts.solver.bodies.len());
         parts.margins_with(dt, &game.extents);
         // A kinematic body's margin grows with its motion too: what it
@@ -199,12 +209,21 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         // Each shape's leaf and its box, from its body's place this step.
         // Each body placed once, for its leaves and its contacts.
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
+        let margins = &parts.fast.margins;
+        let far = 2.0 * margins.iter().fold(0.0, |m: f32, &x| m.max(x));
         let mut places = std::mem::take(&mut game.places);
         places.clear();
-        places.extend((0..bodies.len()).map(|i| placed(bodies, wide, i)));
-        let margins = &parts.fast.margins;
-        game.fit_leaves(bodies);
-        game.fit_boxes(bodies, |i| places[i]);
+        places.extend(bodies.iter().enumerate().map(|(i, b)| {
+            let (margin, reach) = (margins[i], game.extents[i].0);
+            Placed {
+                at: placed(bodies, wide, i),
+                margin,
+                reach,
+                spin: b.angular_velocity.abs()
+                    * (reach + far + SPECULATIVE_DISTANCE),
+            }
+        }));
+        game.fit_leaves(bodies, |i| places[i].at);
         let tight = |s: usize| {
             TreePhase::tight_around(game.boxes[s].1, margins[game.owner(s)])
         };
@@ -229,7 +248,9 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         phase.join(leaves, &found);
         game.found = found;
         // Each pair that may touch and may collide made a contact, on the
-        // workers, in runs of 64 pairs, gathered in the pairs' order.
+        // workers, in runs of 64 pairs, gathered in the pairs' order: the
+        // arbiters into one list, for the solver, and what the game keeps
+        // of each into another.
         let held = game.held_pairs(parts.joints);
         let (mut made, mut lists) =
             (std::mem::take(&mut game.made), std::mem::take(&mut game.lists));
@@ -241,51 +262,59 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         // Last step's surfaces, one for each of last step's arbiters (unless
         // a shape's destruction took arbiters out since: then none).
         let kept = Some(parts.surfaces()).filter(|k| k.len() == last.len());
-        let contact = |pair: Pair, old: Option<usize>| -> Option<Made> {
+        let contact = |pair: Pair,
+                       pairing: Pairing,
+                       old: Option<usize>,
+                       arbiters: &mut Vec<Arbiter>,
+                       made: &mut Vec<Key>| {
             let before = old.map(|k| &last[k]);
-            let (sa, sb) = game.may_collide(pair, bodies, &held)?;
-            let (a, b) = (game.owner(sa), game.owner(sb));
+            let (sa, sb) = (pairing.shapes.0 as usize, pairing.shapes.1 as usize);
+            let (a, b) = (pairing.bodies.0 as usize, pairing.bodies.1 as usize);
+            let (ba, bb) = (&bodies[a], &bodies[b]);
+            // Neither can be pushed (static, kinematic, or asleep and held
+            // still for the step): nothing to solve.
+            if ba.inv_mass == 0.0 && bb.inv_mass == 0.0 {
+                return;
+            }
             let (shape_a, shape_b) = (&game.shapes[sa], &game.shapes[sb]);
-            let ta = on_body(&places[a], shape_a.at);
-            let tb = on_body(&places[b], shape_b.at);
-            let margin = margins[a] + margins[b] + SPECULATIVE_DISTANCE;
-            let manifold =
-                extras.collide(game, (sa, sb), (&ta, &tb), margin, settings)?;
+            let (pa, pb) = (&places[a], &places[b]);
+            let ta = on_body(&pa.at, shape_a.at);
+            let tb = on_body(&pb.at, shape_b.at);
+            let margin = pa.margin + pb.margin + SPECULATIVE_DISTANCE;
+            let Some(manifold) =
+                extras.collide(game, (sa, sb), (&ta, &tb), margin, settings)
+            else {
+                return;
+            };
             // Chapter 12's ghosts: a speculative contact the bodies cannot
             // reach in the step, though its row would push, is not made.
-            let reaches = (game.extents[a].0, game.extents[b].0);
-            let (ba, bb) = (&bodies[a], &bodies[b]);
+            let reaches = (pa.reach, pb.reach);
             if ghost(&manifold, (ba, bb), reaches, dt)
-                || !one_way_holds(&manifold, (shape_a, shape_b), (ba, bb))
+                || (pairing.one_way
+                    && !one_way_holds(&manifold, (shape_a, shape_b), (ba, bb)))
             {
-                return None;
+                return;
             }
             let mut arbiter =
                 Arbiter::new((a, b), (ba, bb), &manifold, before, warm);
-            let (da, db) = (&shape_a.def, &shape_b.def);
-            arbiter.friction = mix_friction(da.friction, db.friction);
-            arbiter.restitution = mix_restitution(da.restitution, db.restitution);
+            arbiter.friction = pairing.friction;
+            arbiter.restitution = pairing.restitution;
             let again = before.is_some_and(|o| {
                 o.count == arbiter.count
                     && (o.restitution > 0.0) == (arbiter.restitution > 0.0)
             });
-            let approach = approach(&arbiter, ba, bb);
-            let key = Key { pair, shapes: (sa as u32, sb as u32), approach };
-            let surface = match surfaces {
-                // The rolling row's impulse is warm-started, as the points'.
-                true => Surface {
-                    rolling_impulse: match (old, kept, warm) {
-                        (Some(k), Some(kept), true) => kept[k].rolling_impulse,
-                        _ => 0.0,
-                    },
-                    ..extras.surface(game, (sa, sb))
-                },
-                false => Surface::default(),
+            // Each point's approach speed, for the hits: none to find if no
+            // point can approach as fast as a hit.
+            let approach = match may_hit((ba, bb), (pa, pb), game.hit_speed) {
+                true => approach(&arbiter, ba, bb),
+                false => [0.0; 2],
             };
-            Some((arbiter, key, again, surface))
+            arbiters.push(arbiter);
+            made.push(Key { pair, pairing, approach, again });
         };
         let runs: Vec<&[Pair]> = phase.pairs().chunks(64).collect();
-        parts.wide.threads.collect(&runs, 4, &mut lists, &mut made, |run, out| {
+        let (threads, outs) = (&parts.wide.threads, (&mut arbiters, &mut made));
+        threads.collect_two(&runs, 4, &mut lists, outs, |run, arbs, made| {
             // Last step's contact of the same two shapes, if any: both lists
             // are in the pairs' order.
             let mut old = game.keys.partition_point(|k| k.pair < run[0]);
@@ -294,20 +323,26 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
                     old += 1;
                 }
                 let before = game.keys.get(old).filter(|k| k.pair == pair);
-                out.extend(contact(pair, before.map(|_| old)));
+                // What the two shapes bring, kept with last step's contact
+                // unless something was made or destroyed since.
+                let pairing = match before {
+                    Some(key) if !game.changed => Some(key.pairing),
+                    _ => game.may_collide(pair, &held),
+                };
+                if let Some(pairing) = pairing {
+                    contact(pair, pairing, before.map(|_| old), arbs, made);
+                }
             }
         });
-        let same = made.iter().filter(|m| m.2).count();
+        let same = made.iter().filter(|key| key.again).count();
         let same = !game.changed && same == made.len() && made.len() == last.len();
-        let mut arbiters = parts.arbiter_room();
-        arbiters.extend(made.iter().map(|m| m.0));
-        let game = &mut *self.game;
-        game.keys.clear();
-        game.keys.extend(made.iter().map(|m| m.1));
         let surfaces = match surfaces {
-            true => made.iter().map(|m| m.3).collect(),
+            true => surfaces_of(game, extras, (&made, &game.keys), kept, warm),
             false => Vec::new(),
         };
+        // This step's keys for the next; last step's list keeps its room.
+        let game = &mut *self.game;
+        std::mem::swap(&mut game.keys, &mut made);
         (game.made, game.lists, game.places) = (made, lists, places);
         parts.hand_in_with(arbiters, surfaces, same);
     }
@@ -322,8 +357,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         }
         let (bodies, wide) = (&parts.solver.bodies, &*parts.wide);
         let game = &mut *self.game;
-        game.fit_leaves(bodies);
-        game.fit_boxes(bodies, |i| placed(bodies, wide, i));
+        game.fit_leaves(bodies, |i| placed(bodies, wide, i));
         parts.phase.sync_with(&game.leaves, |s| {
             TreePhase::tight_around(game.boxes[s].1, 0.0)
         });
@@ -377,6 +411,60 @@ fn moves(game: &Game, i: usize, b: &crate::Body) -> bool {
     }
 }
 
+/// Each contact's surface (chapter 16's), for the contacts of `keys`:
+/// its rolling row's impulse warm-started, as the points' are, from last
+/// step's surface of the same two shapes (`kept`, one for each of `last`'s
+/// keys; both lists of keys are in the pairs' order).
+fn surfaces_of(
+    game: &Game,
+    extras: &impl Extras,
+    (keys, last): (&[Key], &[Key]),
+    kept: Option<&[Surface]>,
+    warm: bool,
+) -> Vec<Surface> {
+    let mut old = 0;
+    let surface = |key: &Key| {
+        while last.get(old).is_some_and(|k| k.pair < key.pair) {
+            old += 1;
+        }
+        let before = last.get(old).filter(|k| k.pair == key.pair);
+        let rolling_impulse = match (before, kept, warm) {
+            (Some(_), Some(kept), true) => kept[old].rolling_impulse,
+            _ => 0.0,
+        };
+        let (sa, sb) = key.pairing.shapes;
+        Surface {
+            rolling_impulse,
+            ..extras.surface(game, (sa as usize, sb as usize))
+        }
+    };
+    keys.iter().map(surface).collect()
+}
+
+/// A body as this step's contacts see it: placed, the margin its
+/// contacts are found within, how far its shapes reach from its centre,
+/// and how fast, at most, its spin moves a point of one of its contacts
+/// (which lies within its reach and the contact's margin of its centre).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed {
+    at: Transform,
+    margin: f32,
+    reach: f32,
+    spin: f32,
+}
+
+/// Whether a point of a contact of bodies `a` and `b` may approach faster
+/// than `hit_speed` when the step begins: it approaches no faster than the
+/// centres' relative velocity and the most each spin moves it (twice
+/// that, against rounding).
+fn may_hit(
+    (a, b): (&crate::Body, &crate::Body),
+    (pa, pb): (&Placed, &Placed),
+    hit_speed: f32,
+) -> bool {
+    2.0 * ((b.velocity - a.velocity).length() + pa.spin + pb.spin) > hit_speed
+}
+
 /// How fast each of an arbiter's points approaches when the step begins,
 /// m/s (the relative velocity of B's point to A's, against the normal).
 fn approach(arbiter: &Arbiter, a: &crate::Body, b: &crate::Body) -> [f32; 2] {
@@ -409,32 +497,15 @@ impl Game {
         self.extents = (0..n).map(of).collect();
     }
 
-    /// Each shape's leaf, into `leaves`: gone with its shape; held still
-    /// where its body cannot move this step (static, a kinematic body at
-    /// rest, a sleeper held still).
-    fn fit_leaves(&mut self, bodies: &[crate::Body]) {
-        let leaf = |s: &crate::game::ShapeSlot| match s.body {
-            None => ShapeLeaf { gone: true, held: true, at: Vec2::ZERO },
-            Some(i) => {
-                let b = &bodies[i as usize];
-                let still = b.velocity == Vec2::ZERO && b.angular_velocity == 0.0;
-                ShapeLeaf {
-                    gone: false,
-                    held: b.inv_mass == 0.0 && still,
-                    at: b.position,
-                }
-            }
-        };
-        self.leaves.clear();
-        self.leaves.extend(self.shapes.iter().map(leaf));
-    }
-
-    /// Each live shape's own box where its body is placed (body `i` by
-    /// `place(i)`), into `boxes`: the box found before, if its body has
-    /// not moved since, to the bit, and no shape has changed (chapter 14
-    /// keeps its bodies' boxes so); else found again. A pile at rest finds
-    /// none again.
-    fn fit_boxes(
+    /// Each shape's leaf, into `leaves`, and each live shape's own box
+    /// where its body is placed (body `i` by `place(i)`), into `boxes`, in
+    /// one pass. A leaf is gone with its shape, and held still where its
+    /// body cannot move this step (static, a kinematic body at rest, a
+    /// sleeper held still). The box is the one found before if its body
+    /// has not moved since, to the bit, and no shape has changed (chapter
+    /// 14 keeps its bodies' boxes so); else it is found again. A pile at
+    /// rest finds none again.
+    fn fit_leaves(
         &mut self,
         bodies: &[crate::Body],
         place: impl Fn(usize) -> Transform,
@@ -443,9 +514,19 @@ impl Game {
             (at.x.to_bits(), at.y.to_bits(), angle.to_bits())
         };
         self.boxes.resize(self.shapes.len(), (None, Bounds::default()));
+        self.leaves.clear();
+        self.leaves.reserve(self.shapes.len());
         for (shape, kept) in self.shapes.iter().zip(&mut self.boxes) {
-            let Some(i) = shape.body.map(|i| i as usize) else { continue };
-            let here = (bodies[i].position, bodies[i].angle);
+            let Some(i) = shape.body.map(|i| i as usize) else {
+                let gone = ShapeLeaf { gone: true, held: true, at: Vec2::ZERO };
+                self.leaves.push(gone);
+                continue;
+            };
+            let b = &bodies[i];
+            let still = b.velocity == Vec2::ZERO && b.angular_velocity == 0.0;
+            let held = b.inv_mass == 0.0 && still;
+            self.leaves.push(ShapeLeaf { gone: false, held, at: b.position });
+            let here = (b.position, b.angle);
             if self.changed || kept.0.is_none_or(|at| bits(at) != bits(here)) {
                 let t = on_body(&place(i), shape.at);
                 *kept = (Some(here), shape_bounds(&shape.placed, &t));
@@ -467,29 +548,34 @@ impl Game {
     }
 
     // ANCHOR: may_collide
-    /// The two shapes of `pair`, the one on the body in the lower place
-    /// first, if they may collide: on two bodies, at least one of which can
-    /// be pushed; neither a sensor; their filters agreeing; not held apart
-    /// by a joint.
-    fn may_collide(
-        &self,
-        pair: Pair,
-        bodies: &[crate::Body],
-        held: &[(usize, usize)],
-    ) -> Option<(usize, usize)> {
+    /// The two shapes of `pair`, if they may collide: on two bodies, neither
+    /// a sensor, their filters agreeing, not held apart by a joint. Then
+    /// what they bring to a contact (see [`Pairing`]), the shape on the
+    /// body in the lower place first.
+    fn may_collide(&self, pair: Pair, held: &[(usize, usize)]) -> Option<Pairing> {
         let (s, t) = pair.bodies();
-        let (a, b) = (self.owner(s), self.owner(t));
-        let (one, other) = (&self.shapes[s].def, &self.shapes[t].def);
+        let (one, other) = (&self.shapes[s], &self.shapes[t]);
+        let (a, b) = (one.body?, other.body?);
+        let (lower, upper) = (a.min(b) as usize, a.max(b) as usize);
         if a == b
-            || (bodies[a].inv_mass == 0.0 && bodies[b].inv_mass == 0.0)
-            || one.sensor
-            || other.sensor
-            || !should_collide(&one.filter, &other.filter)
-            || held.binary_search(&(a.min(b), a.max(b))).is_ok()
+            || one.def.sensor
+            || other.def.sensor
+            || !should_collide(&one.def.filter, &other.def.filter)
+            || held.binary_search(&(lower, upper)).is_ok()
         {
             return None;
         }
-        Some(if a < b { (s, t) } else { (t, s) })
+        let ((sa, da), (sb, db)) = match a < b {
+            true => ((s, &one.def), (t, &other.def)),
+            false => ((t, &other.def), (s, &one.def)),
+        };
+        Some(Pairing {
+            shapes: (sa as u32, sb as u32),
+            bodies: (lower as u32, upper as u32),
+            friction: mix_friction(da.friction, db.friction),
+            restitution: mix_restitution(da.restitution, db.restitution),
+            one_way: da.one_way.is_some() || db.one_way.is_some(),
+        })
     }
     // ANCHOR_END: may_collide
 }

@@ -267,7 +267,8 @@ impl Game {
             }
         }
         let (speed, point) = best?;
-        let (a, b) = (key.shapes.0 as usize, key.shapes.1 as usize);
+        let (a, b) = key.pairing.shapes;
+        let (a, b) = (a as usize, b as usize);
         Some(HitEvent {
             shape_a: self.shape_id(a),
             shape_b: self.shape_id(b),

@@ -200,6 +200,9 @@ pub struct JointSlot {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub bodies: Vec<BodySlot>,
+    /// The shapes, changed only by destroying one and making another: a
+    /// contact keeps what its two shapes bring to it while nothing is made
+    /// or destroyed.
     pub shapes: Vec<ShapeSlot>,
     pub joints: Vec<JointSlot>,
     /// The place of each of chapter 9's joints, in its list's order.
@@ -231,13 +234,13 @@ pub struct Game {
     /// Whether bodies, shapes or joints were made or destroyed since the
     /// last step: its contacts are then not last step's, one for one.
     pub(crate) changed: bool,
-    /// Room for the pairs the tree finds in a step, the contacts made,
-    /// and the workers' lists of them.
+    /// Room for the pairs the tree finds in a step, the keys of the
+    /// contacts made, and the workers' lists of arbiters and keys.
     pub(crate) found: Vec<Pair>,
-    pub(crate) made: Vec<crate::collide::Made>,
+    pub(crate) made: Vec<Key>,
     /// Room for each body's place this step.
-    pub(crate) places: Vec<Transform>,
-    pub(crate) lists: Vec<Vec<crate::collide::Made>>,
+    pub(crate) places: Vec<crate::collide::Placed>,
+    pub(crate) lists: Vec<(Vec<ch08_sequential_impulses::Arbiter>, Vec<Key>)>,
     /// Each shape's leaf, and its box where its body was when the box was
     /// found (kept while the body stays there, to the bit).
     pub(crate) leaves: Vec<crate::collide::ShapeLeaf>,
@@ -245,12 +248,15 @@ pub struct Game {
 }
 // ANCHOR_END: game
 
-/// A contact's shapes and its points' approach speeds.
+/// A contact's pair of shapes, what they bring to it, its points' approach
+/// speeds, and whether it is last step's contact again (as many points, as
+/// ready to bounce).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Key {
     pub(crate) pair: Pair,
-    pub(crate) shapes: (u32, u32),
+    pub(crate) pairing: crate::collide::Pairing,
     pub(crate) approach: [f32; 2],
+    pub(crate) again: bool,
 }
 
 impl Default for Game {

@@ -5,7 +5,9 @@
 use crate::bodies::{DT, boxed, one};
 use ch09_joints::Kind;
 use ch11_polygons::Shape;
-use ch15_game_api::{BodyKind, Filter, JointDef, ShapeDef, World, should_collide};
+use ch15_game_api::{
+    BodyDef, BodyKind, Filter, JointDef, ShapeDef, World, should_collide,
+};
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -77,4 +79,46 @@ fn a_joint_keeps_its_bodies_shapes_apart_unless_told() {
             "collide_connected {collide_connected}"
         );
     }
+}
+
+/// What two shapes bring to their contact (may they collide, the mixed
+/// friction) is kept with the contact from step to step: whatever is made
+/// or destroyed since is seen all the same. A joint made between two
+/// resting boxes ends their contact at the next step; a shape made on the
+/// lower box, in the place of the one destroyed, brings its own friction.
+#[test]
+fn a_kept_contact_follows_what_is_made_and_destroyed() {
+    let mut world = World::new();
+    crate::bodies::floor(&mut world);
+    let a = world.create_body(BodyDef::new(BodyKind::Dynamic, Vec2::new(0.0, 0.5)));
+    let shape = world.create_shape(a, boxed(Vec2::splat(0.5))).unwrap();
+    let upper = Vec2::new(0.0, 1.5);
+    let b = one(&mut world, BodyKind::Dynamic, upper, boxed(Vec2::splat(0.5)));
+    let between = |world: &World| {
+        let (a, b) = (a.index as usize, b.index as usize);
+        let arbiters = world.solver.arbiters.iter();
+        arbiters
+            .filter(|arb| (arb.a, arb.b) == (a, b))
+            .map(|arb| arb.friction)
+            .collect::<Vec<_>>()
+    };
+    for _ in 0..10 {
+        world.step(DT);
+    }
+    let friction = ShapeDef::new(Shape::Circle { radius: 0.0 }).friction;
+    assert_eq!(between(&world), [friction]);
+    // The lower box's shape made again, slippery, in the freed place.
+    world.destroy_shape(shape).unwrap();
+    let slippery = ShapeDef { friction: 0.0, ..boxed(Vec2::splat(0.5)) };
+    let again = world.create_shape(a, slippery).unwrap();
+    assert_eq!(again.index, shape.index);
+    world.step(DT);
+    assert_eq!(between(&world), [0.0]);
+    world.step(DT);
+    assert_eq!(between(&world), [0.0]);
+    let joint =
+        JointDef::at(&world, a, b, Vec2::new(0.0, 1.0), Kind::Weld).unwrap();
+    world.create_joint(joint).unwrap();
+    world.step(DT);
+    assert_eq!(between(&world), [0.0f32; 0]);
 }
