@@ -1,10 +1,28 @@
 //! The command line, run as a learner runs it: the real binary, real files.
 
 use ch17_a_game::demos::CHAPTER;
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 const EXE: &str = env!("CARGO_BIN_EXE_ch17-a-game");
+
+/// A scratch folder of this test process's own, `name` telling tests apart.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("ch17-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The chapter's binary run with `args`.
+fn run(args: &[&str]) -> Output {
+    Command::new(EXE).args(args).output().unwrap()
+}
+
+/// A path as the command line takes it.
+fn path(p: &Path) -> String {
+    p.to_str().unwrap().to_string()
+}
 
 /// Flags, exit codes, output files, determinism, every bad scene of the
 /// format, and `--events`: the battery every chapter passes.
@@ -18,9 +36,7 @@ fn the_shared_command_line_works() {
 /// for a file that is not a replay.
 #[test]
 fn a_replay_plays_back_headless() {
-    let dir =
-        std::env::temp_dir().join(format!("ch17-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("replay");
     let good = dir.join("good.replay");
     let text = ch17_a_game::replay::REPLAYS[0].1;
     std::fs::write(&good, text).unwrap();
@@ -73,14 +89,10 @@ fn a_replay_plays_back_headless() {
 /// `--probe --level FILE` prints how its first shots fare.
 #[test]
 fn a_level_file_plays_and_a_bad_one_is_refused() {
-    let dir =
-        std::env::temp_dir().join(format!("ch17-level-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("level");
     let good = dir.join("mine.json");
     std::fs::write(&good, ch17_a_game::LEVELS[0].1).unwrap();
     let png = dir.join("mine.png");
-    let run = |args: &[&str]| Command::new(EXE).args(args).output().unwrap();
-    let path = |p: &Path| p.to_str().unwrap().to_string();
     let o = run(&["--level", &path(&good), "--steps", "30", "--png", &path(&png)]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
@@ -115,10 +127,7 @@ fn a_level_file_plays_and_a_bad_one_is_refused() {
 /// (here headless: the viewer's options after it).
 #[test]
 fn a_replay_plays_on_its_level_file_and_in_the_window() {
-    let dir =
-        std::env::temp_dir().join(format!("ch17-watch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let dir = scratch("watch");
     // Level 2 as a file of the learner's, under another name, and its
     // bundled replay renamed to match.
     let level = dir.join("my-bridge.json");
@@ -128,7 +137,6 @@ fn a_replay_plays_on_its_level_file_and_in_the_window() {
         .1
         .replace("level 2-bridge", "level my-bridge");
     std::fs::write(&replay, text).unwrap();
-    let run = |args: &[&str]| Command::new(EXE).args(args).output().unwrap();
     let o = run(&["--replay", &path(&replay), "--level", &path(&level)]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(
