@@ -242,16 +242,29 @@ impl Sleep {
     /// wakes only when an awake body touches it (a body a game makes
     /// asleep). A static body has nothing to sleep.
     pub fn put_to_sleep(&mut self, bodies: &mut [Body], i: usize) {
-        if bodies[i].inv_mass == 0.0 {
-            return;
-        }
+        self.put_to_sleep_together(bodies, &[i]);
+    }
+
+    /// Put the bodies `these` of `bodies` to sleep now as one island: all
+    /// wake when an awake body touches any of them. Bodies that touch one
+    /// another belong together: a sleeper is held still for the step, as
+    /// a static body is, so one woken alone would be pushed into its
+    /// sleeping neighbours as into a wall, and what pushed it would lose
+    /// its momentum there. Static bodies are left out.
+    pub fn put_to_sleep_together(&mut self, bodies: &mut [Body], these: &[usize]) {
         self.fit(bodies.len());
-        let b = &mut bodies[i];
-        self.asleep[i] = true;
-        self.still_for[i] = 0.0;
-        self.island_of[i] = i;
-        b.velocity = Vec2::ZERO;
-        b.angular_velocity = 0.0;
+        let mut island = None;
+        for &i in these {
+            let b = &mut bodies[i];
+            if b.inv_mass == 0.0 {
+                continue;
+            }
+            self.asleep[i] = true;
+            self.still_for[i] = 0.0;
+            self.island_of[i] = *island.get_or_insert(i);
+            b.velocity = Vec2::ZERO;
+            b.angular_velocity = 0.0;
+        }
     }
 
     /// Hold every sleeping body still for the step, as if static: its

@@ -404,3 +404,54 @@ fn a_slow_motor_keeps_its_bodies_awake() {
         "the plank turned {angle} rad in 20 s, not 0.2"
     );
 }
+
+/// A row of ten touching 1 kg boxes put to sleep, no gravity, and a 4 kg
+/// block driven into its end at 10 m/s. Put to sleep together, the row
+/// is one island: it wakes whole when the block reaches it, and the
+/// block's momentum, 40 kg m/s, is all there afterwards (to a hundredth:
+/// contact impulses are equal and opposite, so only rounding can change
+/// it). Put to sleep one by one, each box wakes alone and its sleeping
+/// neighbour, held still for the step, stops it as a wall would: more
+/// than half the momentum is lost (the row throws the block back).
+#[test]
+fn touching_sleepers_put_to_sleep_together_keep_momentum() {
+    let momentum = |together: bool| {
+        let cube = |x: f32| {
+            body(
+                Shape::Polygon(Polygon::boxed(Vec2::splat(0.5), 0.0)),
+                Vec2::new(x, 0.0),
+                0.0,
+                1.0,
+            )
+        };
+        let mut pieces: Vec<(Body, Shape)> =
+            (0..10).map(|i| cube(i as f32)).collect();
+        let (mut block, shape) = body(
+            Shape::Polygon(Polygon::boxed(Vec2::splat(1.0), 0.0)),
+            Vec2::new(-4.0, 0.0),
+            0.0,
+            1.0,
+        );
+        block.velocity = Vec2::new(10.0, 0.0);
+        pieces.push((block, shape));
+        let mut world = World::new(pieces, Vec::new());
+        world.solver.gravity = Vec2::ZERO;
+        let row: Vec<usize> = (0..10).collect();
+        match together {
+            true => {
+                world.sleep.put_to_sleep_together(&mut world.solver.bodies, &row)
+            }
+            false => row.iter().for_each(|&i| world.put_to_sleep(i)),
+        }
+        assert_eq!(world.sleeping_count(), 10);
+        run(&mut world, 1.0);
+        let total: Vec2 =
+            world.bodies().iter().map(|b| b.velocity / b.inv_mass).sum();
+        (total.x, world.sleeping_count())
+    };
+    let (kept, sleeping) = momentum(true);
+    assert!((kept - 40.0).abs() < 0.4, "together: {kept} kg m/s of 40");
+    assert_eq!(sleeping, 0, "the row woke whole");
+    let (alone, _) = momentum(false);
+    assert!(alone < 20.0, "one by one: {alone} kg m/s of 40");
+}
