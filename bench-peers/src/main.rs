@@ -13,6 +13,8 @@
 //! cargo run --release --manifest-path bench-peers/Cargo.toml -- --rain --write book/src/ch13-rain-table.md
 //! CARGO_TARGET_DIR=bench-peers/target/avx2 RUSTFLAGS='-C target-cpu=x86-64-v3' \
 //!     cargo run --release --manifest-path bench-peers/Cargo.toml -- --wide --write book/src/ch14-benchmark-table.md
+//! CARGO_TARGET_DIR=bench-peers/target/avx2 RUSTFLAGS='-C target-cpu=x86-64-v3' \
+//!     cargo run --release --manifest-path bench-peers/Cargo.toml -- --suite --stages   # where our step's time goes
 //! ```
 //!
 //! Every engine gets the scene our chapters build (`ch08_sequential_impulses::worlds`,
@@ -699,7 +701,10 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--suite") {
-        suite::run(&args);
+        match args.iter().any(|a| a == "--stages") {
+            true => print!("{}", suite::stages(&args)),
+            false => suite::run(&args),
+        }
         return;
     }
     if args.iter().any(|a| a == "--widths") {

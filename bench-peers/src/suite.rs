@@ -22,6 +22,7 @@ use boxdd::{
 use boxdd_sys::ffi;
 use ch09_joints::{Kind, Limit, Motor};
 use ch11_polygons::{Polygon, Shape};
+use ch14_wide_solver::Timings;
 use ch15_game_api as ch15;
 use ch16_characters as ch16;
 use glam::Vec2;
@@ -178,6 +179,11 @@ trait Builder {
     /// The body's mass times its centre's velocity, kg m/s.
     fn momentum(&self, body: Self::Body) -> Vec2;
     fn step(&mut self);
+    /// How long each stage of the last step took (chapter 14's clocks), if
+    /// the engine keeps them.
+    fn timings(&self) -> Option<Timings> {
+        None
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -605,7 +611,11 @@ impl<B: Builder> Scene<B> {
                 let momentum: Vec2 = bodies.iter().map(|&x| b.momentum(x)).sum();
                 let kept = momentum.x / (8.0 * 64.0 * 40.0);
                 sound = (kept - 1.0).abs() < 0.05;
-                (lost, 60.0, format!(", momentum {:.0} % of the ram's", 100.0 * kept))
+                (
+                    lost,
+                    60.0,
+                    format!(", momentum {:.0} % of the ram's", 100.0 * kept),
+                )
             }
             "spinner" => {
                 let lost = outside(&|p| (p - Vec2::new(0.0, 32.0)).length() < 40.5);
@@ -944,6 +954,10 @@ impl Builder for Ours {
         }
         self.world.step(DT);
     }
+
+    fn timings(&self) -> Option<Timings> {
+        Some(self.world.wide.timings)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1114,6 +1128,7 @@ trait Run {
     /// The scene's per-step work, then a step.
     fn step(&mut self, index: usize);
     fn outcome(&self) -> (bool, String);
+    fn timings(&self) -> Option<Timings>;
 }
 
 struct Running<B: Builder> {
@@ -1129,6 +1144,10 @@ impl<B: Builder> Run for Running<B> {
 
     fn outcome(&self) -> (bool, String) {
         self.scene.outcome(&self.builder)
+    }
+
+    fn timings(&self) -> Option<Timings> {
+        self.builder.timings()
     }
 }
 
@@ -1368,4 +1387,61 @@ fn chart(scene: &str, rows: &[&Row]) -> String {
         );
     }
     svg + "</svg>\n"
+}
+
+/// `--suite --stages [--only SCENE] [--steps N]`: where our step's time goes,
+/// on one thread and on two, the two runs taking turns in rounds of 10 steps:
+/// the milliseconds a step spends in each of chapter 14's stages, and after
+/// them (chapter 15's events, chapter 16's parts), summed over the steps after
+/// the first and divided by their count.
+pub fn stages(args: &[String]) -> String {
+    let only = args.iter().position(|a| a == "--only").map(|i| args[i + 1].clone());
+    let cap = args
+        .iter()
+        .position(|a| a == "--steps")
+        .map_or(usize::MAX, |i| args[i + 1].parse().expect("--steps N"));
+    let mut out = String::from(
+        "| scene | threads | collide | prepare | solve | integrate | finish | after | step, ms |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (name, steps) in SCENES {
+        if only.as_ref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let steps = steps.min(cap);
+        eprintln!("{name}: {steps} steps ...");
+        let mut runs: Vec<Box<dyn Run>> = (0..2).map(|e| runner(e, name)).collect();
+        // Per run: the five stages, what follows them, the whole step.
+        let mut sums = [[0.0f64; 7]; 2];
+        for run in &mut runs {
+            run.step(0);
+        }
+        for (round, first) in (1..steps).step_by(10).enumerate() {
+            for k in [round % 2, 1 - round % 2] {
+                for step in first..(first + 10).min(steps) {
+                    let clock = Instant::now();
+                    runs[k].step(step);
+                    let whole = clock.elapsed().as_secs_f64() * 1000.0;
+                    let t = runs[k].timings().expect("ours keeps its clocks");
+                    let staged =
+                        [t.collide, t.prepare, t.solve, t.integrate, t.finish]
+                            .map(f64::from);
+                    for (sum, x) in sums[k].iter_mut().zip(staged) {
+                        *sum += x;
+                    }
+                    sums[k][5] += whole - staged.iter().sum::<f64>();
+                    sums[k][6] += whole;
+                }
+            }
+        }
+        for (k, sum) in sums.iter().enumerate() {
+            let cells: Vec<String> = sum
+                .iter()
+                .map(|x| format!("{:.2}", x / (steps - 1) as f64))
+                .collect();
+            out +=
+                &format!("| {name} | {} | {} |\n", ENGINES[k].1, cells.join(" | "));
+        }
+    }
+    out
 }
