@@ -636,6 +636,13 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         .filter(|&i| far[i] && !bullet(i))
         .chain((0..n).filter(|&i| far[i] && bullet(i)));
     let order: Vec<usize> = order.collect();
+    // Whether any shape stands still (a static or kinematic body's): with
+    // none, as in a drum of boxes, no fast body asks the tree for them, a
+    // walk through every moving leaf near its path that finds nothing.
+    let still = |t: &ShapeSlot| {
+        t.body.is_some_and(|j| parts.solver.bodies[j as usize].inv_mass == 0.0)
+    };
+    let any_still = !order.is_empty() && game.shapes.iter().any(still);
     let mut targets: Vec<usize> = Vec::new();
     for i in order {
         let b = parts.solver.bodies[i];
@@ -665,11 +672,13 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         let grow = farthest + TARGET + TOLERANCE;
         let around =
             Bounds::new(c0.min(b.position) - grow, c0.max(b.position) + grow);
-        parts.phase.tree.query(around, |_, t| {
-            if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
-                targets.push(t);
-            }
-        });
+        if any_still {
+            parts.phase.tree.query(around, |_, t| {
+                if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
+                    targets.push(t);
+                }
+            });
+        }
         if bullet(i) {
             let (mut lower, mut upper) =
                 (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
