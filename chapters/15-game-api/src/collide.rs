@@ -251,7 +251,8 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         // workers, in runs of 64 pairs, gathered in the pairs' order: the
         // arbiters into one list, for the solver, and what the game keeps
         // of each into another.
-        let held = game.held_pairs(parts.joints);
+        game.fit_held(parts.joints);
+        let held = std::mem::take(&mut game.held.0);
         let (mut made, mut lists) =
             (std::mem::take(&mut game.made), std::mem::take(&mut game.lists));
         let (game, extras) = (&*game, &*self.extras);
@@ -342,6 +343,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         };
         // This step's keys for the next; last step's list keeps its room.
         let game = &mut *self.game;
+        game.held.0 = held;
         std::mem::swap(&mut game.keys, &mut made);
         (game.made, game.lists, game.places) = (made, lists, places);
         parts.hand_in_with(arbiters, surfaces, same);
@@ -534,17 +536,26 @@ impl Game {
         }
     }
 
-    /// The pairs of bodies a joint holds and keeps apart, sorted.
-    fn held_pairs(&self, joints: &ch09_joints::Joints) -> Vec<(usize, usize)> {
-        let mut held: Vec<(usize, usize)> = joints
-            .list
-            .iter()
-            .zip(&self.joint_places)
-            .filter(|(_, j)| !self.joints[**j as usize].collide_connected)
-            .map(|(j, _)| (j.body_a.min(j.body_b), j.body_a.max(j.body_b)))
-            .collect();
+    /// The pairs of bodies a joint holds and keeps apart, sorted, found
+    /// again only if a joint (or anything else) was made or destroyed
+    /// since they were last found: a grid of 20,000 joints is not sorted
+    /// again every step.
+    fn fit_held(&mut self, joints: &ch09_joints::Joints) {
+        if !self.changed && self.held.1 == joints.list.len() {
+            return;
+        }
+        let (held, slots) = (&mut self.held.0, &self.joints);
+        held.clear();
+        held.extend(
+            joints
+                .list
+                .iter()
+                .zip(&self.joint_places)
+                .filter(|(_, j)| !slots[**j as usize].collide_connected)
+                .map(|(j, _)| (j.body_a.min(j.body_b), j.body_a.max(j.body_b))),
+        );
         held.sort_unstable();
-        held
+        self.held.1 = joints.list.len();
     }
 
     // ANCHOR: may_collide
