@@ -908,16 +908,18 @@ impl JointRows {
     /// Take each row's impulse from the same row of last step, if it was
     /// in use then and is now.
     pub fn keep_impulses(&mut self, old: &JointRows) {
-        let pairs = self.equal.iter_mut().zip(&old.equal).chain([
-            (&mut self.motor, &old.motor),
-            (&mut self.lower, &old.lower),
-            (&mut self.upper, &old.upper),
-        ]);
-        for (new, old) in pairs {
+        fn keep(new: &mut Row, old: &Row) {
             if new.active && old.active {
                 new.impulse = old.impulse;
             }
         }
+        // Rows past `equal_count` are never in use.
+        for k in 0..self.equal_count.min(3) {
+            keep(&mut self.equal[k], &old.equal[k]);
+        }
+        keep(&mut self.motor, &old.motor);
+        keep(&mut self.lower, &old.lower);
+        keep(&mut self.upper, &old.upper);
     }
 }
 

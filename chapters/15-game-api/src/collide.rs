@@ -251,7 +251,8 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         // workers, in runs of 64 pairs, gathered in the pairs' order: the
         // arbiters into one list, for the solver, and what the game keeps
         // of each into another.
-        let held = game.held_pairs(parts.joints);
+        game.fit_held(parts.joints);
+        let held = std::mem::take(&mut game.held.0);
         let (mut made, mut lists) =
             (std::mem::take(&mut game.made), std::mem::take(&mut game.lists));
         let (game, extras) = (&*game, &*self.extras);
@@ -342,6 +343,7 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         };
         // This step's keys for the next; last step's list keeps its room.
         let game = &mut *self.game;
+        game.held.0 = held;
         std::mem::swap(&mut game.keys, &mut made);
         (game.made, game.lists, game.places) = (made, lists, places);
         parts.hand_in_with(arbiters, surfaces, same);
@@ -534,17 +536,26 @@ impl Game {
         }
     }
 
-    /// The pairs of bodies a joint holds and keeps apart, sorted.
-    fn held_pairs(&self, joints: &ch09_joints::Joints) -> Vec<(usize, usize)> {
-        let mut held: Vec<(usize, usize)> = joints
-            .list
-            .iter()
-            .zip(&self.joint_places)
-            .filter(|(_, j)| !self.joints[**j as usize].collide_connected)
-            .map(|(j, _)| (j.body_a.min(j.body_b), j.body_a.max(j.body_b)))
-            .collect();
+    /// The pairs of bodies a joint holds and keeps apart, sorted, found
+    /// again only if a joint (or anything else) was made or destroyed
+    /// since they were last found: a grid of 20,000 joints is not sorted
+    /// again every step.
+    fn fit_held(&mut self, joints: &ch09_joints::Joints) {
+        if !self.changed && self.held.1 == joints.list.len() {
+            return;
+        }
+        let (held, slots) = (&mut self.held.0, &self.joints);
+        held.clear();
+        held.extend(
+            joints
+                .list
+                .iter()
+                .zip(&self.joint_places)
+                .filter(|(_, j)| !slots[**j as usize].collide_connected)
+                .map(|(j, _)| (j.body_a.min(j.body_b), j.body_a.max(j.body_b))),
+        );
         held.sort_unstable();
-        held
+        self.held.1 = joints.list.len();
     }
 
     // ANCHOR: may_collide
@@ -636,6 +647,13 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         .filter(|&i| far[i] && !bullet(i))
         .chain((0..n).filter(|&i| far[i] && bullet(i)));
     let order: Vec<usize> = order.collect();
+    // Whether any shape stands still (a static or kinematic body's): with
+    // none, as in a drum of boxes, no fast body asks the tree for them, a
+    // walk through every moving leaf near its path that finds nothing.
+    let still = |t: &ShapeSlot| {
+        t.body.is_some_and(|j| parts.solver.bodies[j as usize].inv_mass == 0.0)
+    };
+    let any_still = !order.is_empty() && game.shapes.iter().any(still);
     let mut targets: Vec<usize> = Vec::new();
     for i in order {
         let b = parts.solver.bodies[i];
@@ -665,11 +683,13 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         let grow = farthest + TARGET + TOLERANCE;
         let around =
             Bounds::new(c0.min(b.position) - grow, c0.max(b.position) + grow);
-        parts.phase.tree.query(around, |_, t| {
-            if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
-                targets.push(t);
-            }
-        });
+        if any_still {
+            parts.phase.tree.query(around, |_, t| {
+                if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
+                    targets.push(t);
+                }
+            });
+        }
         if bullet(i) {
             let (mut lower, mut upper) =
                 (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));

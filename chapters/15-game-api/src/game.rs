@@ -245,6 +245,10 @@ pub struct Game {
     /// found (kept while the body stays there, to the bit).
     pub(crate) leaves: Vec<crate::collide::ShapeLeaf>,
     pub(crate) boxes: Vec<crate::collide::KeptBox>,
+    /// The pairs of bodies a joint holds apart, sorted, and how many
+    /// joints there were when they were found: found again only when
+    /// something was made or destroyed since.
+    pub(crate) held: (Vec<(usize, usize)>, usize),
 }
 // ANCHOR_END: game
 
@@ -284,6 +288,7 @@ impl Default for Game {
             lists: Vec::new(),
             leaves: Vec::new(),
             boxes: Vec::new(),
+            held: (Vec::new(), 0),
         }
     }
 }

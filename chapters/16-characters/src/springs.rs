@@ -1085,13 +1085,17 @@ impl World {
 
     /// Wake the islands of `bodies`, and what the ties join to them. If
     /// all of them are awake, so are their islands: the world is not walked
-    /// (what else a tie should wake, the next step's first stage wakes).
+    /// (what else a tie should wake, the next step's first stage wakes),
+    /// nor are the ties found again (the step finds them before it starts),
+    /// so a rain of ragdolls does not walk every spring for each one made.
     fn wake_tied(&mut self, bodies: &[usize]) {
-        self.sync_springs();
-        let base = &mut self.base;
-        if !bodies.iter().any(|&i| base.sleep.asleep[i]) {
+        let n = self.base.solver.bodies.len();
+        self.base.sleep.fit(n);
+        if !bodies.iter().any(|&i| self.base.sleep.asleep[i]) {
             return;
         }
+        self.sync_springs();
+        let base = &mut self.base;
         let mut wake = vec![false; base.solver.bodies.len()];
         for &i in bodies {
             wake[i] = true;
