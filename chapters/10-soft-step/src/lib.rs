@@ -31,12 +31,12 @@
 
 use ch07_distance_constraints::{JointKind as DistanceKind, joint_axis};
 use ch08_sequential_impulses as ch08;
-use ch08_sequential_impulses::{Arbiter, MAX_CONTACTS};
+use ch08_sequential_impulses::{Arbiter, MAX_CONTACTS, Transform};
 pub use ch09_joints::{
     Body, Circle, DistanceJoint, Jacobian, Joint, JointRows, Joints, Kind, Obb,
     Row, Shape, bounding_box, clamp_impulse, motor_bounds, pair_mut,
 };
-use ch09_joints::{block_mass2, block_mass3};
+use ch09_joints::{JointSettings, block_mass2, block_mass3};
 use glam::{Vec2, Vec3};
 use physics_core::math::{cross, perp};
 use physics_core::trig;
@@ -281,31 +281,49 @@ impl SoftStep {
         joints: &mut Joints,
         h: f32,
     ) {
-        let warm = solver.settings.warm_starting;
+        let (bodies, warm) = (&solver.bodies, solver.settings.warm_starting);
+        // Each body placed once for all its joints (a sine and a cosine).
+        let mut placed = vec![None; bodies.len()];
+        let mut place =
+            |i: usize| *placed[i].get_or_insert_with(|| bodies[i].transform());
+        let (rows, list, open, settings) = self.joint_rows(joints, h);
+        for ((rows, j), open) in rows.iter_mut().zip(list).zip(open) {
+            let at = (place(j.body_a), place(j.body_b));
+            prepare_joint(j, rows, open, bodies, at, &settings, h, warm);
+        }
+        self.prepare_rods_and_mouse(solver, joints, h);
+    }
+
+    /// The joints' softness for a substep of `h`, and room for every
+    /// joint's rows and open limits: the rows (last substep's, with their
+    /// impulses), the joints, the limits, and the joints' settings.
+    #[allow(clippy::type_complexity)]
+    pub fn joint_rows<'a>(
+        &'a mut self,
+        joints: &'a mut Joints,
+        h: f32,
+    ) -> (&'a mut [JointRows], &'a [Joint], &'a mut [[bool; 2]], JointSettings)
+    {
         self.joint_soft = soft(
             self.settings.joint_hertz.min(0.25 / h),
             self.settings.joint_damping_ratio,
             h,
         );
-        let settings = joints.settings;
         joints.rows.resize(joints.list.len(), JointRows::default());
         self.open_limits.resize(joints.list.len(), [false; 2]);
-        let bodies = &solver.bodies;
-        // Each body placed once for all its joints (a sine and a cosine).
-        let mut placed = vec![None; bodies.len()];
-        let mut place =
-            |i: usize| *placed[i].get_or_insert_with(|| bodies[i].transform());
-        let each =
-            joints.rows.iter_mut().zip(&joints.list).zip(&mut self.open_limits);
-        for ((rows, j), open) in each {
-            let old = *rows;
-            let at = (place(j.body_a), place(j.body_b));
-            (*rows, *open) =
-                soften(j.rows_at(bodies, at, &settings, 1.0, 1.0), j, h);
-            if warm {
-                rows.keep_impulses(&old);
-            }
-        }
+        (&mut joints.rows, &joints.list, &mut self.open_limits, joints.settings)
+    }
+
+    /// Stage 5, first half, for what is not a joint: rods and ropes as rows,
+    /// and the mouse (see [`SoftStep::prepare_joints`]). Each keeps its
+    /// impulse.
+    pub fn prepare_rods_and_mouse(
+        &mut self,
+        solver: &ch08::World,
+        joints: &mut Joints,
+        h: f32,
+    ) {
+        let (bodies, warm) = (&solver.bodies, solver.settings.warm_starting);
         self.rod_rows.resize(solver.joints.len(), Row::default());
         for (row, rod) in self.rod_rows.iter_mut().zip(&solver.joints) {
             let old = *row;
@@ -785,6 +803,29 @@ pub fn reaction_force(rows: &JointRows, h: f32) -> Vec2 {
     impulse / h
 }
 // ANCHOR_END: reaction_force
+
+/// Joint `j`'s `rows` at its bodies' places `at`, made soft for a substep
+/// of `h`, and which of its limits are `open`; keeping the impulses the
+/// rows had, if `warm`. What [`SoftStep::prepare_joints`] does for each
+/// joint, in the joints' order; chapter 14 does it on its workers.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub fn prepare_joint(
+    j: &Joint,
+    rows: &mut JointRows,
+    open: &mut [bool; 2],
+    bodies: &[Body],
+    at: (Transform, Transform),
+    settings: &JointSettings,
+    h: f32,
+    warm: bool,
+) {
+    let old = *rows;
+    (*rows, *open) = soften(j.rows_at(bodies, at, settings, 1.0, 1.0), j, h);
+    if warm {
+        rows.keep_impulses(&old);
+    }
+}
 
 // ANCHOR: soft_rows
 /// Chapter 9's rows of `joint`, built with `beta = 1, dt = 1` so that each

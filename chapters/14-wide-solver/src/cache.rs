@@ -20,6 +20,8 @@ use std::ops::Range;
 /// copy of the world starts with an empty cache.
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
+    /// Each body's place this substep, for its joints' rows.
+    pub(crate) places: Vec<ch08_sequential_impulses::Transform>,
     /// The colours' blocks of eight, colour after colour.
     pub(crate) wide: Blocks<F32x8>,
     /// The same contacts one to a block, for [`Width::Single`].

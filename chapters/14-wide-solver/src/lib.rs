@@ -326,6 +326,37 @@ impl Parts<'_> {
         }
     }
 
+    // ANCHOR: prepare_joints
+    /// Chapter 10's joint rows for a substep of `h`, on the workers when
+    /// there are many joints: every body placed first (a sine and a cosine
+    /// each, as chapter 10 places each jointed body once), then each
+    /// joint's rows from its two bodies' places, with chapter 10's
+    /// `prepare_joint`. A joint's rows read only its bodies, so they are the
+    /// same whichever worker makes them.
+    fn prepare_joints(&mut self, h: f32) {
+        let threads = &self.wide.threads;
+        if threads.count() == 1 || self.joints.list.len() < 2 * JOINTS {
+            self.soft.prepare_joints(self.solver, self.joints, h);
+            return;
+        }
+        let (bodies, warm) =
+            (&self.solver.bodies, self.solver.settings.warm_starting);
+        let places = &mut self.wide.cache.places;
+        places.resize_with(bodies.len(), || ch08::Transform::new(Vec2::ZERO, 0.0));
+        threads.for_each_indexed(places, BODIES, |i, t| *t = bodies[i].transform());
+        let places = &*places;
+        let (rows, list, open, settings) = self.soft.joint_rows(self.joints, h);
+        threads.for_each_two(rows, open, JOINTS, |k, rows, open| {
+            let j = &list[k];
+            let at = (places[j.body_a], places[j.body_b]);
+            ch10_soft_step::prepare_joint(
+                j, rows, open, bodies, at, &settings, h, warm,
+            );
+        });
+        self.soft.prepare_rods_and_mouse(self.solver, self.joints, h);
+    }
+    // ANCHOR_END: prepare_joints
+
     /// [`World::step`]'s stages.
     fn wide_step(&mut self, dt: f32, shapes: &mut impl Collide) {
         let substeps = self.soft.settings.substeps.max(1);
@@ -351,7 +382,7 @@ impl Parts<'_> {
             // 5. Warm start: joints, then contacts colour by colour.
             if self.has_joints() {
                 self.velocities_to_bodies();
-                self.soft.prepare_joints(self.solver, self.joints, h);
+                self.prepare_joints(h);
                 self.soft.warm_start_joints(self.solver, self.joints);
             }
             if shapes.has_joints() {
@@ -927,6 +958,7 @@ const RUNS: usize = 4;
 const BODIES: usize = 1024;
 const ARBITERS: usize = 1024;
 const LEAVES: usize = 256;
+const JOINTS: usize = 512;
 const PAIRS: usize = 16384;
 // ANCHOR_END: grains
 

@@ -6,7 +6,7 @@
 
 use ch11_polygons::Polygon;
 use ch14_wide_solver::worlds::{confined, pyramid, rain};
-use ch14_wide_solver::{OVERFLOW, Shape, Width, World, body, fixed};
+use ch14_wide_solver::{Joint, OVERFLOW, Shape, Width, World, body, fixed};
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -153,6 +153,61 @@ fn any_number_of_threads_gives_the_same_bits() {
         more.wide.set_threads(threads);
         assert!(more.splits(), "the rain is big enough to split");
         assert_eq!(same_bits(one, more, 60), Ok(()), "{threads} threads");
+    }
+}
+
+/// Joints whose rows are built on the workers are the joints built on one
+/// thread: a net of 64 x 64 discs, each pinned to its right and lower
+/// neighbours (8,064 hinges, enough for the rows to be split among the
+/// workers), hanging from its two top corners, gives the same bits on one,
+/// two and four threads.
+#[test]
+fn a_net_of_joints_gives_the_same_bits_on_any_number_of_threads() {
+    let net = || {
+        let n = 64;
+        let disc = || Shape::Circle { radius: 0.4 };
+        let mut pieces = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                let at = Vec2::new(i as f32, -(j as f32));
+                pieces.push(match j == 0 && (i == 0 || i == n - 1) {
+                    true => fixed(disc(), at, 0.0),
+                    false => body(disc(), at, 0.0, 1.0),
+                });
+            }
+        }
+        let bodies: Vec<_> = pieces.iter().map(|(b, _)| *b).collect();
+        let mut joints = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                let (k, at) = (i * n + j, bodies[i * n + j].position);
+                if i + 1 < n {
+                    joints.push(Joint::revolute(
+                        &bodies,
+                        k,
+                        k + n,
+                        at + Vec2::X / 2.0,
+                    ));
+                }
+                if j + 1 < n {
+                    joints.push(Joint::revolute(
+                        &bodies,
+                        k,
+                        k + 1,
+                        at - Vec2::Y / 2.0,
+                    ));
+                }
+            }
+        }
+        World::new(pieces, joints)
+    };
+    for threads in [2, 4] {
+        let mut one = net();
+        one.wide.set_threads(1);
+        let mut more = net();
+        more.wide.set_threads(threads);
+        assert!(more.splits(), "the net is big enough to split");
+        assert_eq!(same_bits(one, more, 20), Ok(()), "{threads} threads");
     }
 }
 
