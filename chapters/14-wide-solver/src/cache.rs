@@ -5,7 +5,6 @@ use crate::pose::Pose;
 use crate::states::State;
 use crate::{F32x8, SharedState, Surface, Width};
 use ch08_sequential_impulses::Arbiter;
-use ch13_islands::broad_phase::Pair;
 use ch13_islands::tree::Bounds;
 use glam::Vec2;
 use std::ops::Range;
@@ -83,13 +82,9 @@ pub(crate) struct Cache {
     pub(crate) far: Vec<bool>,
     /// The workers' lists of arbiters, kept with their room.
     pub(crate) made: Vec<Vec<Arbiter>>,
-    /// The workers' lists of the pair set's pieces.
-    pub(crate) merging: Vec<Vec<Pair>>,
     /// The bodies whose leaves moved, the pairs they found, and the
-    /// workers' lists of them.
-    pub(crate) leaves: Vec<usize>,
-    pub(crate) found: Vec<Pair>,
-    pub(crate) finding: Vec<Vec<Pair>>,
+    /// workers' lists of them and of the pair set's pieces.
+    pub(crate) finding: crate::collide::Finding,
     /// What the colouring reads, kept with its room.
     pub(crate) lists: Lists,
     /// How the blocks were last packed (none yet, or the world was

@@ -10,6 +10,7 @@ use ch11_polygons::reach;
 use ch12_continuous::{contact, ghost};
 use ch12_continuous::{reach_out_body, thinnest};
 use ch13_islands::TreePhase;
+use ch13_islands::broad_phase::Leaf;
 use ch13_islands::broad_phase::{Pair, Stays, merge, merge_at};
 use ch13_islands::query::shape_bounds;
 use ch13_islands::tree::Bounds;
@@ -93,37 +94,15 @@ impl Parts<'_> {
         let (solver, joints) = (&mut *self.solver, &mut *self.joints);
         let bodies = &solver.bodies;
         let s = &mut self.wide.cache;
-        let (boxes, poses) = (&s.boxes, &s.poses);
-        // Chapter 13's update, the tree asked about each moved leaf on the
-        // workers (the pairs are sorted after, so the bits are the same
-        // whoever found them). When half the leaves or more have moved (the
-        // rain, every few steps as it falls), the tree is searched against
-        // itself instead, in pieces on the workers: the same pairs, each
-        // pair of nodes met once.
+        let boxes = &s.boxes;
+        // Chapter 13's update: the leaves follow the boxes, then the pairs
+        // are found and joined to the set on the workers.
+        self.phase.sync_with(bodies, |i| boxes[i]);
+        find_and_join(self.phase, &self.wide.threads, &mut s.finding, bodies);
+        // Its hand-over, the set less the pairs whose tight boxes do not
+        // overlap, found on the workers.
         let phase = &mut *self.phase;
-        phase.sync_with(bodies, |i| boxes[i]);
-        let (leaves, lists, found) = (&mut s.leaves, &mut s.finding, &mut s.found);
-        leaves.clear();
-        leaves.extend(phase.moved_leaves());
-        let tree = &*phase;
-        if 2 * leaves.len() >= tree.len() {
-            let pieces = tree.tree.pieces(16 * self.wide.threads.count());
-            self.wide.threads.collect(&pieces, 1, lists, found, |&piece, found| {
-                tree.pairs_in(piece, found)
-            });
-        } else {
-            self.wide.threads.collect(leaves, LEAVES, lists, found, |&i, found| {
-                tree.pairs_of(i, found)
-            });
-        }
-        self.wide.threads.sort_by_key(found, LEAVES, |&pair| pair);
-        // Chapter 13's join, its walk along the set cut in pieces for the
-        // workers, and its hand-over, the set less the pairs whose tight
-        // boxes do not overlap, found on the workers.
-        let (threads, lists) = (&self.wide.threads, &mut s.merging);
-        phase.join_with(bodies, found, |set, found, stays, into| {
-            merge_on(threads, lists, set, found, stays, into)
-        });
+        let (lists, poses) = (&mut s.finding.merging, &s.poses);
         let place = |i: usize, b: &Body| poses[i].transform(b);
         if phase.pairs().len() < 2 * PAIRS || self.wide.threads.count() == 1 {
             phase.pass_on(solver, joints, place);
@@ -291,6 +270,52 @@ impl Parts<'_> {
             *row = StartRow::of(b)
         });
     }
+}
+
+/// What [`find_and_join`] keeps from step to step, with its room: the
+/// moved leaves, the pairs found, and the workers' lists.
+#[derive(Clone, Debug, Default)]
+pub struct Finding {
+    leaves: Vec<usize>,
+    found: Vec<Pair>,
+    finding: Vec<Vec<Pair>>,
+    merging: Vec<Vec<Pair>>,
+}
+
+/// Chapter 13's update, once the leaves have followed their bodies
+/// (`leaves`, as [`TreePhase::sync_with`] took them): the tree asked about
+/// each moved leaf on the workers (the pairs are sorted after, so the bits
+/// are the same whoever found them), or, when half the leaves or more have
+/// moved (the rain, every few steps as it falls), the tree searched against
+/// itself in pieces on the workers: the same pairs, each pair of nodes met
+/// once. Then chapter 13's join, its walk along the set cut in pieces for
+/// the workers.
+pub fn find_and_join(
+    phase: &mut TreePhase,
+    threads: &Threads,
+    room: &mut Finding,
+    leaves: &[impl Leaf],
+) {
+    let (moved, lists, found) =
+        (&mut room.leaves, &mut room.finding, &mut room.found);
+    moved.clear();
+    moved.extend(phase.moved_leaves());
+    let tree = &*phase;
+    if 2 * moved.len() >= tree.len() {
+        let pieces = tree.tree.pieces(16 * threads.count());
+        threads.collect(&pieces, 1, lists, found, |&piece, found| {
+            tree.pairs_in(piece, found)
+        });
+    } else {
+        threads.collect(moved, LEAVES, lists, found, |&i, found| {
+            tree.pairs_of(i, found)
+        });
+    }
+    threads.sort_by_key(found, LEAVES, |&pair| pair);
+    let lists = &mut room.merging;
+    phase.join_with(leaves, found, |set, found, stays, into| {
+        merge_on(threads, lists, set, found, stays, into)
+    });
 }
 
 /// Chapter 13's [`merge`] of the pair `set` and the pairs `found` (both

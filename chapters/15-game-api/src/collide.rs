@@ -21,6 +21,7 @@ use ch13_islands::TreePhase;
 use ch13_islands::broad_phase::{Leaf, Pair};
 use ch13_islands::query::shape_bounds;
 use ch13_islands::tree::Bounds;
+use ch14_wide_solver::collide::find_and_join;
 use ch14_wide_solver::collide::placed;
 use ch14_wide_solver::{Collide, JointPass, Parts, Surface};
 use glam::Vec2;
@@ -227,26 +228,12 @@ impl<E: Extras> Collide for GameShapes<'_, E> {
         let tight = |s: usize| {
             TreePhase::tight_around(game.boxes[s].1, margins[game.owner(s)])
         };
-        // Chapter 13's update: each leaf follows its shape, the moved
-        // leaves ask the tree for their pairs (or, when half of them or
-        // more moved, the tree is searched against itself, as chapter 14
-        // does), and the pairs found join the set.
+        // Chapter 13's update: each leaf follows its shape; the moved
+        // leaves' pairs are found and join the set on the workers, as
+        // chapter 14 finds its bodies'.
         let (phase, leaves) = (&mut *parts.phase, &game.leaves);
         phase.sync_with(leaves, tight);
-        let mut found = std::mem::take(&mut game.found);
-        found.clear();
-        if 2 * phase.moved_leaves().count() >= phase.len() {
-            for piece in phase.tree.pieces(16) {
-                phase.pairs_in(piece, &mut found);
-            }
-        } else {
-            for i in phase.moved_leaves() {
-                phase.pairs_of(i, &mut found);
-            }
-        }
-        found.sort_unstable();
-        phase.join(leaves, &found);
-        game.found = found;
+        find_and_join(phase, &parts.wide.threads, &mut game.finding, leaves);
         // Each pair that may touch and may collide made a contact, on the
         // workers, in runs of 64 pairs, gathered in the pairs' order: the
         // arbiters into one list, for the solver, and what the game keeps

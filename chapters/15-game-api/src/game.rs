@@ -236,7 +236,7 @@ pub struct Game {
     pub(crate) changed: bool,
     /// Room for the pairs the tree finds in a step, the keys of the
     /// contacts made, and the workers' lists of arbiters and keys.
-    pub(crate) found: Vec<Pair>,
+    pub(crate) finding: ch14_wide_solver::collide::Finding,
     pub(crate) made: Vec<Key>,
     /// Room for each body's place this step.
     pub(crate) places: Vec<crate::collide::Placed>,
@@ -282,7 +282,7 @@ impl Default for Game {
             pending: Events::default(),
             extents: Vec::new(),
             changed: false,
-            found: Vec::new(),
+            finding: Default::default(),
             made: Vec::new(),
             places: Vec::new(),
             lists: Vec::new(),
