@@ -619,6 +619,11 @@ impl World {
     // ANCHOR_END: break_joints
 }
 
+/// At most how many shapes that stand still every fast body tries, rather
+/// than asking the tree for those near its path (a tree query costs about
+/// what trying a few dozen boxes does).
+const FEW_STILL: usize = 32;
+
 // ANCHOR: sweep
 /// Chapter 12's sweep, shape by shape: each body that moved far is put
 /// back where the first of its shapes, on its straight path from where the
@@ -634,14 +639,34 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         .filter(|&i| far[i] && !bullet(i))
         .chain((0..n).filter(|&i| far[i] && bullet(i)));
     let order: Vec<usize> = order.collect();
-    // Whether any shape stands still (a static or kinematic body's): with
-    // none, as in a drum of boxes, no fast body asks the tree for them, a
-    // walk through every moving leaf near its path that finds nothing.
+    // The shapes that stand still (a static or kinematic body's). A few
+    // (the walls of a pit) are tried by every fast body, as chapter 12
+    // tries its static bodies; many (a level of tiles) are found in the
+    // tree near each fast body's path; none (a drum of boxes), and no fast
+    // body asks the tree, a walk through every moving leaf near its path
+    // that would find nothing.
     let still = |t: &ShapeSlot| {
         t.body.is_some_and(|j| parts.solver.bodies[j as usize].inv_mass == 0.0)
     };
-    let any_still = !order.is_empty() && game.shapes.iter().any(still);
-    let mut targets: Vec<usize> = Vec::new();
+    let still: Vec<usize> = match order.is_empty() {
+        true => Vec::new(),
+        false => {
+            (0..game.shapes.len()).filter(|&t| still(&game.shapes[t])).collect()
+        }
+    };
+    // A target shape placed where its body is, with its box.
+    let place = |t: usize, bodies: &[crate::Body]| {
+        let to = on_body(&bodies[game.owner(t)].transform(), game.shapes[t].at);
+        (t, to, ch13_islands_bounds(&game.shapes[t].placed, &to))
+    };
+    // A few still shapes, placed once for every fast body that tries them
+    // all (nothing in the sweep moves them).
+    let few = still.len() <= FEW_STILL;
+    let still_placed: Vec<_> = match few {
+        true => still.iter().map(|&t| place(t, &parts.solver.bodies)).collect(),
+        false => Vec::new(),
+    };
+    let (mut targets, mut placed, mut mine) = (Vec::new(), Vec::new(), Vec::new());
     for i in order {
         let b = parts.solver.bodies[i];
         let (c0, a0) = starts[i];
@@ -649,28 +674,27 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         parts.fast.report.swept += 1;
         // Each of the body's shapes, seen from its centre, with how far it
         // reaches and its core.
-        let mine: Vec<(&ShapeSlot, Shape, f32, f32)> = game.bodies[i]
-            .shapes
-            .iter()
-            .map(|&s| &game.shapes[s as usize])
-            .filter(|shape| !shape.def.sensor)
-            .map(|shape| {
-                let mine = in_body_frame(shape.placed, shape.at);
-                (shape, mine, reach(&mine), CORE_FRACTION * thinnest(&mine))
-            })
-            .collect();
-        // Its targets, found in the tree: the static shapes whose leaves
-        // meet the box round its path grown by its farthest reach (the box
-        // chapter 12's `may_reach` asks each target's box to meet, so no
-        // static shape it would try is missed), and a bullet's moving
-        // shapes near its path. In the order of the shapes, as chapter 12
-        // tries them.
+        let shapes =
+            game.bodies[i].shapes.iter().map(|&s| &game.shapes[s as usize]);
+        mine.clear();
+        mine.extend(shapes.filter(|shape| !shape.def.sensor).map(|shape| {
+            let mine = in_body_frame(shape.placed, shape.at);
+            (shape, mine, reach(&mine), CORE_FRACTION * thinnest(&mine))
+        }));
+        // Its targets: the still shapes, all of them if they are few, else
+        // those whose leaves meet the box round its path grown by its
+        // farthest reach (the box chapter 12's `may_reach` asks each
+        // target's box to meet, so no still shape it would try is missed);
+        // and a bullet's moving shapes near its path. In the order of the
+        // shapes, as chapter 12 tries them.
         targets.clear();
         let farthest = mine.iter().map(|m| m.2).fold(0.0, f32::max);
         let grow = farthest + TARGET + TOLERANCE;
         let around =
             Bounds::new(c0.min(b.position) - grow, c0.max(b.position) + grow);
-        if any_still {
+        if few {
+            targets.extend(&still);
+        } else {
             parts.phase.tree.query(around, |_, t| {
                 if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
                     targets.push(t);
@@ -698,15 +722,19 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
             });
         }
         targets.sort_unstable();
-        let placed = targets.iter().map(|&t| {
-            let bj = &parts.solver.bodies[game.owner(t)];
-            let to = on_body(&bj.transform(), game.shapes[t].at);
-            (t, to, ch13_islands_bounds(&game.shapes[t].placed, &to))
-        });
-        let placed: Vec<_> = placed.collect();
+        let placed = match few && !bullet(i) {
+            true => &still_placed,
+            false => {
+                placed.clear();
+                placed.extend(
+                    targets.iter().map(|&t| place(t, &parts.solver.bodies)),
+                );
+                &placed
+            }
+        };
         let mut first = 1.0f32;
         for (shape, mine, reach_mine, core) in &mine {
-            for &(t, to, around) in &placed {
+            for &(t, to, around) in placed {
                 let other = &game.shapes[t];
                 if other.def.sensor
                     || !should_collide(&shape.def.filter, &other.def.filter)
