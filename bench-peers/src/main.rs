@@ -14,7 +14,7 @@
 //! CARGO_TARGET_DIR=bench-peers/target/avx2 RUSTFLAGS='-C target-cpu=x86-64-v3' \
 //!     cargo run --release --manifest-path bench-peers/Cargo.toml -- --wide --write book/src/ch14-benchmark-table.md
 //! CARGO_TARGET_DIR=bench-peers/target/avx2 RUSTFLAGS='-C target-cpu=x86-64-v3' \
-//!     cargo run --release --manifest-path bench-peers/Cargo.toml -- --suite --stages   # where our step's time goes
+//!     cargo run --release --manifest-path bench-peers/Cargo.toml -- --suite --stages --write book/src/box2d-suite-stages.md
 //! ```
 //!
 //! Every engine gets the scene our chapters build (`ch08_sequential_impulses::worlds`,
@@ -702,7 +702,7 @@ fn main() {
     }
     if args.iter().any(|a| a == "--suite") {
         match args.iter().any(|a| a == "--stages") {
-            true => print!("{}", suite::stages(&args)),
+            true => suite::write_stages(&args),
             false => suite::run(&args),
         }
         return;
