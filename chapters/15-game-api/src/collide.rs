@@ -686,51 +686,49 @@ fn sweep(game: &Game, extras: &impl Extras, parts: &mut Parts<'_>) {
         // farthest reach (the box chapter 12's `may_reach` asks each
         // target's box to meet, so no still shape it would try is missed);
         // and a bullet's moving shapes near its path. In the order of the
-        // shapes, as chapter 12 tries them.
-        targets.clear();
-        let farthest = mine.iter().map(|m| m.2).fold(0.0, f32::max);
-        let grow = farthest + TARGET + TOLERANCE;
-        let around =
-            Bounds::new(c0.min(b.position) - grow, c0.max(b.position) + grow);
-        if few {
-            targets.extend(&still);
+        // shapes, as chapter 12 tries them (the few still shapes, placed
+        // once, for a body that is not a bullet).
+        let placed = if few && !bullet(i) {
+            &still_placed
         } else {
-            parts.phase.tree.query(around, |_, t| {
-                if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
-                    targets.push(t);
-                }
-            });
-        }
-        if bullet(i) {
-            let (mut lower, mut upper) =
-                (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-            for &s in &game.bodies[i].shapes {
-                let shape = &game.shapes[s as usize];
-                for (c, a) in [(c0, a0), (b.position, b.angle)] {
-                    let t = on_body(&Transform::new(c, a), shape.at);
-                    let bounds = shape_bounds(&shape.placed, &t);
-                    (lower, upper) =
-                        (lower.min(bounds.lower), upper.max(bounds.upper));
-                }
+            targets.clear();
+            let farthest = mine.iter().map(|m| m.2).fold(0.0, f32::max);
+            let grow = farthest + TARGET + TOLERANCE;
+            let around =
+                Bounds::new(c0.min(b.position) - grow, c0.max(b.position) + grow);
+            if few {
+                targets.extend(&still);
+            } else {
+                parts.phase.tree.query(around, |_, t| {
+                    if parts.solver.bodies[game.owner(t)].inv_mass == 0.0 {
+                        targets.push(t);
+                    }
+                });
             }
-            parts.phase.tree.query(Bounds::new(lower, upper), |_, t| {
-                let j = game.owner(t);
-                let bj = &parts.solver.bodies[j];
-                if j != i && bj.inv_mass > 0.0 && !bullet(j) {
-                    targets.push(t);
+            if bullet(i) {
+                let (mut lower, mut upper) =
+                    (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+                for &s in &game.bodies[i].shapes {
+                    let shape = &game.shapes[s as usize];
+                    for (c, a) in [(c0, a0), (b.position, b.angle)] {
+                        let t = on_body(&Transform::new(c, a), shape.at);
+                        let bounds = shape_bounds(&shape.placed, &t);
+                        (lower, upper) =
+                            (lower.min(bounds.lower), upper.max(bounds.upper));
+                    }
                 }
-            });
-        }
-        targets.sort_unstable();
-        let placed = match few && !bullet(i) {
-            true => &still_placed,
-            false => {
-                placed.clear();
-                placed.extend(
-                    targets.iter().map(|&t| place(t, &parts.solver.bodies)),
-                );
-                &placed
+                parts.phase.tree.query(Bounds::new(lower, upper), |_, t| {
+                    let j = game.owner(t);
+                    let bj = &parts.solver.bodies[j];
+                    if j != i && bj.inv_mass > 0.0 && !bullet(j) {
+                        targets.push(t);
+                    }
+                });
             }
+            targets.sort_unstable();
+            placed.clear();
+            placed.extend(targets.iter().map(|&t| place(t, &parts.solver.bodies)));
+            &placed
         };
         let mut first = 1.0f32;
         for (shape, mine, reach_mine, core) in &mine {
